@@ -1,0 +1,60 @@
+package dev.parallax.engine.catalog;
+
+import dev.parallax.engine.storage.TableStorage;
+import dev.parallax.engine.type.DataType;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * A table in the catalog: its columns, its storage and its reloptions. The storage is a single
+ * partition for plain tables (partitioned tables come with the partitions issue).
+ */
+public final class Table {
+    private final String name;
+    private final List<ColumnDefinition> columns;
+    private final TableStorage storage;
+    private volatile OptionalInt parallelWorkers = OptionalInt.empty();
+
+    public Table(String name, List<ColumnDefinition> columns, TableStorage storage) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.columns = List.copyOf(columns);
+        this.storage = Objects.requireNonNull(storage, "storage");
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<ColumnDefinition> columns() {
+        return columns;
+    }
+
+    public List<DataType> columnTypes() {
+        return columns.stream().map(ColumnDefinition::type).toList();
+    }
+
+    /** Index of the column named {@code columnName}, or -1. */
+    public int columnIndex(String columnName) {
+        for (int index = 0; index < columns.size(); index++) {
+            if (columns.get(index).name().equals(columnName)) {
+                return index;
+            }
+        }
+        return -1;
+    }
+
+    public TableStorage storage() {
+        return storage;
+    }
+
+    /** The {@code parallel_workers} reloption, when set. */
+    public OptionalInt parallelWorkers() {
+        return parallelWorkers;
+    }
+
+    public void setParallelWorkers(OptionalInt workers) {
+        this.parallelWorkers = Objects.requireNonNull(workers);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.parallax.engine.expr;
+
+/**
+ * Built-in scalar functions and operators. Semantics are PostgreSQL's: NULL in, NULL out unless
+ * noted; integer and decimal overflow raise 22003; division by zero raises 22012.
+ */
+public enum Function {
+    // Arithmetic on numbers; ADD/SUBTRACT also take DATE/TIMESTAMP with an INTERVAL or (DATE) INTEGER days.
+    ADD, SUBTRACT, MULTIPLY, DIVIDE, MODULO, NEGATE, ABS,
+    // Comparisons: result BOOLEAN.
+    EQUAL, NOT_EQUAL, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL,
+    /** IS DISTINCT FROM / IS NOT DISTINCT FROM: never NULL. */
+    IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM,
+    // Boolean logic with three-valued semantics (FALSE AND NULL = FALSE, TRUE OR NULL = TRUE).
+    AND, OR, NOT,
+    IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE,
+    /** Pattern in argument 1 ({@code %}, {@code _}, backslash escape); LIKE on text. */
+    LIKE, NOT_LIKE, ILIKE, NOT_ILIKE,
+    // Bit strings (and integers): &, |, #, ~ and bitand(a, b) as an alias of &.
+    BIT_AND, BIT_OR, BIT_XOR, BIT_NOT, SHIFT_LEFT, SHIFT_RIGHT,
+    // Text.
+    CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5,
+    // Dates and times: EXTRACT(field FROM x), first argument a TEXT literal naming the field.
+    EXTRACT, DATE_TRUNC,
+    // Null handling.
+    COALESCE, NULLIF,
+    // Math.
+    ROUND, FLOOR, CEIL, SQRT, POWER,
+    // Volatile: random() is per row; now() is the statement's start; clock_timestamp() the wall clock.
+    RANDOM, NOW, CLOCK_TIMESTAMP
+}

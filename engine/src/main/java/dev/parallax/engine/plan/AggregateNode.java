@@ -1,0 +1,51 @@
+package dev.parallax.engine.plan;
+
+import dev.parallax.engine.type.DataType;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Groups by input columns {@code groupKeys} and computes {@code calls}. Output: the group key
+ * columns, then per call its result (SINGLE, FINAL) or its state columns (PARTIAL). With no group
+ * keys it emits exactly one row, also for empty input (SINGLE and FINAL).
+ */
+public record AggregateNode(PlanNode input, AggregateMode mode, int[] groupKeys, List<AggregateCall> calls,
+                            PlanEstimate estimate) implements PlanNode {
+    public AggregateNode {
+        groupKeys = groupKeys.clone();
+        calls = List.copyOf(calls);
+    }
+
+    @Override
+    public int[] groupKeys() {
+        return groupKeys.clone();
+    }
+
+    @Override
+    public List<PlanNode> inputs() {
+        return List.of(input);
+    }
+
+    @Override
+    public List<DataType> outputTypes() {
+        List<DataType> inputTypes = input.outputTypes();
+        List<DataType> types = new ArrayList<>();
+        for (int key : groupKeys) {
+            types.add(inputTypes.get(key));
+        }
+        for (AggregateCall call : calls) {
+            switch (mode) {
+                case PARTIAL -> types.addAll(call.stateTypes());
+                case SINGLE, FINAL -> types.add(call.resultType());
+            }
+        }
+        return types;
+    }
+
+    @Override
+    public String toString() {
+        return "AggregateNode[" + mode + " keys=" + Arrays.toString(groupKeys) + " calls=" + calls + "]";
+    }
+}

@@ -1,0 +1,72 @@
+package dev.parallax.engine.settings;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Every setting Parallax knows, with PostgreSQL's defaults where PostgreSQL has the setting. */
+public final class SettingRegistry {
+    private static final Map<String, SettingDefinition> DEFINITIONS = new LinkedHashMap<>();
+
+    static {
+        add(SettingDefinition.integer("max_parallel_workers_per_gather", 2, 0, 1024,
+                "Sets the maximum number of parallel processes per executor node."));
+        add(SettingDefinition.integer("max_parallel_workers", 8, 0, 1024,
+                "Sets the maximum number of parallel workers that can be active at one time."));
+        add(SettingDefinition.integer("max_parallel_maintenance_workers", 2, 0, 1024,
+                "Sets the maximum number of parallel processes per maintenance operation."));
+        add(SettingDefinition.real("parallel_setup_cost", 1000, 0, Double.MAX_VALUE,
+                "Sets the planner's estimate of the cost of starting up worker processes for parallel query."));
+        add(SettingDefinition.real("parallel_tuple_cost", 0.1, 0, Double.MAX_VALUE,
+                "Sets the planner's estimate of the cost of passing each tuple (row) from worker to leader backend."));
+        add(SettingDefinition.real("seq_page_cost", 1.0, 0, Double.MAX_VALUE,
+                "Sets the planner's estimate of the cost of a sequentially fetched disk page."));
+        add(SettingDefinition.real("cpu_tuple_cost", 0.01, 0, Double.MAX_VALUE,
+                "Sets the planner's estimate of the cost of processing each tuple (row)."));
+        add(SettingDefinition.real("cpu_operator_cost", 0.0025, 0, Double.MAX_VALUE,
+                "Sets the planner's estimate of the cost of processing each operator or function call."));
+        add(SettingDefinition.memory("min_parallel_table_scan_size", "8MB", 8192, 0, Integer.MAX_VALUE / 3,
+                "Sets the minimum amount of table data for a parallel scan."));
+        add(SettingDefinition.bool("parallel_leader_participation", true,
+                "Controls whether Gather and Gather Merge also run subplans."));
+        add(SettingDefinition.enumeration("debug_parallel_query", "off", List.of("off", "on", "regress"),
+                "Forces the planner's use parallel query nodes."));
+        add(SettingDefinition.enumeration("force_parallel_mode", "off", List.of("off", "on", "regress"),
+                "Old name of debug_parallel_query."));
+        add(SettingDefinition.memory("work_mem", "4MB", 1024, 64, Integer.MAX_VALUE,
+                "Sets the maximum memory to be used for query workspaces."));
+        add(SettingDefinition.memory("maintenance_work_mem", "64MB", 1024, 1024, Integer.MAX_VALUE,
+                "Sets the maximum memory to be used for maintenance operations."));
+        add(SettingDefinition.bool("enable_partition_pruning", true,
+                "Enables plan-time and execution-time partition pruning."));
+        add(SettingDefinition.bool("enable_abbreviated_keys", true,
+                "Parallax: sorts compare packed 64-bit prefix keys before full values."));
+        add(SettingDefinition.integer("parallel_scan_chunk_pages", 0, 0, 1 << 20,
+                "Parallax: pages a parallel scan worker claims at a time; 0 sizes chunks by table size and ramps down near the end."));
+        add(SettingDefinition.string("application_name", "", "Sets the application name to be reported."));
+        add(SettingDefinition.string("client_encoding", "UTF8", "Sets the client's character set encoding."));
+        add(SettingDefinition.string("DateStyle", "ISO, MDY", "Sets the display format for date and time values."));
+        add(SettingDefinition.string("TimeZone", "UTC", "Sets the time zone for displaying and interpreting time stamps."));
+        add(SettingDefinition.integer("extra_float_digits", 1, -15, 3, "Sets the number of digits displayed for floating-point values."));
+        add(SettingDefinition.string("search_path", "\"$user\", public", "Sets the schema search order for names that are not schema-qualified."));
+        add(SettingDefinition.integer("statement_timeout", 0, 0, Integer.MAX_VALUE, "Sets the maximum allowed duration of any statement (ms)."));
+    }
+
+    private SettingRegistry() {
+    }
+
+    private static void add(SettingDefinition definition) {
+        DEFINITIONS.put(definition.name().toLowerCase(Locale.ROOT), definition);
+    }
+
+    /** The definition of {@code name} (case-insensitive), or null when Parallax has no such setting. */
+    public static SettingDefinition find(String name) {
+        return DEFINITIONS.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    public static Collection<SettingDefinition> all() {
+        return DEFINITIONS.values();
+    }
+}

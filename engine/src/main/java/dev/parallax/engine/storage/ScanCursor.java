@@ -1,0 +1,28 @@
+package dev.parallax.engine.storage;
+
+/**
+ * The one shared cursor of a parallel scan: workers call {@link #nextChunk()} to claim the next
+ * run of pages. Thread-safe; one atomic operation per claim.
+ */
+public interface ScanCursor {
+    /** Returned by {@link #nextChunk()} when no page is left. */
+    long EXHAUSTED = -1L;
+
+    /**
+     * Claims the next chunk: returns {@code (firstPage << 32) | pageCount}, or {@link #EXHAUSTED}.
+     * Decode with {@link #firstPage(long)} and {@link #pageCount(long)}.
+     */
+    long nextChunk();
+
+    static int firstPage(long chunk) {
+        return (int) (chunk >>> 32);
+    }
+
+    static int pageCount(long chunk) {
+        return (int) chunk;
+    }
+
+    static long chunk(int firstPage, int pageCount) {
+        return ((long) firstPage << 32) | (pageCount & 0xFFFFFFFFL);
+    }
+}

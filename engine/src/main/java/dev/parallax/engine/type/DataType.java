@@ -1,0 +1,99 @@
+package dev.parallax.engine.type;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+
+import java.util.Objects;
+
+/**
+ * A SQL type: its kind plus modifiers. {@code precision}/{@code scale} are used by DECIMAL;
+ * {@code length} by CHAR, VARCHAR, BIT and VARBIT ({@link #UNBOUNDED} when absent).
+ * Nullability is not part of the type: every column may hold NULL unless a constraint says otherwise.
+ */
+public record DataType(TypeKind kind, int precision, int scale, int length) {
+    public static final int UNBOUNDED = -1;
+    /** Largest DECIMAL precision held exactly as a scaled long. */
+    public static final int MAX_DECIMAL_PRECISION = 18;
+
+    public static final DataType BOOLEAN = of(TypeKind.BOOLEAN);
+    public static final DataType SMALLINT = of(TypeKind.SMALLINT);
+    public static final DataType INTEGER = of(TypeKind.INTEGER);
+    public static final DataType BIGINT = of(TypeKind.BIGINT);
+    public static final DataType REAL = of(TypeKind.REAL);
+    public static final DataType DOUBLE = of(TypeKind.DOUBLE);
+    public static final DataType DATE = of(TypeKind.DATE);
+    public static final DataType TIMESTAMP = of(TypeKind.TIMESTAMP);
+    public static final DataType INTERVAL_YEAR_MONTH = of(TypeKind.INTERVAL_YEAR_MONTH);
+    public static final DataType INTERVAL_DAY_TIME = of(TypeKind.INTERVAL_DAY_TIME);
+    public static final DataType TEXT = of(TypeKind.TEXT);
+    public static final DataType VARBIT = of(TypeKind.VARBIT);
+    public static final DataType NULL = of(TypeKind.NULL);
+
+    public DataType {
+        Objects.requireNonNull(kind, "kind");
+    }
+
+    private static DataType of(TypeKind kind) {
+        return new DataType(kind, 0, 0, UNBOUNDED);
+    }
+
+    public static DataType decimal(int precision, int scale) {
+        if (precision < 1 || precision > MAX_DECIMAL_PRECISION) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "NUMERIC precision %d is not supported: Parallax holds decimals of precision 1 to %d exactly",
+                    precision, MAX_DECIMAL_PRECISION);
+        }
+        if (scale < 0 || scale > precision) {
+            throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE,
+                    "NUMERIC scale %d must be between 0 and precision %d", scale, precision);
+        }
+        return new DataType(TypeKind.DECIMAL, precision, scale, UNBOUNDED);
+    }
+
+    public static DataType charType(int length) {
+        return new DataType(TypeKind.CHAR, 0, 0, length);
+    }
+
+    public static DataType varchar(int length) {
+        return new DataType(TypeKind.VARCHAR, 0, 0, length);
+    }
+
+    public static DataType bit(int length) {
+        return new DataType(TypeKind.BIT, 0, 0, length);
+    }
+
+    public static DataType varbit(int length) {
+        return new DataType(TypeKind.VARBIT, 0, 0, length);
+    }
+
+    public VectorKind vectorKind() {
+        return kind.vectorKind();
+    }
+
+    /** The type's name as PostgreSQL prints it (e.g. {@code numeric(15,2)}, {@code character varying(25)}). */
+    public String sqlName() {
+        return switch (kind) {
+            case BOOLEAN -> "boolean";
+            case SMALLINT -> "smallint";
+            case INTEGER -> "integer";
+            case BIGINT -> "bigint";
+            case DECIMAL -> "numeric(" + precision + "," + scale + ")";
+            case REAL -> "real";
+            case DOUBLE -> "double precision";
+            case DATE -> "date";
+            case TIMESTAMP -> "timestamp without time zone";
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "interval";
+            case CHAR -> length == UNBOUNDED ? "character" : "character(" + length + ")";
+            case VARCHAR -> length == UNBOUNDED ? "character varying" : "character varying(" + length + ")";
+            case TEXT -> "text";
+            case BIT -> length == UNBOUNDED ? "bit" : "bit(" + length + ")";
+            case VARBIT -> length == UNBOUNDED ? "bit varying" : "bit varying(" + length + ")";
+            case NULL -> "unknown";
+        };
+    }
+
+    @Override
+    public String toString() {
+        return sqlName();
+    }
+}
