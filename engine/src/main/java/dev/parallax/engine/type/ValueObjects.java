@@ -1,0 +1,64 @@
+package dev.parallax.engine.type;
+
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.DoubleVector;
+import dev.parallax.engine.vector.LongVector;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * Conversion of engine values to the Java objects the embedding API and JDBC hand out:
+ * BOOLEAN Boolean, SMALLINT Short, INTEGER Integer, BIGINT Long, DECIMAL BigDecimal (with the
+ * type's scale), REAL Float, DOUBLE Double, DATE LocalDate, TIMESTAMP LocalDateTime, intervals
+ * {@link Interval}, text String, bit strings their digit String. SQL NULL is null.
+ */
+public final class ValueObjects {
+    private static final long MICROS_PER_SECOND = 1_000_000L;
+
+    private ValueObjects() {
+    }
+
+    public static Object toJava(ColumnVector vector, int position) {
+        if (vector.isNull(position)) {
+            return null;
+        }
+        DataType type = vector.type();
+        return switch (type.kind()) {
+            case BOOLEAN -> ((LongVector) vector).get(position) != 0;
+            case SMALLINT -> (short) ((LongVector) vector).get(position);
+            case INTEGER -> (int) ((LongVector) vector).get(position);
+            case BIGINT -> ((LongVector) vector).get(position);
+            case DECIMAL -> BigDecimal.valueOf(((LongVector) vector).get(position), type.scale());
+            case REAL -> (float) ((DoubleVector) vector).get(position);
+            case DOUBLE -> ((DoubleVector) vector).get(position);
+            case DATE -> LocalDate.ofEpochDay(((LongVector) vector).get(position));
+            case TIMESTAMP -> timestamp(((LongVector) vector).get(position));
+            case INTERVAL_YEAR_MONTH -> new Interval(((LongVector) vector).get(position), 0);
+            case INTERVAL_DAY_TIME -> new Interval(0, ((LongVector) vector).get(position));
+            case CHAR, VARCHAR, TEXT -> ((BytesVector) vector).getString(position);
+            case BIT, VARBIT -> {
+                BytesVector bytes = (BytesVector) vector;
+                yield BitString.toString(bytes.data(), bytes.offset(position), bytes.length(position));
+            }
+            case NULL -> null;
+        };
+    }
+
+    public static LocalDateTime timestamp(long micros) {
+        long seconds = Math.floorDiv(micros, MICROS_PER_SECOND);
+        int nanos = (int) Math.floorMod(micros, MICROS_PER_SECOND) * 1000;
+        return LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
+    }
+
+    public static long timestampMicros(LocalDateTime value) {
+        return value.toEpochSecond(ZoneOffset.UTC) * MICROS_PER_SECOND + value.getNano() / 1000;
+    }
+
+    /** An interval value: months plus microseconds (days are 24-hour microsecond spans). */
+    public record Interval(long months, long micros) {
+    }
+}

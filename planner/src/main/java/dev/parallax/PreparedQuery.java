@@ -1,0 +1,28 @@
+package dev.parallax;
+
+import dev.parallax.engine.type.DataType;
+
+import java.util.List;
+
+/**
+ * A statement parsed and planned once ({@code $1}/{@code ?} parameters), executed many times
+ * without going back to Calcite. Belongs to the session that prepared it.
+ */
+public interface PreparedQuery extends AutoCloseable {
+    String sql();
+
+    /** Types inferred for the parameters, in order. */
+    List<DataType> parameterTypes();
+
+    /** Result columns (empty when the statement returns no rows). */
+    List<ResultColumn> columns();
+
+    /**
+     * Runs with these parameter values: Java values (Integer, Long, BigDecimal, Double, Boolean,
+     * String, LocalDate, LocalDateTime, byte[]) or null, converted to the parameter types.
+     */
+    Result execute(Object... parameters);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,26 @@
+package dev.parallax;
+
+import dev.parallax.engine.settings.Settings;
+
+/**
+ * A connection to a {@link Database}: its own settings and prepared statements. One thread uses a
+ * session at a time, except {@link #cancel()}, which any thread may call.
+ */
+public interface Session extends AutoCloseable {
+    /** Parses, plans and runs exactly one SQL statement (a trailing semicolon is allowed). */
+    Result execute(String sql);
+
+    /** Prepares one statement with {@code $n} or {@code ?} parameters. */
+    PreparedQuery prepare(String sql);
+
+    /** Cancels the statement running in this session, if any (it fails with 57014). */
+    void cancel();
+
+    /** This session's settings (SET/SHOW/RESET act on them). */
+    Settings settings();
+
+    Database database();
+
+    @Override
+    void close();
+}
