@@ -1,0 +1,98 @@
+package dev.parallax;
+
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.exec.WorkerPool;
+import dev.parallax.engine.memory.MemoryManager;
+import dev.parallax.planner.SqlSession;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An in-memory Parallax database: catalog, off-heap memory budget and worker pool. Thread-safe;
+ * open one {@link Session} per thread. Closing it frees all tables.
+ * <pre>{@code
+ * try (Database db = Database.inMemory(); Session session = db.openSession()) {
+ *     session.execute("CALL dbgen(sf => 0.01)");
+ *     List<List<Object>> rows = session.execute("select count(*) from lineitem").fetchAll();
+ * }
+ * }</pre>
+ */
+public final class Database implements AutoCloseable {
+    private static final Map<String, Database> NAMED = new ConcurrentHashMap<>();
+
+    private final String name;
+    private final DatabaseOptions options;
+    private final Catalog catalog = new Catalog();
+    private final MemoryManager memory;
+    private final WorkerPool workers;
+    private volatile boolean closed;
+
+    private Database(String name, DatabaseOptions options) {
+        this.name = name;
+        this.options = Objects.requireNonNull(options, "options");
+        this.memory = new MemoryManager(options.memoryLimitBytes());
+        this.workers = new WorkerPool(options.workerThreads(), options.maxParallelWorkers());
+    }
+
+    /** A new private in-memory database with default options. */
+    public static Database inMemory() {
+        return inMemory(DatabaseOptions.defaults());
+    }
+
+    public static Database inMemory(DatabaseOptions options) {
+        return new Database("", options);
+    }
+
+    /**
+     * The in-memory database called {@code name}, shared by everyone in this JVM who asks for it
+     * (JDBC URL {@code jdbc:parallax:mem:name}); created on first use, gone when closed.
+     */
+    public static Database named(String name) {
+        return NAMED.compute(name, (key, existing) ->
+                existing != null && !existing.closed ? existing : new Database(key, DatabaseOptions.defaults()));
+    }
+
+    public Session openSession() {
+        if (closed) {
+            throw new IllegalStateException("database is closed");
+        }
+        return new SqlSession(this);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public DatabaseOptions options() {
+        return options;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    public MemoryManager memory() {
+        return memory;
+    }
+
+    public WorkerPool workers() {
+        return workers;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (!name.isEmpty()) {
+            NAMED.remove(name, this);
+        }
+        for (var table : catalog.tables()) {
+            catalog.dropTable(table.name());
+        }
+        workers.close();
+    }
+}
