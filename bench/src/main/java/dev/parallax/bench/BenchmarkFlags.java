@@ -1,0 +1,20 @@
+package dev.parallax.bench;
+
+/** JVM flags every benchmark fork needs (PLATFORM.md); referenced from @Fork(jvmArgsPrepend). */
+public final class BenchmarkFlags {
+    private BenchmarkFlags() {
+    }
+
+    public static final String ADD_OPENS_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
+    public static final String ADD_OPENS_REFLECT = "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED";
+    public static final String ADD_OPENS_IO = "--add-opens=java.base/java.io=ALL-UNNAMED";
+    public static final String ADD_OPENS_UTIL = "--add-opens=java.base/java.util=ALL-UNNAMED";
+    public static final String ADD_EXPORTS_NIO = "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED";
+    public static final String ADD_EXPORTS_REF = "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED";
+    public static final String ADD_EXPORTS_MISC = "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED";
+    public static final String ADD_EXPORTS_JAVAC = "--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED";
+    public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+    public static final String UNSAFE_ALLOW = "--sun-misc-unsafe-memory-access=allow";
+    public static final String NO_ANALYTICS = "-Dchronicle.analytics.disable=true";
+    public static final String HEAP = "-Xmx10g";
+}
