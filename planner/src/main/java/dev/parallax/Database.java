@@ -3,6 +3,7 @@ package dev.parallax;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.exec.WorkerPool;
 import dev.parallax.engine.memory.MemoryManager;
+import dev.parallax.engine.memory.PageAllocator;
 import dev.parallax.planner.SqlSession;
 
 import java.util.Map;
@@ -26,6 +27,7 @@ public final class Database implements AutoCloseable {
     private final DatabaseOptions options;
     private final Catalog catalog = new Catalog();
     private final MemoryManager memory;
+    private final PageAllocator pageAllocator;
     private final WorkerPool workers;
     private volatile boolean closed;
 
@@ -33,6 +35,7 @@ public final class Database implements AutoCloseable {
         this.name = name;
         this.options = Objects.requireNonNull(options, "options");
         this.memory = new MemoryManager(options.memoryLimitBytes());
+        this.pageAllocator = new PageAllocator(memory, options.pageSizeBytes());
         this.workers = new WorkerPool(options.workerThreads(), options.maxParallelWorkers());
     }
 
@@ -77,6 +80,11 @@ public final class Database implements AutoCloseable {
         return memory;
     }
 
+    /** Pages of this database's tables, carved from slabs charged to {@link #memory()}. */
+    public PageAllocator pageAllocator() {
+        return pageAllocator;
+    }
+
     public WorkerPool workers() {
         return workers;
     }
@@ -94,5 +102,6 @@ public final class Database implements AutoCloseable {
             catalog.dropTable(table.name());
         }
         workers.close();
+        pageAllocator.close();
     }
 }
