@@ -1,0 +1,207 @@
+package dev.parallax.engine.storage;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
+
+import java.util.List;
+
+/**
+ * Where everything lives in a PAX page of one table. All pages of a table share one layout, so a
+ * reader finds column {@code c}'s values at a fixed offset without parsing the page.
+ * <pre>
+ * [header: row count | flags | heap start | deleted count | null count per column ]  64-byte aligned
+ * [visibility area: deleted bitmap, rowsPerPage bits]        (created/deleted transaction ids go here later)
+ * per column: [null bitmap, rowsPerPage bits]
+ *             [fixed width: rowsPerPage values at the type's native width
+ *              | variable width: int offset[rowsPerPage], int length[rowsPerPage]]
+ * [free space ... variable-width heap growing down from the page's end]
+ * </pre>
+ * The row count is written last, with release semantics, when rows are published; readers load it
+ * with acquire semantics and then see every byte of those rows.
+ */
+public final class PageLayout {
+    static final long ROW_COUNT_OFFSET = 0;
+    static final long FLAGS_OFFSET = 4;
+    static final long HEAP_START_OFFSET = 8;
+    static final long DELETED_COUNT_OFFSET = 12;
+    static final long NULL_COUNTS_OFFSET = 16;
+
+    /** How a column is stored, fixed once per table so readers switch once per column and page. */
+    static final int STORAGE_LONG = 0;
+    static final int STORAGE_INT = 1;
+    static final int STORAGE_SHORT = 2;
+    static final int STORAGE_BYTE = 3;
+    static final int STORAGE_DOUBLE = 4;
+    static final int STORAGE_FLOAT = 5;
+    static final int STORAGE_VARIABLE = 6;
+
+    private final int pageSizeBytes;
+    private final int rowsPerPage;
+    private final int headerBytes;
+    private final long deletedBitmapOffset;
+    private final long[] nullBitmapOffsets;
+    private final long[] dataOffsets;
+    private final int[] storageKinds;
+    private final int[] widths;
+    private final int fixedAreaEnd;
+    private final int fixedBytesPerRow;
+    private final boolean hasVariableColumns;
+
+    private PageLayout(int pageSizeBytes, int rowsPerPage, int[] storageKinds, int[] widths) {
+        this.pageSizeBytes = pageSizeBytes;
+        this.rowsPerPage = rowsPerPage;
+        this.storageKinds = storageKinds;
+        this.widths = widths;
+        int columnCount = storageKinds.length;
+        this.headerBytes = alignTo64(NULL_COUNTS_OFFSET + 4L * columnCount);
+        long bitmapBytes = bitmapBytes(rowsPerPage);
+        long offset = headerBytes;
+        this.deletedBitmapOffset = offset;
+        offset += bitmapBytes;
+        this.nullBitmapOffsets = new long[columnCount];
+        this.dataOffsets = new long[columnCount];
+        boolean variable = false;
+        int perRow = 0;
+        for (int column = 0; column < columnCount; column++) {
+            nullBitmapOffsets[column] = offset;
+            offset += bitmapBytes;
+            dataOffsets[column] = offset;
+            offset = alignTo8(offset + (long) rowsPerPage * widths[column]);
+            perRow += widths[column];
+            variable |= storageKinds[column] == STORAGE_VARIABLE;
+        }
+        this.fixedAreaEnd = (int) Math.min(offset, Integer.MAX_VALUE);
+        this.fixedBytesPerRow = perRow;
+        this.hasVariableColumns = variable;
+    }
+
+    /**
+     * The layout for {@code columnTypes} in pages of {@code pageSizeBytes}: as many rows as fit when
+     * variable-width values have their estimated size, so that for typical data the fixed area and
+     * the heap fill up together.
+     */
+    public static PageLayout forColumns(List<DataType> columnTypes, int pageSizeBytes) {
+        int columnCount = columnTypes.size();
+        int[] storageKinds = new int[columnCount];
+        int[] widths = new int[columnCount];
+        long estimatedRowBytes = 0;
+        for (int column = 0; column < columnCount; column++) {
+            DataType type = columnTypes.get(column);
+            storageKinds[column] = storageKind(type.kind());
+            widths[column] = storageKinds[column] == STORAGE_VARIABLE ? 8 : type.kind().storageWidth();
+            estimatedRowBytes += widths[column] + estimatedVariableBytes(type);
+        }
+        // Bits per row: one null bit per column plus the deleted bit.
+        long estimatedRowBits = estimatedRowBytes * 8 + columnCount + 1;
+        long usable = pageSizeBytes - alignTo64(NULL_COUNTS_OFFSET + 4L * columnCount) - 8L * (columnCount + 1) * 2;
+        int rows = (int) Math.max(1, Math.min(Integer.MAX_VALUE / 16, usable * 8 / Math.max(1, estimatedRowBits)));
+        PageLayout layout = new PageLayout(pageSizeBytes, rows, storageKinds, widths);
+        while (layout.fixedAreaEnd > pageSizeBytes - (layout.hasVariableColumns ? 1 : 0) && rows > 1) {
+            rows = Math.max(1, rows - Math.max(1, rows / 64));
+            layout = new PageLayout(pageSizeBytes, rows, storageKinds, widths);
+        }
+        if (layout.fixedAreaEnd > pageSizeBytes) {
+            throw ParallaxException.of(SqlState.PROGRAM_LIMIT_EXCEEDED,
+                    "row is too big: size %d, maximum size %d", layout.fixedAreaEnd, pageSizeBytes);
+        }
+        return layout;
+    }
+
+    private static int storageKind(TypeKind kind) {
+        return switch (kind) {
+            case BOOLEAN -> STORAGE_BYTE;
+            case SMALLINT -> STORAGE_SHORT;
+            case INTEGER, DATE -> STORAGE_INT;
+            case BIGINT, DECIMAL, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> STORAGE_LONG;
+            case REAL -> STORAGE_FLOAT;
+            case DOUBLE -> STORAGE_DOUBLE;
+            case CHAR, VARCHAR, TEXT, BIT, VARBIT -> STORAGE_VARIABLE;
+        };
+    }
+
+    /** Typical heap bytes of one value: exact for char(n) and bit(n), a guess for the varying kinds. */
+    private static int estimatedVariableBytes(DataType type) {
+        int length = type.length();
+        boolean bounded = length != DataType.UNBOUNDED;
+        return switch (type.kind()) {
+            case CHAR -> bounded ? length : 1;
+            case VARCHAR -> bounded ? Math.min(length, (length + 1) / 2 + 4) : 32;
+            case TEXT -> 32;
+            case BIT -> 4 + (bounded ? (length + 7) / 8 : 1);
+            case VARBIT -> 4 + (bounded ? (length + 7) / 8 : 8);
+            case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, DATE, TIMESTAMP,
+                 INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> 0;
+        };
+    }
+
+    private static int alignTo64(long bytes) {
+        return (int) ((bytes + 63) & ~63L);
+    }
+
+    private static long alignTo8(long bytes) {
+        return (bytes + 7) & ~7L;
+    }
+
+    static long bitmapBytes(int rows) {
+        return alignTo8((rows + 7L) / 8);
+    }
+
+    public int pageSizeBytes() {
+        return pageSizeBytes;
+    }
+
+    /** Row slots per page; a page is full when they are used or its heap is. */
+    public int rowsPerPage() {
+        return rowsPerPage;
+    }
+
+    /** Bytes of the fixed part of one row (values and offset/length slots, without bitmaps). */
+    public int fixedBytesPerRow() {
+        return fixedBytesPerRow;
+    }
+
+    /** Heap bytes of an empty page: the most variable-width data one row can hold. */
+    public int emptyPageHeapBytes() {
+        return pageSizeBytes - fixedAreaEnd;
+    }
+
+    int fixedAreaEnd() {
+        return fixedAreaEnd;
+    }
+
+    boolean hasVariableColumns() {
+        return hasVariableColumns;
+    }
+
+    long deletedBitmapOffset() {
+        return deletedBitmapOffset;
+    }
+
+    long nullBitmapOffset(int column) {
+        return nullBitmapOffsets[column];
+    }
+
+    long nullCountOffset(int column) {
+        return NULL_COUNTS_OFFSET + 4L * column;
+    }
+
+    /** Fixed width: the first value. Variable width: the offset array, followed by the length array. */
+    long dataOffset(int column) {
+        return dataOffsets[column];
+    }
+
+    /** Variable width: the int lengths array. */
+    long lengthsOffset(int column) {
+        return dataOffsets[column] + 4L * rowsPerPage;
+    }
+
+    int storageKind(int column) {
+        return storageKinds[column];
+    }
+
+    int columnCount() {
+        return storageKinds.length;
+    }
+}

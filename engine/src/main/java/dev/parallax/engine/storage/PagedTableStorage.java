@@ -1,0 +1,676 @@
+package dev.parallax.engine.storage;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.memory.NativePage;
+import dev.parallax.engine.memory.PageAllocator;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.DoubleVector;
+import dev.parallax.engine.vector.LongVector;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+import static dev.parallax.engine.storage.PageLayout.STORAGE_BYTE;
+import static dev.parallax.engine.storage.PageLayout.STORAGE_DOUBLE;
+import static dev.parallax.engine.storage.PageLayout.STORAGE_FLOAT;
+import static dev.parallax.engine.storage.PageLayout.STORAGE_INT;
+import static dev.parallax.engine.storage.PageLayout.STORAGE_LONG;
+import static dev.parallax.engine.storage.PageLayout.STORAGE_SHORT;
+import static dev.parallax.engine.storage.PageLayout.STORAGE_VARIABLE;
+
+/**
+ * A table partition in off-heap PAX pages ({@link PageLayout}) taken from a {@link PageAllocator}.
+ * <p>
+ * Writers ({@link #append}, {@link #delete}) serialize on the storage; readers never block. An
+ * append writes its rows beyond each page's published row count and publishes all the new counts
+ * only once every row is written, so a reader sees all of an append or none of it on each page,
+ * and a failed append leaves nothing visible and frees the pages it took.
+ */
+public final class PagedTableStorage implements TableStorage {
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
+    private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE;
+    private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT;
+    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT;
+    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+    /** (segment, offset) access to the row count with release/acquire ordering. */
+    private static final VarHandle ROW_COUNT = ValueLayout.JAVA_INT.varHandle();
+
+    private final List<DataType> columnTypes;
+    private final PageAllocator allocator;
+    private final PageLayout layout;
+    private final int columnCount;
+    private final Object writeLock = new Object();
+    /** Writer scratch: heap bytes per column of the rows being placed on the current page. */
+    private final int[] columnHeapBytes;
+
+    /** Grown by copy; element i is set before {@link #pageCount} covers it. */
+    private volatile NativePage[] pages = new NativePage[8];
+    private volatile int pageCount;
+    private volatile long liveRowCount;
+    private boolean closed;
+
+    public PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator) {
+        this.columnTypes = List.copyOf(columnTypes);
+        this.allocator = Objects.requireNonNull(allocator, "allocator");
+        this.columnCount = this.columnTypes.size();
+        this.layout = PageLayout.forColumns(this.columnTypes, allocator.pageSizeBytes());
+        this.columnHeapBytes = new int[columnCount];
+    }
+
+    @Override
+    public List<DataType> columnTypes() {
+        return columnTypes;
+    }
+
+    public PageLayout layout() {
+        return layout;
+    }
+
+    @Override
+    public int pageCount() {
+        return pageCount;
+    }
+
+    @Override
+    public long rowCount() {
+        return liveRowCount;
+    }
+
+    @Override
+    public long sizeBytes() {
+        return (long) pageCount * layout.pageSizeBytes();
+    }
+
+    @Override
+    public ScanCursor openScan(int chunkPages) {
+        return new ChunkedScanCursor(pageCount, chunkPages);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Writing
+
+    @Override
+    public void append(Batch batch) {
+        if (batch.columnCount() != columnCount) {
+            throw new IllegalArgumentException("batch has " + batch.columnCount() + " columns, table has " + columnCount);
+        }
+        int liveRows = batch.selectedCount();
+        if (liveRows == 0) {
+            return;
+        }
+        synchronized (writeLock) {
+            ensureOpen();
+            int oldPageCount = pageCount;
+            NativePage[] pageArray = pages;
+            // Pages touched by this append: the last existing page (if any) and the new ones.
+            int firstTouched = Math.max(0, oldPageCount - 1);
+            int touchedCount = 0;
+            int[] newRowCounts = new int[4];
+            int[] newHeapStarts = new int[4];
+            int[][] newNullCounts = new int[4][];
+            int pagesEnd = oldPageCount;
+            try {
+                MemorySegment page;
+                int pageRows;
+                int heapStart;
+                if (oldPageCount == 0) {
+                    pageArray = addPage(pageArray, pagesEnd++);
+                    page = pageArray[0].segment();
+                    pageRows = 0;
+                    heapStart = layout.pageSizeBytes();
+                } else {
+                    page = pageArray[oldPageCount - 1].segment();
+                    pageRows = page.get(INT, PageLayout.ROW_COUNT_OFFSET);
+                    heapStart = page.get(INT, PageLayout.HEAP_START_OFFSET);
+                }
+                int[] nullCounts = readNullCounts(page);
+                int row = 0;
+                while (row < liveRows) {
+                    int fit = rowsThatFit(batch, row, liveRows, pageRows, heapStart);
+                    if (fit == 0) {
+                        if (pageRows == 0) {
+                            throw rowTooBig(batch, row);
+                        }
+                        if (touchedCount == newRowCounts.length) {
+                            newRowCounts = Arrays.copyOf(newRowCounts, touchedCount * 2);
+                            newHeapStarts = Arrays.copyOf(newHeapStarts, touchedCount * 2);
+                            newNullCounts = Arrays.copyOf(newNullCounts, touchedCount * 2);
+                        }
+                        newRowCounts[touchedCount] = pageRows;
+                        newHeapStarts[touchedCount] = heapStart;
+                        newNullCounts[touchedCount] = nullCounts;
+                        touchedCount++;
+                        pageArray = addPage(pageArray, pagesEnd);
+                        page = pageArray[pagesEnd].segment();
+                        pagesEnd++;
+                        pageRows = 0;
+                        heapStart = layout.pageSizeBytes();
+                        nullCounts = new int[columnCount];
+                        continue;
+                    }
+                    heapStart = writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts);
+                    pageRows += fit;
+                    row += fit;
+                }
+                if (touchedCount == newRowCounts.length) {
+                    newRowCounts = Arrays.copyOf(newRowCounts, touchedCount + 1);
+                    newHeapStarts = Arrays.copyOf(newHeapStarts, touchedCount + 1);
+                    newNullCounts = Arrays.copyOf(newNullCounts, touchedCount + 1);
+                }
+                newRowCounts[touchedCount] = pageRows;
+                newHeapStarts[touchedCount] = heapStart;
+                newNullCounts[touchedCount] = nullCounts;
+                touchedCount++;
+            } catch (RuntimeException | Error failure) {
+                for (int index = oldPageCount; index < pagesEnd; index++) {
+                    if (pageArray[index] != null) {
+                        allocator.free(pageArray[index]);
+                        pageArray[index] = null;
+                    }
+                }
+                throw failure;
+            }
+            // Publish: headers first, each row count last with release semantics, then the page count.
+            for (int touched = 0; touched < touchedCount; touched++) {
+                MemorySegment page = pageArray[firstTouched + touched].segment();
+                page.set(INT, PageLayout.HEAP_START_OFFSET, newHeapStarts[touched]);
+                int[] nullCounts = newNullCounts[touched];
+                for (int column = 0; column < columnCount; column++) {
+                    page.set(INT, layout.nullCountOffset(column), nullCounts[column]);
+                }
+                ROW_COUNT.setRelease(page, PageLayout.ROW_COUNT_OFFSET, newRowCounts[touched]);
+            }
+            pageCount = pagesEnd;
+            liveRowCount = liveRowCount + liveRows;
+        }
+    }
+
+    private NativePage[] addPage(NativePage[] pageArray, int index) {
+        NativePage[] array = pageArray;
+        if (index == array.length) {
+            array = Arrays.copyOf(array, array.length * 2);
+            pages = array;
+        }
+        NativePage page = allocator.allocate();
+        page.segment().set(INT, PageLayout.HEAP_START_OFFSET, layout.pageSizeBytes());
+        array[index] = page;
+        return array;
+    }
+
+    private int[] readNullCounts(MemorySegment page) {
+        int[] counts = new int[columnCount];
+        for (int column = 0; column < columnCount; column++) {
+            counts[column] = page.get(INT, layout.nullCountOffset(column));
+        }
+        return counts;
+    }
+
+    /** How many of the live rows from {@code row} fit on a page holding {@code pageRows} rows; fills {@link #columnHeapBytes}. */
+    private int rowsThatFit(Batch batch, int row, int liveRows, int pageRows, int heapStart) {
+        int maximum = Math.min(layout.rowsPerPage() - pageRows, liveRows - row);
+        Arrays.fill(columnHeapBytes, 0);
+        if (!layout.hasVariableColumns() || maximum <= 0) {
+            return Math.max(0, maximum);
+        }
+        long heapFree = heapStart - layout.fixedAreaEnd();
+        long used = 0;
+        int fit = 0;
+        int[] selection = batch.selection();
+        while (fit < maximum) {
+            int position = selection == null ? row + fit : selection[row + fit];
+            long rowBytes = 0;
+            for (int column = 0; column < columnCount; column++) {
+                if (layout.storageKind(column) == STORAGE_VARIABLE) {
+                    BytesVector vector = (BytesVector) batch.column(column);
+                    if (!vector.isNull(position)) {
+                        rowBytes += vector.length(position);
+                    }
+                }
+            }
+            if (used + rowBytes > heapFree) {
+                break;
+            }
+            used += rowBytes;
+            for (int column = 0; column < columnCount; column++) {
+                if (layout.storageKind(column) == STORAGE_VARIABLE) {
+                    BytesVector vector = (BytesVector) batch.column(column);
+                    if (!vector.isNull(position)) {
+                        columnHeapBytes[column] += vector.length(position);
+                    }
+                }
+            }
+            fit++;
+        }
+        return fit;
+    }
+
+    private ParallaxException rowTooBig(Batch batch, int row) {
+        int position = batch.position(row);
+        long size = layout.fixedBytesPerRow();
+        for (int column = 0; column < columnCount; column++) {
+            if (layout.storageKind(column) == STORAGE_VARIABLE && !batch.column(column).isNull(position)) {
+                size += ((BytesVector) batch.column(column)).length(position);
+            }
+        }
+        return ParallaxException.of(SqlState.PROGRAM_LIMIT_EXCEEDED, "row is too big: size %d, maximum size %d",
+                size, (long) layout.fixedBytesPerRow() + layout.emptyPageHeapBytes());
+    }
+
+    /**
+     * Writes live rows {@code row .. row+count} of the batch to slots {@code firstSlot..} of the page,
+     * column by column; each variable-width column's values go contiguously below {@code heapStart}
+     * so that a reader can copy them in one piece. Returns the new heap start.
+     */
+    private int writeRows(MemorySegment page, Batch batch, int row, int count, int firstSlot, int heapStart, int[] nullCounts) {
+        int[] selection = batch.selection();
+        int heap = heapStart;
+        for (int column = 0; column < columnCount; column++) {
+            ColumnVector vector = batch.column(column);
+            long nullBitmap = layout.nullBitmapOffset(column);
+            clearBits(page, nullBitmap, firstSlot, count);
+            if (vector.mayHaveNulls()) {
+                int nulls = 0;
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? row + index : selection[row + index];
+                    if (vector.isNull(position)) {
+                        setBit(page, nullBitmap, firstSlot + index);
+                        nulls++;
+                    }
+                }
+                nullCounts[column] += nulls;
+            }
+            long data = layout.dataOffset(column);
+            switch (layout.storageKind(column)) {
+                case STORAGE_LONG -> {
+                    long[] values = ((LongVector) vector).values();
+                    if (selection == null) {
+                        MemorySegment.copy(values, row, page, LONG, data + 8L * firstSlot, count);
+                    } else {
+                        for (int index = 0; index < count; index++) {
+                            page.set(LONG, data + 8L * (firstSlot + index), values[selection[row + index]]);
+                        }
+                    }
+                }
+                case STORAGE_INT -> {
+                    long[] values = ((LongVector) vector).values();
+                    for (int index = 0; index < count; index++) {
+                        int position = selection == null ? row + index : selection[row + index];
+                        page.set(INT, data + 4L * (firstSlot + index), (int) values[position]);
+                    }
+                }
+                case STORAGE_SHORT -> {
+                    long[] values = ((LongVector) vector).values();
+                    for (int index = 0; index < count; index++) {
+                        int position = selection == null ? row + index : selection[row + index];
+                        page.set(SHORT, data + 2L * (firstSlot + index), (short) values[position]);
+                    }
+                }
+                case STORAGE_BYTE -> {
+                    long[] values = ((LongVector) vector).values();
+                    for (int index = 0; index < count; index++) {
+                        int position = selection == null ? row + index : selection[row + index];
+                        page.set(BYTE, data + (firstSlot + index), (byte) values[position]);
+                    }
+                }
+                case STORAGE_DOUBLE -> {
+                    double[] values = ((DoubleVector) vector).values();
+                    if (selection == null) {
+                        MemorySegment.copy(values, row, page, DOUBLE, data + 8L * firstSlot, count);
+                    } else {
+                        for (int index = 0; index < count; index++) {
+                            page.set(DOUBLE, data + 8L * (firstSlot + index), values[selection[row + index]]);
+                        }
+                    }
+                }
+                case STORAGE_FLOAT -> {
+                    double[] values = ((DoubleVector) vector).values();
+                    for (int index = 0; index < count; index++) {
+                        int position = selection == null ? row + index : selection[row + index];
+                        page.set(FLOAT, data + 4L * (firstSlot + index), (float) values[position]);
+                    }
+                }
+                case STORAGE_VARIABLE -> {
+                    BytesVector bytes = (BytesVector) vector;
+                    byte[] source = bytes.data();
+                    int[] offsets = bytes.offsets();
+                    int[] lengths = bytes.lengths();
+                    int cursor = heap - columnHeapBytes[column];
+                    heap = cursor;
+                    long lengthsArea = layout.lengthsOffset(column);
+                    for (int index = 0; index < count; index++) {
+                        int position = selection == null ? row + index : selection[row + index];
+                        int length = bytes.isNull(position) ? 0 : lengths[position];
+                        if (length > 0) {
+                            MemorySegment.copy(source, offsets[position], page, BYTE, cursor, length);
+                        }
+                        page.set(INT, data + 4L * (firstSlot + index), cursor);
+                        page.set(INT, lengthsArea + 4L * (firstSlot + index), length);
+                        cursor += length;
+                    }
+                }
+                default -> throw new IllegalStateException("unknown storage kind");
+            }
+        }
+        return heap;
+    }
+
+    private static void setBit(MemorySegment page, long bitmap, int bit) {
+        long address = bitmap + (bit >>> 3);
+        page.set(BYTE, address, (byte) (page.get(BYTE, address) | (1 << (bit & 7))));
+    }
+
+    private static boolean bit(MemorySegment page, long bitmap, int bit) {
+        return (page.get(BYTE, bitmap + (bit >>> 3)) & (1 << (bit & 7))) != 0;
+    }
+
+    /** Clears bits {@code from .. from+count}; slots past a failed append may hold stale null bits. */
+    private static void clearBits(MemorySegment page, long bitmap, int from, int count) {
+        int bit = from;
+        int end = from + count;
+        while (bit < end && (bit & 7) != 0) {
+            long address = bitmap + (bit >>> 3);
+            page.set(BYTE, address, (byte) (page.get(BYTE, address) & ~(1 << (bit & 7))));
+            bit++;
+        }
+        int wholeBytes = (end - bit) >>> 3;
+        if (wholeBytes > 0) {
+            page.asSlice(bitmap + (bit >>> 3), wholeBytes).fill((byte) 0);
+            bit += wholeBytes << 3;
+        }
+        while (bit < end) {
+            long address = bitmap + (bit >>> 3);
+            page.set(BYTE, address, (byte) (page.get(BYTE, address) & ~(1 << (bit & 7))));
+            bit++;
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Visibility
+
+    /**
+     * Marks row slot {@code row} of page {@code pageIndex} deleted; scans stop returning it. Returns
+     * false when it was already deleted. The slot stays until VACUUM reclaims the page.
+     */
+    public boolean delete(int pageIndex, int row) {
+        synchronized (writeLock) {
+            ensureOpen();
+            MemorySegment page = publishedPage(pageIndex);
+            checkSlot(page, pageIndex, row);
+            if (bit(page, layout.deletedBitmapOffset(), row)) {
+                return false;
+            }
+            setBit(page, layout.deletedBitmapOffset(), row);
+            page.set(INT, PageLayout.DELETED_COUNT_OFFSET, page.get(INT, PageLayout.DELETED_COUNT_OFFSET) + 1);
+            liveRowCount = liveRowCount - 1;
+            return true;
+        }
+    }
+
+    /** True when row slot {@code row} of page {@code pageIndex} was deleted. */
+    public boolean isDeleted(int pageIndex, int row) {
+        MemorySegment page = publishedPage(pageIndex);
+        checkSlot(page, pageIndex, row);
+        return bit(page, layout.deletedBitmapOffset(), row);
+    }
+
+    /** Row slots published on page {@code pageIndex}, deleted ones included (row ids run 0 .. this-1). */
+    public int pageRowSlots(int pageIndex) {
+        return (int) ROW_COUNT.getAcquire(publishedPage(pageIndex), PageLayout.ROW_COUNT_OFFSET);
+    }
+
+    /** Deleted row slots on page {@code pageIndex}. */
+    public int pageDeletedRows(int pageIndex) {
+        return publishedPage(pageIndex).get(INT, PageLayout.DELETED_COUNT_OFFSET);
+    }
+
+    private void checkSlot(MemorySegment page, int pageIndex, int row) {
+        int rows = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
+        if (row < 0 || row >= rows) {
+            throw new IndexOutOfBoundsException("row " + row + " of page " + pageIndex + " holding " + rows + " rows");
+        }
+    }
+
+    private MemorySegment publishedPage(int pageIndex) {
+        int count = pageCount;
+        if (pageIndex < 0 || pageIndex >= count) {
+            throw new IndexOutOfBoundsException("page " + pageIndex + " of " + count);
+        }
+        return pages[pageIndex].segment();
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Reading: the hot path of every scan
+
+    @Override
+    public int readPage(int pageIndex, int[] columns, Batch target) {
+        MemorySegment page = publishedPage(pageIndex);
+        int rows = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
+        target.reset();
+        target.ensureCapacity(rows);
+        if (page.get(INT, PageLayout.DELETED_COUNT_OFFSET) == 0) {
+            for (int index = 0; index < columns.length; index++) {
+                readColumn(page, columns[index], rows, target.column(index));
+            }
+            target.setRowCount(rows);
+            return rows;
+        }
+        // Slow path: a page with deleted rows. One positions array per page read, never per row.
+        int[] live = new int[rows];
+        int liveCount = 0;
+        long deleted = layout.deletedBitmapOffset();
+        for (int row = 0; row < rows; row++) {
+            if (!bit(page, deleted, row)) {
+                live[liveCount++] = row;
+            }
+        }
+        for (int index = 0; index < columns.length; index++) {
+            readColumnRows(page, columns[index], live, liveCount, target.column(index));
+        }
+        target.setRowCount(liveCount);
+        return liveCount;
+    }
+
+    /** Copies slots {@code 0..rows} of one column: bulk copies and tight widening loops. */
+    private void readColumn(MemorySegment page, int column, int rows, ColumnVector vector) {
+        long data = layout.dataOffset(column);
+        switch (layout.storageKind(column)) {
+            case STORAGE_LONG -> MemorySegment.copy(page, LONG, data, ((LongVector) vector).values(), 0, rows);
+            case STORAGE_DOUBLE -> MemorySegment.copy(page, DOUBLE, data, ((DoubleVector) vector).values(), 0, rows);
+            case STORAGE_INT -> {
+                long[] values = ((LongVector) vector).values();
+                MemorySegment slice = page.asSlice(data, 4L * rows);
+                for (int row = 0; row < rows; row++) {
+                    values[row] = slice.getAtIndex(INT, row);
+                }
+            }
+            case STORAGE_SHORT -> {
+                long[] values = ((LongVector) vector).values();
+                MemorySegment slice = page.asSlice(data, 2L * rows);
+                for (int row = 0; row < rows; row++) {
+                    values[row] = slice.getAtIndex(SHORT, row);
+                }
+            }
+            case STORAGE_BYTE -> {
+                long[] values = ((LongVector) vector).values();
+                MemorySegment slice = page.asSlice(data, rows);
+                for (int row = 0; row < rows; row++) {
+                    values[row] = slice.get(BYTE, row);
+                }
+            }
+            case STORAGE_FLOAT -> {
+                double[] values = ((DoubleVector) vector).values();
+                MemorySegment slice = page.asSlice(data, 4L * rows);
+                for (int row = 0; row < rows; row++) {
+                    values[row] = slice.getAtIndex(FLOAT, row);
+                }
+            }
+            case STORAGE_VARIABLE -> readVariableColumn(page, column, rows, (BytesVector) vector);
+            default -> throw new IllegalStateException("unknown storage kind");
+        }
+        if (page.get(INT, layout.nullCountOffset(column)) != 0) {
+            readNulls(page, column, rows, vector);
+        }
+    }
+
+    private void readNulls(MemorySegment page, int column, int rows, ColumnVector vector) {
+        long bitmap = layout.nullBitmapOffset(column);
+        boolean[] nulls = vector.nulls();
+        boolean any = false;
+        for (int row = 0; row < rows; row++) {
+            boolean isNull = bit(page, bitmap, row);
+            nulls[row] = isNull;
+            any |= isNull;
+        }
+        if (any) {
+            vector.markMayHaveNulls();
+        }
+    }
+
+    /**
+     * Text and bit strings: the offset and length arrays are bulk-copied; when the column's values
+     * lie close together (always, for rows written by one append) their bytes are copied in one
+     * piece too, and offsets are rebased with a vectorisable loop.
+     */
+    private void readVariableColumn(MemorySegment page, int column, int rows, BytesVector vector) {
+        if (rows == 0) {
+            return;
+        }
+        int[] offsets = vector.offsets();
+        int[] lengths = vector.lengths();
+        MemorySegment.copy(page, INT, layout.dataOffset(column), offsets, 0, rows);
+        MemorySegment.copy(page, INT, layout.lengthsOffset(column), lengths, 0, rows);
+        int lowest = Integer.MAX_VALUE;
+        int highestEnd = 0;
+        long total = 0;
+        for (int row = 0; row < rows; row++) {
+            int offset = offsets[row];
+            int end = offset + lengths[row];
+            lowest = Math.min(lowest, offset);
+            highestEnd = Math.max(highestEnd, end);
+            total += lengths[row];
+        }
+        int span = highestEnd - lowest;
+        if (span <= total + (total >>> 1) + 64) {
+            // reserve() claims the bytes but also overwrites position 0's entry: keep and restore it.
+            int firstOffset = offsets[0];
+            int firstLength = lengths[0];
+            int base = vector.reserve(0, span);
+            offsets[0] = firstOffset;
+            lengths[0] = firstLength;
+            MemorySegment.copy(page, BYTE, lowest, vector.data(), base, span);
+            int shift = base - lowest;
+            for (int row = 0; row < rows; row++) {
+                offsets[row] += shift;
+            }
+        } else {
+            for (int row = 0; row < rows; row++) {
+                int pageOffset = offsets[row];
+                int length = lengths[row];
+                int at = vector.reserve(row, length);
+                MemorySegment.copy(page, BYTE, pageOffset, vector.data(), at, length);
+            }
+        }
+    }
+
+    /** The slow path: copies only the listed slots, compacting them to positions {@code 0..count}. */
+    private void readColumnRows(MemorySegment page, int column, int[] slots, int count, ColumnVector vector) {
+        long data = layout.dataOffset(column);
+        switch (layout.storageKind(column)) {
+            case STORAGE_LONG -> {
+                long[] values = ((LongVector) vector).values();
+                for (int index = 0; index < count; index++) {
+                    values[index] = page.getAtIndex(LONG, (data >>> 3) + slots[index]);
+                }
+            }
+            case STORAGE_DOUBLE -> {
+                double[] values = ((DoubleVector) vector).values();
+                for (int index = 0; index < count; index++) {
+                    values[index] = page.get(DOUBLE, data + 8L * slots[index]);
+                }
+            }
+            case STORAGE_INT -> {
+                long[] values = ((LongVector) vector).values();
+                for (int index = 0; index < count; index++) {
+                    values[index] = page.get(INT, data + 4L * slots[index]);
+                }
+            }
+            case STORAGE_SHORT -> {
+                long[] values = ((LongVector) vector).values();
+                for (int index = 0; index < count; index++) {
+                    values[index] = page.get(SHORT, data + 2L * slots[index]);
+                }
+            }
+            case STORAGE_BYTE -> {
+                long[] values = ((LongVector) vector).values();
+                for (int index = 0; index < count; index++) {
+                    values[index] = page.get(BYTE, data + slots[index]);
+                }
+            }
+            case STORAGE_FLOAT -> {
+                double[] values = ((DoubleVector) vector).values();
+                for (int index = 0; index < count; index++) {
+                    values[index] = page.get(FLOAT, data + 4L * slots[index]);
+                }
+            }
+            case STORAGE_VARIABLE -> {
+                BytesVector bytes = (BytesVector) vector;
+                long lengthsArea = layout.lengthsOffset(column);
+                for (int index = 0; index < count; index++) {
+                    int pageOffset = page.get(INT, data + 4L * slots[index]);
+                    int length = page.get(INT, lengthsArea + 4L * slots[index]);
+                    int at = bytes.reserve(index, length);
+                    MemorySegment.copy(page, BYTE, pageOffset, bytes.data(), at, length);
+                }
+            }
+            default -> throw new IllegalStateException("unknown storage kind");
+        }
+        if (page.get(INT, layout.nullCountOffset(column)) != 0) {
+            long bitmap = layout.nullBitmapOffset(column);
+            boolean[] nulls = vector.nulls();
+            boolean any = false;
+            for (int index = 0; index < count; index++) {
+                boolean isNull = bit(page, bitmap, slots[index]);
+                nulls[index] = isNull;
+                any |= isNull;
+            }
+            if (any) {
+                vector.markMayHaveNulls();
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    @Override
+    public void close() {
+        synchronized (writeLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            NativePage[] pageArray = pages;
+            int count = pageCount;
+            pageCount = 0;
+            liveRowCount = 0;
+            for (int index = 0; index < count; index++) {
+                allocator.free(pageArray[index]);
+                pageArray[index] = null;
+            }
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("table storage is closed");
+        }
+    }
+}
