@@ -1,0 +1,104 @@
+package dev.parallax.engine.exec;
+
+import dev.parallax.engine.explain.ExecutionStatistics;
+import dev.parallax.engine.explain.InstrumentedOperator;
+import dev.parallax.engine.explain.NodeStatistics;
+import dev.parallax.engine.operator.aggregate.AggregateOperatorFactory;
+import dev.parallax.engine.operator.dml.InsertOperatorFactory;
+import dev.parallax.engine.operator.filter.FilterOperatorFactory;
+import dev.parallax.engine.operator.gather.GatherOperatorFactory;
+import dev.parallax.engine.operator.limit.LimitOperatorFactory;
+import dev.parallax.engine.operator.project.ProjectOperatorFactory;
+import dev.parallax.engine.operator.scan.SeqScanOperatorFactory;
+import dev.parallax.engine.operator.sort.SortOperatorFactory;
+import dev.parallax.engine.operator.source.GenerateSeriesOperatorFactory;
+import dev.parallax.engine.operator.source.ValuesOperatorFactory;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.SeqScanNode;
+import dev.parallax.engine.storage.ScanCursor;
+
+import java.util.Objects;
+
+/**
+ * Instantiates operators for one participant of an execution (the leader, or one worker of a
+ * Gather). Each node type has its own factory; this class only dispatches and adds statistics.
+ * Participants of the same Gather share a {@link ParallelScanState}; everything else is per
+ * participant.
+ */
+public final class OperatorBuilder {
+    /** Participant number of the leader; workers are numbered from 0 as EXPLAIN prints them. */
+    public static final int LEADER = -1;
+
+    private final ExecutionContext context;
+    private final ExecutionStatistics statistics;
+    private final int participant;
+    private final ParallelScanState parallelScans;
+
+    private OperatorBuilder(ExecutionContext context, ExecutionStatistics statistics, int participant,
+                            ParallelScanState parallelScans) {
+        this.context = Objects.requireNonNull(context, "context");
+        this.statistics = statistics;
+        this.participant = participant;
+        this.parallelScans = parallelScans;
+    }
+
+    static OperatorBuilder forLeader(ExecutionContext context, ExecutionStatistics statistics) {
+        return new OperatorBuilder(context, statistics, LEADER, null);
+    }
+
+    /** A builder for {@code participantNumber} ({@link #LEADER} or a worker) of a Gather sharing {@code scans}. */
+    public OperatorBuilder forParticipant(int participantNumber, ParallelScanState scans) {
+        return new OperatorBuilder(context, statistics, participantNumber, Objects.requireNonNull(scans, "scans"));
+    }
+
+    public ExecutionContext context() {
+        return context;
+    }
+
+    /** {@link #LEADER} or the worker number. */
+    public int participant() {
+        return participant;
+    }
+
+    /** Statistics of {@code node} when EXPLAIN ANALYZE collects them, else null. */
+    public NodeStatistics statistics(PlanNode node) {
+        return statistics == null ? null : statistics.node(node);
+    }
+
+    /**
+     * The cursor a parallel scan of {@code node} claims chunks from: the one shared by all
+     * participants of the enclosing Gather, or a private one when the scan runs outside a Gather.
+     */
+    public ScanCursor parallelScanCursor(SeqScanNode node) {
+        if (parallelScans == null) {
+            return node.table().storage().openScan(scanChunkPages());
+        }
+        return parallelScans.cursor(node);
+    }
+
+    /** The parallel_scan_chunk_pages setting of this execution. */
+    public int scanChunkPages() {
+        return context.settings().getInt("parallel_scan_chunk_pages");
+    }
+
+    /** Creates the operator for {@code node} and its inputs. */
+    public Operator build(PlanNode node) {
+        Operator operator = switch (node) {
+            case dev.parallax.engine.plan.SeqScanNode scan -> SeqScanOperatorFactory.create(scan, this);
+            case dev.parallax.engine.plan.FilterNode filter -> FilterOperatorFactory.create(filter, this);
+            case dev.parallax.engine.plan.ProjectNode project -> ProjectOperatorFactory.create(project, this);
+            case dev.parallax.engine.plan.AggregateNode aggregate -> AggregateOperatorFactory.create(aggregate, this);
+            case dev.parallax.engine.plan.GatherNode gather -> GatherOperatorFactory.create(gather, this);
+            case dev.parallax.engine.plan.SortNode sort -> SortOperatorFactory.create(sort, this);
+            case dev.parallax.engine.plan.LimitNode limit -> LimitOperatorFactory.create(limit, this);
+            case dev.parallax.engine.plan.ValuesNode values -> ValuesOperatorFactory.create(values, this);
+            case dev.parallax.engine.plan.GenerateSeriesNode series -> GenerateSeriesOperatorFactory.create(series, this);
+            case dev.parallax.engine.plan.InsertNode insert -> InsertOperatorFactory.create(insert, this);
+        };
+        NodeStatistics nodeStatistics = statistics(node);
+        if (nodeStatistics == null) {
+            return operator;
+        }
+        return new InstrumentedOperator(operator, nodeStatistics.participant(participant));
+    }
+}

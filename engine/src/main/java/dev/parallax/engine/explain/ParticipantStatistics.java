@@ -1,0 +1,47 @@
+package dev.parallax.engine.explain;
+
+/**
+ * What one participant (the leader or one worker) measured for one plan node: rows returned,
+ * loops (instances run), time to the first batch and total time inside the operator, in
+ * nanoseconds. Written by that participant's thread only; read after the execution finished.
+ */
+public final class ParticipantStatistics {
+    private final int participant;
+    private long rows;
+    private int loops;
+    private long firstNanos;
+    private long totalNanos;
+
+    ParticipantStatistics(int participant) {
+        this.participant = participant;
+    }
+
+    /** -1 for the leader, else the worker number. */
+    public int participant() {
+        return participant;
+    }
+
+    public synchronized long rows() {
+        return rows;
+    }
+
+    public synchronized int loops() {
+        return loops;
+    }
+
+    /** Time until the first batch (or the end, when none) was returned, summed over loops. */
+    public synchronized long firstNanos() {
+        return firstNanos;
+    }
+
+    public synchronized long totalNanos() {
+        return totalNanos;
+    }
+
+    synchronized void recordLoop(long rowsOfLoop, long firstNanosOfLoop, long totalNanosOfLoop) {
+        loops++;
+        rows += rowsOfLoop;
+        firstNanos += firstNanosOfLoop;
+        totalNanos += totalNanosOfLoop;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.parallax.engine.operator.aggregate;
+
+import dev.parallax.engine.vector.ColumnVector;
+
+/**
+ * The per-group states of one aggregate call, held in primitive arrays indexed by group id (no
+ * object per group). Rows arrive a batch at a time as parallel arrays: {@code positions[i]} is
+ * the batch position of the i-th row ({@code positions == null}: position i) and
+ * {@code groupIds[i]} its group. Used by one thread.
+ */
+abstract class Accumulator {
+    /** Grows the state arrays to hold groups {@code 0..groupCount-1}; new groups start empty. */
+    abstract void ensureGroups(int groupCount);
+
+    /** Adds raw input values of {@code argument} (null for count(*)); NULL values are skipped. */
+    abstract void add(ColumnVector argument, int[] positions, int[] groupIds, int count);
+
+    /** Merges intermediate states read from {@code states[firstState ..]} (a Partial Aggregate's output). */
+    abstract void combine(ColumnVector[] states, int firstState, int[] positions, int[] groupIds, int count);
+
+    /** Writes group {@code group}'s state into {@code out[firstColumn ..]} at {@code position}. */
+    abstract void writeState(int group, ColumnVector[] out, int firstColumn, int position);
+
+    /** Writes group {@code group}'s final value into {@code out} at {@code position}. */
+    abstract void writeResult(int group, ColumnVector out, int position);
+
+    static int grownCapacity(int current, int needed) {
+        return Math.max(needed, Math.max(16, current + (current >> 1)));
+    }
+}

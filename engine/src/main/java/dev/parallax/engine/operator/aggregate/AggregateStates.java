@@ -1,0 +1,42 @@
+package dev.parallax.engine.operator.aggregate;
+
+import dev.parallax.engine.plan.AggregateFunction;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.VectorKind;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The intermediate state layout of each aggregate between PARTIAL and FINAL: the columns a
+ * Partial Aggregate emits per call, in order. The planner fills {@code AggregateCall.stateTypes}
+ * from here; the accumulators read and write exactly these columns.
+ */
+public final class AggregateStates {
+    private AggregateStates() {
+    }
+
+    /**
+     * State columns of {@code function} over {@code argumentType} (null for count(*)) giving
+     * {@code resultType}:
+     * <ul>
+     *   <li>COUNT_STAR, COUNT: [count BIGINT]</li>
+     *   <li>SUM, AVG of integers, decimals, intervals: [sum high BIGINT, sum low BIGINT, count BIGINT]
+     *       (a 128-bit sum, so that no intermediate overflow is possible)</li>
+     *   <li>SUM, AVG of REAL/DOUBLE: [sum DOUBLE, count BIGINT]</li>
+     *   <li>MIN, MAX: [the argument type], NULL while no value was seen</li>
+     *   <li>BOOL_AND, BOOL_OR: [BOOLEAN], NULL while no value was seen</li>
+     * </ul>
+     */
+    public static List<DataType> stateTypes(AggregateFunction function, DataType argumentType, DataType resultType) {
+        Objects.requireNonNull(function, "function");
+        return switch (function) {
+            case COUNT_STAR, COUNT -> List.of(DataType.BIGINT);
+            case SUM, AVG -> Objects.requireNonNull(argumentType, "argumentType").vectorKind() == VectorKind.DOUBLE
+                    ? List.of(DataType.DOUBLE, DataType.BIGINT)
+                    : List.of(DataType.BIGINT, DataType.BIGINT, DataType.BIGINT);
+            case MIN, MAX -> List.of(Objects.requireNonNull(argumentType, "argumentType"));
+            case BOOL_AND, BOOL_OR -> List.of(DataType.BOOLEAN);
+        };
+    }
+}

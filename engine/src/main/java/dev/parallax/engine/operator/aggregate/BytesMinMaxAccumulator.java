@@ -1,0 +1,77 @@
+package dev.parallax.engine.operator.aggregate;
+
+import dev.parallax.engine.operator.ValueComparison;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.ColumnVector;
+
+import java.util.Arrays;
+
+/**
+ * MIN and MAX of text and bit strings. Each group keeps a copy of its current extreme, replaced
+ * only when a new extreme arrives (so a copy is made per change, not per row). State: [value].
+ */
+final class BytesMinMaxAccumulator extends Accumulator {
+    private final boolean maximum;
+    private final TypeKind kind;
+    private byte[][] values = new byte[0][];
+
+    BytesMinMaxAccumulator(boolean maximum, TypeKind kind) {
+        this.maximum = maximum;
+        this.kind = kind;
+    }
+
+    @Override
+    void ensureGroups(int groupCount) {
+        if (groupCount > values.length) {
+            values = Arrays.copyOf(values, grownCapacity(values.length, groupCount));
+        }
+    }
+
+    @Override
+    void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
+        BytesVector input = (BytesVector) argument;
+        byte[] data = input.data();
+        int[] offsets = input.offsets();
+        int[] lengths = input.lengths();
+        boolean[] nulls = argument.mayHaveNulls() ? argument.nulls() : null;
+        for (int index = 0; index < count; index++) {
+            int position = positions == null ? index : positions[index];
+            if (nulls != null && nulls[position]) {
+                continue;
+            }
+            int group = groupIds[index];
+            byte[] current = values[group];
+            int offset = offsets[position];
+            int length = lengths[position];
+            if (current == null) {
+                values[group] = Arrays.copyOfRange(data, offset, offset + length);
+                continue;
+            }
+            int order = ValueComparison.compare(kind, data, offset, length, current, 0, current.length);
+            if (maximum ? order > 0 : order < 0) {
+                values[group] = Arrays.copyOfRange(data, offset, offset + length);
+            }
+        }
+    }
+
+    @Override
+    void combine(ColumnVector[] states, int firstState, int[] positions, int[] groupIds, int count) {
+        add(states[firstState], positions, groupIds, count);
+    }
+
+    @Override
+    void writeState(int group, ColumnVector[] out, int firstColumn, int position) {
+        writeResult(group, out[firstColumn], position);
+    }
+
+    @Override
+    void writeResult(int group, ColumnVector out, int position) {
+        byte[] value = values[group];
+        if (value == null) {
+            out.setNull(position);
+        } else {
+            ((BytesVector) out).set(position, value);
+        }
+    }
+}

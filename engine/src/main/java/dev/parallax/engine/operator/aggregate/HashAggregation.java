@@ -1,0 +1,140 @@
+package dev.parallax.engine.operator.aggregate;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.plan.AggregateCall;
+import dev.parallax.engine.plan.AggregateMode;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.VectorKind;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.ColumnVector;
+
+import java.util.List;
+
+/**
+ * Hash aggregation, the reusable algorithm behind the aggregate operator (one instance per
+ * participant: its local state). Per input batch it computes the group id of every live row once
+ * into an int array, then runs one tight loop per aggregate over the batch. Without group keys
+ * there is a single group and no hashing; keys that fit in 64 bits are packed into one long,
+ * others serialized to bytes.
+ * <p>SINGLE and PARTIAL read raw rows ({@link AggregateCall#argument()} columns); FINAL reads a
+ * Partial Aggregate's output: the group keys, then each call's state columns in order.
+ */
+public final class HashAggregation {
+    private final AggregateMode mode;
+    private final List<AggregateCall> calls;
+    private final int keyCount;
+    private final GroupKeyTable groups;
+    private final Accumulator[] accumulators;
+    private final int[] stateStarts;
+    private int[] groupIds = new int[Batch.DEFAULT_CAPACITY];
+
+    public HashAggregation(AggregateMode mode, int[] keyColumns, List<DataType> keyTypes, List<AggregateCall> calls) {
+        this.mode = mode;
+        this.calls = List.copyOf(calls);
+        this.keyCount = keyColumns.length;
+        if (keyColumns.length == 0) {
+            groups = new SingleGroupTable();
+        } else {
+            PackedGroupKeyTable packed = PackedGroupKeyTable.tryCreate(keyColumns, keyTypes);
+            groups = packed != null ? packed : new SerializedGroupKeyTable(keyColumns, keyTypes);
+        }
+        accumulators = new Accumulator[calls.size()];
+        stateStarts = new int[calls.size()];
+        int stateColumn = keyColumns.length;
+        for (int index = 0; index < accumulators.length; index++) {
+            AggregateCall call = calls.get(index);
+            if (call.distinct() && mode != AggregateMode.SINGLE) {
+                throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED,
+                        "DISTINCT aggregates cannot run as partial aggregation: " + call.name());
+            }
+            accumulators[index] = create(call);
+            stateStarts[index] = stateColumn;
+            stateColumn += call.stateTypes().size();
+        }
+        ensureGroups();
+    }
+
+    private static Accumulator create(AggregateCall call) {
+        DataType argumentType = call.argumentType();
+        boolean doubles = argumentType != null && argumentType.vectorKind() == VectorKind.DOUBLE;
+        Accumulator accumulator = switch (call.function()) {
+            case COUNT_STAR, COUNT -> new CountAccumulator();
+            case SUM, AVG -> doubles
+                    ? new DoubleSumAccumulator(call.function() == dev.parallax.engine.plan.AggregateFunction.AVG)
+                    : new IntegerSumAccumulator(call.function() == dev.parallax.engine.plan.AggregateFunction.AVG,
+                    argumentType, call.resultType());
+            case MIN, MAX -> {
+                boolean maximum = call.function() == dev.parallax.engine.plan.AggregateFunction.MAX;
+                yield switch (argumentType.vectorKind()) {
+                    case LONG -> new LongMinMaxAccumulator(maximum);
+                    case DOUBLE -> new DoubleMinMaxAccumulator(maximum);
+                    case BYTES -> new BytesMinMaxAccumulator(maximum, argumentType.kind());
+                };
+            }
+            case BOOL_AND -> new BooleanAccumulator(true);
+            case BOOL_OR -> new BooleanAccumulator(false);
+        };
+        return call.distinct() ? new DistinctAccumulator(accumulator) : accumulator;
+    }
+
+    /** Adds the live rows of {@code batch} (raw rows, or partial states in FINAL mode). */
+    public void add(Batch batch) {
+        int count = batch.selectedCount();
+        if (count == 0) {
+            return;
+        }
+        if (groupIds.length < count) {
+            groupIds = new int[count];
+        }
+        groups.groupIds(batch, groupIds);
+        ensureGroups();
+        int[] positions = batch.selection();
+        for (int index = 0; index < accumulators.length; index++) {
+            if (mode == AggregateMode.FINAL) {
+                accumulators[index].combine(batch.columns(), stateStarts[index], positions, groupIds, count);
+            } else {
+                int argument = calls.get(index).argument();
+                accumulators[index].add(argument < 0 ? null : batch.column(argument), positions, groupIds, count);
+            }
+        }
+    }
+
+    private void ensureGroups() {
+        int groupCount = groups.groupCount();
+        for (Accumulator accumulator : accumulators) {
+            accumulator.ensureGroups(groupCount);
+        }
+    }
+
+    /** Groups so far; without group keys always 1 (the single group exists for empty input too). */
+    public int groupCount() {
+        return groups.groupCount();
+    }
+
+    /**
+     * Writes groups {@code firstGroup .. firstGroup+count-1} into {@code target} (reset first): the
+     * group keys, then per call its final value (SINGLE, FINAL) or its state columns (PARTIAL).
+     */
+    public void write(int firstGroup, int count, Batch target) {
+        target.reset();
+        target.ensureCapacity(count);
+        ColumnVector[] columns = target.columns();
+        groups.writeKeys(firstGroup, count, columns);
+        for (int index = 0; index < accumulators.length; index++) {
+            Accumulator accumulator = accumulators[index];
+            int column = stateStarts[index];
+            if (mode == AggregateMode.PARTIAL) {
+                for (int row = 0; row < count; row++) {
+                    accumulator.writeState(firstGroup + row, columns, column, row);
+                }
+            } else {
+                ColumnVector out = columns[keyCount + index];
+                for (int row = 0; row < count; row++) {
+                    accumulator.writeResult(firstGroup + row, out, row);
+                }
+            }
+        }
+        target.setRowCount(count);
+    }
+}

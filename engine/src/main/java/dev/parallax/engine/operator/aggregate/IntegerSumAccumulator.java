@@ -1,0 +1,162 @@
+package dev.parallax.engine.operator.aggregate;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.DoubleVector;
+import dev.parallax.engine.vector.LongVector;
+
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.Arrays;
+
+/**
+ * SUM and AVG of values held as longs (integers, scaled decimals, intervals). The sum is kept in
+ * 128 bits (high and low longs with an unsigned carry), so no sum of up to 2^64 long values can
+ * overflow; the final value is range-checked against the result type. State: [high, low, count].
+ */
+final class IntegerSumAccumulator extends Accumulator {
+    private final boolean average;
+    private final int argumentScale;
+    private final DataType resultType;
+    private long[] high = new long[0];
+    private long[] low = new long[0];
+    private long[] counts = new long[0];
+
+    IntegerSumAccumulator(boolean average, DataType argumentType, DataType resultType) {
+        this.average = average;
+        this.argumentScale = argumentType.kind() == TypeKind.DECIMAL ? argumentType.scale() : 0;
+        this.resultType = resultType;
+    }
+
+    @Override
+    void ensureGroups(int groupCount) {
+        if (groupCount > counts.length) {
+            int capacity = grownCapacity(counts.length, groupCount);
+            high = Arrays.copyOf(high, capacity);
+            low = Arrays.copyOf(low, capacity);
+            counts = Arrays.copyOf(counts, capacity);
+        }
+    }
+
+    @Override
+    void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
+        long[] values = ((LongVector) argument).values();
+        long[] high = this.high;
+        long[] low = this.low;
+        long[] counts = this.counts;
+        boolean[] nulls = argument.mayHaveNulls() ? argument.nulls() : null;
+        if (positions == null && nulls == null) {
+            for (int index = 0; index < count; index++) {
+                int group = groupIds[index];
+                long value = values[index];
+                long oldLow = low[group];
+                long newLow = oldLow + value;
+                low[group] = newLow;
+                // Sign-extend the value into the high word and carry out of the unsigned low word.
+                high[group] += (value >> 63) + (Long.compareUnsigned(newLow, oldLow) < 0 ? 1 : 0);
+                counts[group]++;
+            }
+            return;
+        }
+        for (int index = 0; index < count; index++) {
+            int position = positions == null ? index : positions[index];
+            if (nulls != null && nulls[position]) {
+                continue;
+            }
+            int group = groupIds[index];
+            long value = values[position];
+            long oldLow = low[group];
+            long newLow = oldLow + value;
+            low[group] = newLow;
+            high[group] += (value >> 63) + (Long.compareUnsigned(newLow, oldLow) < 0 ? 1 : 0);
+            counts[group]++;
+        }
+    }
+
+    @Override
+    void combine(ColumnVector[] states, int firstState, int[] positions, int[] groupIds, int count) {
+        long[] partialHigh = ((LongVector) states[firstState]).values();
+        long[] partialLow = ((LongVector) states[firstState + 1]).values();
+        long[] partialCount = ((LongVector) states[firstState + 2]).values();
+        for (int index = 0; index < count; index++) {
+            int position = positions == null ? index : positions[index];
+            int group = groupIds[index];
+            long oldLow = low[group];
+            long newLow = oldLow + partialLow[position];
+            low[group] = newLow;
+            high[group] += partialHigh[position] + (Long.compareUnsigned(newLow, oldLow) < 0 ? 1 : 0);
+            counts[group] += partialCount[position];
+        }
+    }
+
+    @Override
+    void writeState(int group, ColumnVector[] out, int firstColumn, int position) {
+        ((LongVector) out[firstColumn]).set(position, high[group]);
+        ((LongVector) out[firstColumn + 1]).set(position, low[group]);
+        ((LongVector) out[firstColumn + 2]).set(position, counts[group]);
+    }
+
+    @Override
+    void writeResult(int group, ColumnVector out, int position) {
+        long count = counts[group];
+        if (count == 0) {
+            out.setNull(position);
+            return;
+        }
+        if (resultType.vectorKind() == dev.parallax.engine.type.VectorKind.DOUBLE) {
+            double sum = sum(group).doubleValue() / Math.pow(10, argumentScale);
+            ((DoubleVector) out).set(position, average ? sum / count : sum);
+            return;
+        }
+        int resultScale = resultType.kind() == TypeKind.DECIMAL ? resultType.scale() : 0;
+        BigInteger numerator = sum(group);
+        BigInteger denominator = BigInteger.valueOf(average ? count : 1);
+        int shift = resultScale - argumentScale;
+        if (shift >= 0) {
+            numerator = numerator.multiply(BigInteger.TEN.pow(shift));
+        } else {
+            denominator = denominator.multiply(BigInteger.TEN.pow(-shift));
+        }
+        BigInteger value = new java.math.BigDecimal(numerator).divide(new java.math.BigDecimal(denominator), 0, RoundingMode.HALF_UP)
+                .toBigIntegerExact();
+        ((LongVector) out).set(position, checkRange(value));
+    }
+
+    /** Fast path when the 128-bit sum fits a long (the usual case); BigInteger only per group at the end. */
+    private BigInteger sum(int group) {
+        long lowWord = low[group];
+        long highWord = high[group];
+        if (highWord == (lowWord >> 63)) {
+            return BigInteger.valueOf(lowWord);
+        }
+        return BigInteger.valueOf(highWord).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(lowWord)));
+    }
+
+    private long checkRange(BigInteger value) {
+        switch (resultType.kind()) {
+            case DECIMAL -> {
+                if (value.abs().compareTo(BigInteger.TEN.pow(resultType.precision())) >= 0) {
+                    throw new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "numeric field overflow", String.format(
+                            "A field with precision %d, scale %d must round to an absolute value less than %s.",
+                            resultType.precision(), resultType.scale(),
+                            resultType.precision() == resultType.scale() ? "1" : "10^" + (resultType.precision() - resultType.scale())),
+                            null, 0, null);
+                }
+            }
+            case SMALLINT -> requireRange(value, Short.MIN_VALUE, Short.MAX_VALUE, "smallint out of range");
+            case INTEGER -> requireRange(value, Integer.MIN_VALUE, Integer.MAX_VALUE, "integer out of range");
+            case INTERVAL_DAY_TIME, INTERVAL_YEAR_MONTH -> requireRange(value, Long.MIN_VALUE, Long.MAX_VALUE, "interval out of range");
+            default -> requireRange(value, Long.MIN_VALUE, Long.MAX_VALUE, "bigint out of range");
+        }
+        return value.longValue();
+    }
+
+    private static void requireRange(BigInteger value, long minimum, long maximum, String message) {
+        if (value.compareTo(BigInteger.valueOf(minimum)) < 0 || value.compareTo(BigInteger.valueOf(maximum)) > 0) {
+            throw new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, message);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.parallax.engine.operator.aggregate;
+
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.LongVector;
+
+import java.util.Arrays;
+
+/** MIN and MAX of values held as longs (signed order). State: [value], NULL while no value was seen. */
+final class LongMinMaxAccumulator extends Accumulator {
+    private final boolean maximum;
+    private long[] values = new long[0];
+    private boolean[] seen = new boolean[0];
+
+    LongMinMaxAccumulator(boolean maximum) {
+        this.maximum = maximum;
+    }
+
+    @Override
+    void ensureGroups(int groupCount) {
+        if (groupCount > values.length) {
+            int capacity = grownCapacity(values.length, groupCount);
+            values = Arrays.copyOf(values, capacity);
+            seen = Arrays.copyOf(seen, capacity);
+        }
+    }
+
+    @Override
+    void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
+        long[] input = ((LongVector) argument).values();
+        boolean[] nulls = argument.mayHaveNulls() ? argument.nulls() : null;
+        long[] values = this.values;
+        boolean[] seen = this.seen;
+        for (int index = 0; index < count; index++) {
+            int position = positions == null ? index : positions[index];
+            if (nulls != null && nulls[position]) {
+                continue;
+            }
+            int group = groupIds[index];
+            long value = input[position];
+            if (!seen[group] || (maximum ? value > values[group] : value < values[group])) {
+                values[group] = value;
+                seen[group] = true;
+            }
+        }
+    }
+
+    @Override
+    void combine(ColumnVector[] states, int firstState, int[] positions, int[] groupIds, int count) {
+        add(states[firstState], positions, groupIds, count);
+    }
+
+    @Override
+    void writeState(int group, ColumnVector[] out, int firstColumn, int position) {
+        writeResult(group, out[firstColumn], position);
+    }
+
+    @Override
+    void writeResult(int group, ColumnVector out, int position) {
+        if (seen[group]) {
+            ((LongVector) out).set(position, values[group]);
+        } else {
+            out.setNull(position);
+        }
+    }
+}

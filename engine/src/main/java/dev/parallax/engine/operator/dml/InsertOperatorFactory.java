@@ -1,0 +1,15 @@
+package dev.parallax.engine.operator.dml;
+
+import dev.parallax.engine.exec.Operator;
+import dev.parallax.engine.exec.OperatorBuilder;
+import dev.parallax.engine.plan.InsertNode;
+
+/** Instantiates an {@link InsertNode}. */
+public final class InsertOperatorFactory {
+    private InsertOperatorFactory() {
+    }
+
+    public static Operator create(InsertNode node, OperatorBuilder builder) {
+        return new InsertOperator(builder.build(node.input()), node.table().storage(), node.table().columnTypes());
+    }
+}
