@@ -3,32 +3,115 @@ package dev.parallax.planner;
 import dev.parallax.Database;
 import dev.parallax.PreparedQuery;
 import dev.parallax.Result;
+import dev.parallax.ResultColumn;
 import dev.parallax.Session;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.settings.Settings;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.LongVector;
+import dev.parallax.planner.result.CommandResult;
+import dev.parallax.planner.result.OperatorResult;
+import dev.parallax.planner.result.TextRowsResult;
+import dev.parallax.planner.statement.EmptyStatement;
+import dev.parallax.planner.statement.ExplainStatement;
+import dev.parallax.planner.statement.QueryStatement;
+import dev.parallax.planner.statement.ShowStatement;
+import dev.parallax.planner.statement.Statement;
+import dev.parallax.planner.statement.StatementParser;
 
-/** A session: parses, plans (Calcite) and executes (engine) statements. Being built by the planner work. */
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A session: parses a statement, runs utility statements itself, has queries planned (through a
+ * per-session plan cache) and executed, and streams their results. One thread uses a session at a
+ * time; {@link #cancel()} may come from any thread. A failed statement leaves no partial effect on
+ * the session, which goes on.
+ */
 public final class SqlSession implements Session {
+    private static final Object[] NO_PARAMETERS = new Object[0];
+
     private final Database database;
+    private final EngineServices services;
     private final Settings settings = new Settings();
+    private final PlanCache planCache;
+    private final UtilityCommands utilityCommands;
+    private final RunningStatements running = new RunningStatements();
+    private final List<Result> openResults = new ArrayList<>();
+    private boolean closed;
 
     public SqlSession(Database database) {
-        this.database = database;
+        this(database, new StandardEngineServices(database));
+    }
+
+    /** A session driving {@code services} (tests pass fakes; the database uses {@link StandardEngineServices}). */
+    public SqlSession(Database database, EngineServices services) {
+        this.database = Objects.requireNonNull(database, "database");
+        this.services = Objects.requireNonNull(services, "services");
+        this.planCache = new PlanCache(database.catalog());
+        this.utilityCommands = new UtilityCommands(this, services);
     }
 
     @Override
     public Result execute(String sql) {
-        throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "statement execution is not wired yet");
+        return execute(sql, NO_PARAMETERS);
+    }
+
+    /**
+     * Runs one statement with parameter values for its {@code $n} / {@code ?} placeholders, as
+     * {@code prepare(sql).execute(parameters)} would, but through the session's plan cache: a
+     * repeated SQL text is not planned again while the catalog and the sizes of the tables it
+     * scans stay the same.
+     */
+    public Result execute(String sql, Object... parameters) {
+        checkOpen();
+        Objects.requireNonNull(sql, "sql");
+        Object[] values = parameters == null ? NO_PARAMETERS : parameters;
+        Statement statement = StatementParser.parse(sql);
+        return switch (statement) {
+            case EmptyStatement empty -> {
+                ParameterBinder.bind(List.of(), values);
+                yield new CommandResult("");
+            }
+            case QueryStatement query -> {
+                PlanCache.CachedPlan plan = planFor(query.sql());
+                yield start(plan.statement(), bindForExecute(plan.statement().parameterTypes(), values));
+            }
+            case ExplainStatement explain -> explain(explain, values);
+            default -> {
+                ParameterBinder.bind(List.of(), values);
+                yield utilityCommands.run(statement);
+            }
+        };
     }
 
     @Override
     public PreparedQuery prepare(String sql) {
-        throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "prepared statements are not wired yet");
+        checkOpen();
+        Objects.requireNonNull(sql, "sql");
+        Statement statement = StatementParser.parse(sql);
+        return switch (statement) {
+            case QueryStatement query -> new SqlPreparedQuery(this, sql, planFor(query.sql()));
+            case ExplainStatement explain -> new SqlPreparedQuery(this, sql, List.of(new ResultColumn("QUERY PLAN", DataType.TEXT)));
+            case ShowStatement show when show.all() -> new SqlPreparedQuery(this, sql, List.of(
+                    new ResultColumn("name", DataType.TEXT), new ResultColumn("setting", DataType.TEXT),
+                    new ResultColumn("description", DataType.TEXT)));
+            case ShowStatement show -> new SqlPreparedQuery(this, sql,
+                    List.of(new ResultColumn(UtilityCommands.settingName(show.name()), DataType.TEXT)));
+            default -> new SqlPreparedQuery(this, sql, List.of());
+        };
     }
 
     @Override
     public void cancel() {
+        running.cancelAll();
     }
 
     @Override
@@ -41,7 +124,170 @@ public final class SqlSession implements Session {
         return database;
     }
 
+    /** Closes the results still open (stopping their queries) and ends the session. */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Result result : List.copyOf(openResults)) {
+            result.close();
+        }
+        openResults.clear();
+        planCache.clear();
+    }
+
+    // ---- planning and execution, shared with prepared statements and utility commands ----
+
+    /** The plan for {@code sql}, from the cache when still valid. */
+    PlanCache.CachedPlan planFor(String sql) {
+        var changed = settings.changed();
+        PlanCache.CachedPlan cached = planCache.find(sql, changed);
+        if (cached != null) {
+            return cached;
+        }
+        // Read the version first: DDL racing with planning then makes the entry stale, never wrongly fresh.
+        long version = database.catalog().version();
+        PlannedStatement planned = services.plan(sql, settings);
+        PlanCache.CachedPlan plan = PlanCache.CachedPlan.of(planned, version);
+        planCache.put(sql, changed, plan);
+        return plan;
+    }
+
+    /** Runs a planned statement: a row-returning one streams, DML runs to completion for its count. */
+    Result start(PlannedStatement statement, Object[] parameters) {
+        ExecutionContext context = newContext(parameters, false);
+        Operator operator;
+        try {
+            operator = services.open(statement.root(), context);
+        } catch (RuntimeException failure) {
+            running.finish(context);
+            throw OperatorResult.asParallaxException(failure);
+        }
+        if (statement.returnsRows()) {
+            Result[] self = new Result[1];
+            OperatorResult result = new OperatorResult(statement.columns(), operator, context, statement.commandName(), () -> {
+                running.finish(context);
+                openResults.remove(self[0]);
+            });
+            self[0] = result;
+            openResults.add(result);
+            return result;
+        }
+        try {
+            long count = drainCount(operator, context);
+            return new CommandResult(commandTag(statement.commandName(), count), count, List.of());
+        } catch (RuntimeException failure) {
+            throw OperatorResult.asParallaxException(failure);
+        } finally {
+            try {
+                operator.close();
+            } finally {
+                running.finish(context);
+            }
+        }
+    }
+
+    /**
+     * A fresh execution context for one statement: a settings snapshot, the bound parameters, the
+     * statement's start time for now(); registered for cancel() and statement_timeout until
+     * {@link RunningStatements#finish} is called.
+     */
+    ExecutionContext newContext(Object[] parameters, boolean collectStatistics) {
+        Instant now = Instant.now();
+        long startMicros = Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1000);
+        Settings snapshot = settings.snapshot();
+        ExecutionContext context = new ExecutionContext(database.memory(), database.workers(), snapshot, parameters,
+                startMicros, collectStatistics);
+        running.start(context, snapshot.getLong("statement_timeout"));
+        return context;
+    }
+
+    RunningStatements running() {
+        return running;
+    }
+
+    private Result explain(ExplainStatement explain, Object[] parameters) {
+        long planningStart = System.nanoTime();
+        PlanCache.CachedPlan plan;
+        try {
+            plan = planFor(explain.query());
+        } catch (ParallaxException failure) {
+            throw failure.position() > 0 ? failure.withPosition(failure.position() + explain.queryOffset()) : failure;
+        }
+        long planningNanos = System.nanoTime() - planningStart;
+        List<String> lines = new ArrayList<>();
+        if (!explain.options().analyze()) {
+            lines.addAll(services.explain(plan.statement().root(), explain.options()));
+            if (explain.options().printSummary()) {
+                lines.add("Planning Time: " + milliseconds(planningNanos) + " ms");
+            }
+            return TextRowsResult.lines("QUERY PLAN", lines, "EXPLAIN");
+        }
+        Object[] bound = bindForExecute(plan.statement().parameterTypes(), parameters);
+        ExecutionContext context = newContext(bound, true);
+        long executionStart = System.nanoTime();
+        try {
+            lines.addAll(services.explainAnalyze(plan.statement().root(), explain.options(), context));
+        } catch (RuntimeException failure) {
+            throw OperatorResult.asParallaxException(failure);
+        } finally {
+            running.finish(context);
+        }
+        long executionNanos = System.nanoTime() - executionStart;
+        if (explain.options().printSummary()) {
+            lines.add("Planning Time: " + milliseconds(planningNanos) + " ms");
+            lines.add("Execution Time: " + milliseconds(executionNanos) + " ms");
+        }
+        return TextRowsResult.lines("QUERY PLAN", lines, "EXPLAIN");
+    }
+
+    /**
+     * Binds parameters given to {@link #execute(String, Object...)}: when none were given but the
+     * statement has placeholders, PostgreSQL's "there is no parameter $1" (42P02).
+     */
+    private static Object[] bindForExecute(List<DataType> types, Object[] values) {
+        if (values.length == 0 && !types.isEmpty()) {
+            throw ParallaxException.of(SqlState.UNDEFINED_PARAMETER, "there is no parameter $1");
+        }
+        return ParameterBinder.bind(types, values);
+    }
+
+    /** Runs DML to completion; its plan yields the affected-row count in a BIGINT column. */
+    private static long drainCount(Operator operator, ExecutionContext context) {
+        long count = 0;
+        Batch batch;
+        while (true) {
+            context.checkCancelled();
+            batch = operator.next();
+            if (batch == null) {
+                return count;
+            }
+            if (batch.columnCount() == 0 || !(batch.column(0) instanceof LongVector counts)) {
+                count += batch.selectedCount();
+                continue;
+            }
+            long[] values = counts.values();
+            for (int index = 0; index < batch.selectedCount(); index++) {
+                count += values[batch.position(index)];
+            }
+        }
+    }
+
+    /** PostgreSQL's tag: {@code INSERT 0 n} (the 0 is the historical OID), otherwise {@code NAME n}. */
+    private static String commandTag(String commandName, long count) {
+        String name = commandName.toUpperCase(Locale.ROOT);
+        return name.equals("INSERT") ? "INSERT 0 " + count : name + " " + count;
+    }
+
+    static String milliseconds(long nanos) {
+        return String.format(Locale.ROOT, "%.3f", nanos / 1_000_000.0);
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ParallaxException(SqlState.CONNECTION_FAILURE, "the session is closed");
+        }
     }
 }

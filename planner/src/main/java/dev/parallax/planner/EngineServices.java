@@ -1,0 +1,53 @@
+package dev.parallax.planner;
+
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.exec.Operator;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.settings.Settings;
+import dev.parallax.engine.storage.TableStorage;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.statement.CopyOptions;
+import dev.parallax.planner.statement.ExplainOptions;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The components a {@link SqlSession} drives: the query planner, the executor and EXPLAIN printer,
+ * table storage, and the loaders behind CALL dbgen and COPY. {@link StandardEngineServices} wires
+ * the real ones; tests may substitute hand-written fakes. All methods are called on the session's
+ * thread; implementations are shared by the sessions of a database and must be thread-safe.
+ */
+public interface EngineServices {
+    /**
+     * Parses, validates and plans one query or DML statement with the session's {@code settings}.
+     * Errors are ParallaxExceptions (42601 with the position in {@code sql}, 42P01, 42703, ...).
+     */
+    PlannedStatement plan(String sql, Settings settings);
+
+    /** Opens the root operator of {@code root} for one execution; the caller pulls and closes it. */
+    Operator open(PlanNode root, ExecutionContext context);
+
+    /** EXPLAIN without ANALYZE: the plan's lines in PostgreSQL's text format. */
+    List<String> explain(PlanNode root, ExplainOptions options);
+
+    /**
+     * EXPLAIN ANALYZE: runs the plan to completion in {@code context} (which collects statistics),
+     * discards its rows, and returns the plan's lines with actual rows, loops and times. The
+     * Planning Time / Execution Time lines are the caller's.
+     */
+    List<String> explainAnalyze(PlanNode root, ExplainOptions options, ExecutionContext context);
+
+    /** Empty storage for a new table with these column types, charged to the database's memory. */
+    TableStorage createStorage(List<DataType> columnTypes);
+
+    /** CALL dbgen: creates and fills the eight TPC-H tables at {@code scaleFactor}, in parallel on the context's workers. */
+    void generateTpch(double scaleFactor, ExecutionContext context);
+
+    /**
+     * COPY FROM a file: loads {@code file} into {@code columns} of {@code table} (the other columns
+     * get NULL); all rows or none. Returns the number of rows loaded.
+     */
+    long copyFrom(Table table, int[] columns, Path file, CopyOptions options, ExecutionContext context);
+}

@@ -1,0 +1,56 @@
+package dev.parallax.planner;
+
+import dev.parallax.engine.exec.ExecutionContext;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The statements a session is running (a query whose result is still open counts as running), so
+ * that {@link SqlSession#cancel()} can reach them from any thread, and their statement_timeout
+ * timers. Thread-safe.
+ */
+final class RunningStatements {
+    static final String USER_CANCEL = "canceling statement due to user request";
+    static final String TIMEOUT_CANCEL = "canceling statement due to statement timeout";
+
+    /** One daemon thread for all sessions' statement_timeout timers: they only flip a flag. */
+    private static final ScheduledExecutorService TIMERS = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "parallax-statement-timeout");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private static final Object NO_TIMER = new Object();
+
+    private final Map<ExecutionContext, Object> running = new ConcurrentHashMap<>();
+
+    /** Registers a statement that starts now; with {@code timeoutMillis > 0} it is cancelled after that long. */
+    void start(ExecutionContext context, long timeoutMillis) {
+        Object timer = timeoutMillis > 0
+                ? TIMERS.schedule(() -> context.cancel(TIMEOUT_CANCEL), timeoutMillis, TimeUnit.MILLISECONDS)
+                : NO_TIMER;
+        running.put(context, timer);
+    }
+
+    /** The statement ended (finished, failed or closed early). Idempotent. */
+    void finish(ExecutionContext context) {
+        Object timer = running.remove(context);
+        if (timer instanceof ScheduledFuture<?> future) {
+            future.cancel(false);
+        }
+    }
+
+    void cancelAll() {
+        for (ExecutionContext context : running.keySet()) {
+            context.cancel(USER_CANCEL);
+        }
+    }
+
+    boolean isEmpty() {
+        return running.isEmpty();
+    }
+}

@@ -1,0 +1,89 @@
+package dev.parallax.planner;
+
+import dev.parallax.PreparedQuery;
+import dev.parallax.Result;
+import dev.parallax.ResultColumn;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.type.DataType;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A statement prepared by a {@link SqlSession}. A query keeps its plan and runs it with new
+ * parameter values without going back to Calcite; it is planned again only when the catalog
+ * changed or a scanned table changed size, and then must keep its result columns. A utility
+ * statement (CREATE TABLE, SET, ...) has no parameters and simply runs again.
+ */
+final class SqlPreparedQuery implements PreparedQuery {
+    private final SqlSession session;
+    private final String sql;
+    private final List<ResultColumn> columns;
+    private final List<DataType> parameterTypes;
+    private final boolean utility;
+    private PlanCache.CachedPlan plan;
+    private boolean closed;
+
+    /** A prepared query with its plan. */
+    SqlPreparedQuery(SqlSession session, String sql, PlanCache.CachedPlan plan) {
+        this.session = session;
+        this.sql = sql;
+        this.plan = Objects.requireNonNull(plan, "plan");
+        this.columns = plan.statement().columns();
+        this.parameterTypes = plan.statement().parameterTypes();
+        this.utility = false;
+    }
+
+    /** A prepared utility statement, run from its text each time. */
+    SqlPreparedQuery(SqlSession session, String sql, List<ResultColumn> columns) {
+        this.session = session;
+        this.sql = sql;
+        this.plan = null;
+        this.columns = List.copyOf(columns);
+        this.parameterTypes = List.of();
+        this.utility = true;
+    }
+
+    @Override
+    public String sql() {
+        return sql;
+    }
+
+    @Override
+    public List<DataType> parameterTypes() {
+        return parameterTypes;
+    }
+
+    @Override
+    public List<ResultColumn> columns() {
+        return columns;
+    }
+
+    @Override
+    public Result execute(Object... parameters) {
+        if (closed) {
+            throw ParallaxException.of(SqlState.INVALID_SQL_STATEMENT_NAME, "prepared statement \"\" does not exist");
+        }
+        if (utility) {
+            ParameterBinder.bind(List.of(), parameters);
+            return session.execute(sql);
+        }
+        Object[] bound = ParameterBinder.bind(parameterTypes, parameters);
+        if (!plan.isValid(session.database().catalog())) {
+            PlanCache.CachedPlan replanned = session.planFor(sql);
+            if (!replanned.statement().columns().equals(columns)
+                    || !replanned.statement().parameterTypes().equals(parameterTypes)) {
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "cached plan must not change result type");
+            }
+            plan = replanned;
+        }
+        return session.start(plan.statement(), bound);
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        plan = null;
+    }
+}

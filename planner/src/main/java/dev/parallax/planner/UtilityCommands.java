@@ -1,0 +1,298 @@
+package dev.parallax.planner;
+
+import dev.parallax.Result;
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.settings.SettingDefinition;
+import dev.parallax.engine.settings.SettingRegistry;
+import dev.parallax.engine.settings.Settings;
+import dev.parallax.engine.storage.TableStorage;
+import dev.parallax.planner.result.CommandResult;
+import dev.parallax.planner.result.OperatorResult;
+import dev.parallax.planner.result.TextRowsResult;
+import dev.parallax.planner.statement.AlterTableOptionsStatement;
+import dev.parallax.planner.statement.CallStatement;
+import dev.parallax.planner.statement.CopyStatement;
+import dev.parallax.planner.statement.CreateTableStatement;
+import dev.parallax.planner.statement.DropTableStatement;
+import dev.parallax.planner.statement.EmptyStatement;
+import dev.parallax.planner.statement.ExplainStatement;
+import dev.parallax.planner.statement.QueryStatement;
+import dev.parallax.planner.statement.ResetStatement;
+import dev.parallax.planner.statement.SetStatement;
+import dev.parallax.planner.statement.ShowStatement;
+import dev.parallax.planner.statement.Statement;
+import dev.parallax.planner.statement.TransactionStatement;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Runs the utility statements of a session: DDL, settings, table options, CALL dbgen, COPY and
+ * transaction control, with PostgreSQL's command tags, notices and errors.
+ */
+final class UtilityCommands {
+    /** PostgreSQL's bounds for the parallel_workers reloption. */
+    private static final int MAX_PARALLEL_WORKERS_OPTION = 1024;
+
+    private final SqlSession session;
+    private final EngineServices services;
+
+    UtilityCommands(SqlSession session, EngineServices services) {
+        this.session = session;
+        this.services = services;
+    }
+
+    Result run(Statement statement) {
+        return switch (statement) {
+            case CreateTableStatement create -> createTable(create);
+            case DropTableStatement drop -> dropTable(drop);
+            case SetStatement set -> set(set);
+            case ShowStatement show -> show(show);
+            case ResetStatement reset -> reset(reset);
+            case AlterTableOptionsStatement alter -> alterTable(alter);
+            case CallStatement call -> call(call);
+            case CopyStatement copy -> copy(copy);
+            case TransactionStatement transaction -> transaction(transaction);
+            case EmptyStatement empty -> new CommandResult("");
+            case QueryStatement query -> throw new IllegalArgumentException("not a utility statement: " + query.sql());
+            case ExplainStatement explain -> throw new IllegalArgumentException("EXPLAIN is run by the session");
+        };
+    }
+
+    /** The name a setting is shown under (its registered spelling, e.g. {@code TimeZone}); 42704 when unknown. */
+    static String settingName(String name) {
+        SettingDefinition definition = SettingRegistry.find(name);
+        if (definition == null) {
+            throw ParallaxException.of(SqlState.UNDEFINED_OBJECT, "unrecognized configuration parameter \"%s\"", name);
+        }
+        return definition.name();
+    }
+
+    private Catalog catalog() {
+        return session.database().catalog();
+    }
+
+    private Result createTable(CreateTableStatement create) {
+        Catalog catalog = catalog();
+        if (catalog.findTable(create.tableName()) != null) {
+            if (create.ifNotExists()) {
+                return new CommandResult("CREATE TABLE", 0,
+                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
+            }
+            throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
+        }
+        List<ColumnDefinition> columns = create.columns();
+        TableStorage storage = services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
+        try {
+            catalog.addTable(new Table(create.tableName(), columns, storage));
+        } catch (RuntimeException failure) {
+            storage.close();
+            if (failure instanceof ParallaxException duplicate && duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
+                // Another session created it between our check and our insert.
+                return new CommandResult("CREATE TABLE", 0,
+                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
+            }
+            throw failure;
+        }
+        return new CommandResult("CREATE TABLE");
+    }
+
+    private Result dropTable(DropTableStatement drop) {
+        Catalog catalog = catalog();
+        // Check every name first, so that a missing one leaves the others in place (no partial effect).
+        if (!drop.ifExists()) {
+            for (String name : drop.tableNames()) {
+                if (catalog.findTable(name) == null) {
+                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "table \"%s\" does not exist", name);
+                }
+            }
+        }
+        List<String> notices = new ArrayList<>();
+        for (String name : drop.tableNames()) {
+            if (!catalog.dropTable(name)) {
+                if (!drop.ifExists()) {
+                    // Dropped by another session after our check.
+                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "table \"%s\" does not exist", name);
+                }
+                notices.add("table \"" + name + "\" does not exist, skipping");
+            }
+        }
+        return new CommandResult("DROP TABLE", 0, notices);
+    }
+
+    private Result set(SetStatement set) {
+        Settings settings = session.settings();
+        if (set.local()) {
+            // PostgreSQL: outside a transaction block SET LOCAL is checked, warned about and has no effect.
+            Settings scratch = settings.snapshot();
+            apply(scratch, set);
+            return new CommandResult("SET", 0, List.of("SET LOCAL can only be used in transaction blocks"));
+        }
+        apply(settings, set);
+        return new CommandResult("SET");
+    }
+
+    private static void apply(Settings settings, SetStatement set) {
+        if (set.value() == null) {
+            settings.reset(set.name());
+        } else {
+            settings.set(set.name(), set.value());
+        }
+    }
+
+    private Result show(ShowStatement show) {
+        Settings settings = session.settings();
+        if (show.all()) {
+            List<SettingDefinition> definitions = new ArrayList<>(SettingRegistry.all());
+            definitions.sort(Comparator.comparing(definition -> definition.name().toLowerCase(java.util.Locale.ROOT)));
+            List<String[]> rows = new ArrayList<>(definitions.size());
+            for (SettingDefinition definition : definitions) {
+                rows.add(new String[] {definition.name(), settings.show(definition.name()), definition.description()});
+            }
+            return new TextRowsResult(List.of("name", "setting", "description"), rows, "SHOW", List.of());
+        }
+        String name = settingName(show.name());
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {settings.show(name)});
+        return new TextRowsResult(List.of(name), rows, "SHOW", List.of());
+    }
+
+    private Result reset(ResetStatement reset) {
+        if (reset.all()) {
+            session.settings().resetAll();
+        } else {
+            session.settings().reset(reset.name());
+        }
+        return new CommandResult("RESET");
+    }
+
+    private Result alterTable(AlterTableOptionsStatement alter) {
+        Table table = catalog().table(alter.tableName());
+        OptionalInt parallelWorkers = table.parallelWorkers();
+        for (Map.Entry<String, String> option : alter.set().entrySet()) {
+            if (!option.getKey().equals("parallel_workers")) {
+                throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "unrecognized parameter \"%s\"", option.getKey());
+            }
+            parallelWorkers = OptionalInt.of(parallelWorkersValue(option.getValue()));
+        }
+        // PostgreSQL ignores RESET of options that are not set, known or not.
+        if (alter.reset().contains("parallel_workers")) {
+            parallelWorkers = OptionalInt.empty();
+        }
+        table.setParallelWorkers(parallelWorkers);
+        catalog().touch();
+        return new CommandResult("ALTER TABLE");
+    }
+
+    private static int parallelWorkersValue(String text) {
+        int value;
+        try {
+            value = Integer.parseInt(text == null ? "" : text.trim());
+        } catch (NumberFormatException notAnInteger) {
+            throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE,
+                    "invalid value for integer option \"parallel_workers\": %s", text == null ? "true" : text);
+        }
+        if (value < 0 || value > MAX_PARALLEL_WORKERS_OPTION) {
+            throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "value %s out of bounds for option \"parallel_workers\"", text)
+                    .withDetail("Valid values are between \"0\" and \"" + MAX_PARALLEL_WORKERS_OPTION + "\".");
+        }
+        return value;
+    }
+
+    private Result call(CallStatement call) {
+        if (!call.procedure().equals("dbgen") || call.arguments().size() != 1
+                || (call.arguments().getFirst().name() != null && !call.arguments().getFirst().name().equals("sf"))) {
+            StringBuilder signature = new StringBuilder(call.procedure()).append('(');
+            for (int index = 0; index < call.arguments().size(); index++) {
+                CallStatement.CallArgument argument = call.arguments().get(index);
+                signature.append(index == 0 ? "" : ", ").append(argument.name() == null ? "" : argument.name() + " => ")
+                        .append(argument.string() ? "unknown" : "numeric");
+            }
+            throw new ParallaxException(SqlState.UNDEFINED_FUNCTION, "procedure " + signature + ") does not exist", null,
+                    "No procedure matches the given name and argument types. You might need to add explicit type casts.",
+                    call.position(), null);
+        }
+        String text = call.arguments().getFirst().value();
+        double scaleFactor;
+        try {
+            scaleFactor = Double.parseDouble(text);
+        } catch (NumberFormatException notANumber) {
+            throw ParallaxException.of(SqlState.INVALID_TEXT_REPRESENTATION, "invalid input syntax for type numeric: \"%s\"", text);
+        }
+        if (!(scaleFactor > 0) || Double.isInfinite(scaleFactor)) {
+            throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "dbgen scale factor must be positive: %s", text);
+        }
+        ExecutionContext context = session.newContext(null, false);
+        try {
+            services.generateTpch(scaleFactor, context);
+        } catch (RuntimeException failure) {
+            throw OperatorResult.asParallaxException(failure);
+        } finally {
+            session.running().finish(context);
+        }
+        return new CommandResult("CALL");
+    }
+
+    private Result copy(CopyStatement copy) {
+        Table table = catalog().table(copy.tableName());
+        int[] columns;
+        if (copy.columns().isEmpty()) {
+            columns = new int[table.columns().size()];
+            for (int index = 0; index < columns.length; index++) {
+                columns[index] = index;
+            }
+        } else {
+            columns = new int[copy.columns().size()];
+            Set<String> seen = new HashSet<>();
+            for (int index = 0; index < columns.length; index++) {
+                String name = copy.columns().get(index);
+                if (!seen.add(name)) {
+                    throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" specified more than once", name);
+                }
+                columns[index] = table.columnIndex(name);
+                if (columns[index] < 0) {
+                    throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
+                            name, table.name());
+                }
+            }
+        }
+        Path file = Path.of(copy.fileName());
+        if (!Files.isRegularFile(file)) {
+            String reason = Files.isDirectory(file) ? "Is a directory" : "No such file or directory";
+            throw ParallaxException.of(Files.isDirectory(file) ? SqlState.WRONG_OBJECT_TYPE : SqlState.UNDEFINED_FILE,
+                    "could not open file \"%s\" for reading: %s", copy.fileName(), reason);
+        }
+        ExecutionContext context = session.newContext(null, false);
+        long rows;
+        try {
+            rows = services.copyFrom(table, columns, file, copy.options(), context);
+        } catch (RuntimeException failure) {
+            throw OperatorResult.asParallaxException(failure);
+        } finally {
+            session.running().finish(context);
+        }
+        return new CommandResult("COPY " + rows, rows, List.of());
+    }
+
+    private Result transaction(TransactionStatement transaction) {
+        return switch (transaction.kind()) {
+            case BEGIN -> throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "transactions are not supported yet",
+                    null, "Every statement commits on its own (autocommit).", 0, null);
+            // Since BEGIN fails there is never a transaction open: PostgreSQL answers exactly this.
+            case COMMIT -> new CommandResult("COMMIT", 0, List.of("there is no transaction in progress"));
+            case ROLLBACK -> new CommandResult("ROLLBACK", 0, List.of("there is no transaction in progress"));
+        };
+    }
+}

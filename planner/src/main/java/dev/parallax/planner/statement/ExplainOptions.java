@@ -1,0 +1,11 @@
+package dev.parallax.planner.statement;
+
+/** EXPLAIN options with PostgreSQL's defaults: costs on, everything else off. */
+public record ExplainOptions(boolean analyze, boolean verbose, boolean costs, boolean timing, boolean summary) {
+    public static final ExplainOptions DEFAULT = new ExplainOptions(false, false, true, true, false);
+
+    /** Whether Planning Time / Execution Time lines are printed: SUMMARY, on by default under ANALYZE. */
+    public boolean printSummary() {
+        return summary || analyze;
+    }
+}

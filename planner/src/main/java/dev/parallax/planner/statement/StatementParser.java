@@ -1,0 +1,476 @@
+package dev.parallax.planner.statement;
+
+import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.type.DataType;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Classifies one statement by its leading keyword and parses the utility statements Parallax
+ * handles itself (CREATE/DROP TABLE, SET/SHOW/RESET, ALTER TABLE SET/RESET options, CALL, COPY,
+ * EXPLAIN's options, transaction control). Everything else is a {@link QueryStatement} for the
+ * query planner. Errors carry PostgreSQL's SQLSTATE, wording and 1-based position.
+ */
+public final class StatementParser {
+    private StatementParser() {
+    }
+
+    /** Parses one statement (a trailing semicolon is allowed); blank or comment-only text is an {@link EmptyStatement}. */
+    public static Statement parse(String sql) {
+        TokenCursor cursor = new TokenCursor(sql);
+        Token first = cursor.peek();
+        if (cursor.atEnd()) {
+            return new EmptyStatement();
+        }
+        if (first.kind() != TokenKind.IDENTIFIER) {
+            return new QueryStatement(sql);
+        }
+        return switch (first.value()) {
+            case "create" -> parseCreate(cursor);
+            case "drop" -> parseDrop(cursor);
+            case "set" -> parseSet(cursor);
+            case "show" -> parseShow(cursor);
+            case "reset" -> parseReset(cursor);
+            case "alter" -> parseAlter(cursor);
+            case "call" -> parseCall(cursor);
+            case "copy" -> parseCopy(cursor);
+            case "explain" -> parseExplain(cursor);
+            case "begin", "start" -> parseTransaction(cursor, TransactionStatement.Kind.BEGIN);
+            case "commit", "end" -> parseTransaction(cursor, TransactionStatement.Kind.COMMIT);
+            case "rollback", "abort" -> parseTransaction(cursor, TransactionStatement.Kind.ROLLBACK);
+            default -> new QueryStatement(sql);
+        };
+    }
+
+    private static ParallaxException notSupported(String message, Token at) {
+        return new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, message, null, null, at.position(), null);
+    }
+
+    // ---- CREATE TABLE ----
+
+    private static Statement parseCreate(TokenCursor cursor) {
+        cursor.expect("create");
+        Token modifier = cursor.peek();
+        if (cursor.accept("temp") || cursor.accept("temporary") || cursor.accept("global") || cursor.accept("local")) {
+            throw notSupported("temporary tables are not supported", modifier);
+        }
+        // Every Parallax table lives in memory without a log, so UNLOGGED changes nothing.
+        cursor.accept("unlogged");
+        Token what = cursor.peek();
+        if (!cursor.accept("table")) {
+            if (what.kind() == TokenKind.END) {
+                throw cursor.syntaxError(what);
+            }
+            throw notSupported("CREATE " + what.value().toUpperCase(Locale.ROOT) + " is not supported", what);
+        }
+        boolean ifNotExists = false;
+        if (cursor.accept("if")) {
+            cursor.expect("not");
+            cursor.expect("exists");
+            ifNotExists = true;
+        }
+        String tableName = cursor.tableName();
+        Token open = cursor.peek();
+        if (open.isKeyword("as")) {
+            throw notSupported("CREATE TABLE ... AS is not supported", open);
+        }
+        cursor.expectSymbol("(");
+        List<ColumnDefinition> columns = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        if (!cursor.acceptSymbol(")")) {
+            do {
+                ColumnDefinition column = parseColumn(cursor, tableName);
+                if (!names.add(column.name())) {
+                    throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" specified more than once", column.name());
+                }
+                columns.add(column);
+            } while (cursor.acceptSymbol(","));
+            cursor.expectSymbol(")");
+        }
+        cursor.expectEnd();
+        return new CreateTableStatement(tableName, ifNotExists, columns);
+    }
+
+    private static ColumnDefinition parseColumn(TokenCursor cursor, String tableName) {
+        Token start = cursor.peek();
+        if (start.kind() == TokenKind.IDENTIFIER) {
+            switch (start.value()) {
+                case "primary", "unique", "check", "foreign", "constraint", "exclude", "like" ->
+                        throw notSupported("table constraints are not supported yet", start);
+                default -> {
+                }
+            }
+        }
+        String name = cursor.name();
+        DataType type = TypeNameParser.parse(cursor);
+        Boolean notNull = null;
+        while (!cursor.peek().isSymbol(",") && !cursor.peek().isSymbol(")") && !cursor.atEnd()) {
+            Token constraint = cursor.peek();
+            boolean declaredNotNull;
+            if (cursor.accept("not")) {
+                cursor.expect("null");
+                declaredNotNull = true;
+            } else if (cursor.accept("null")) {
+                declaredNotNull = false;
+            } else if (constraint.kind() == TokenKind.IDENTIFIER && Set.of("primary", "unique", "check", "default",
+                    "references", "constraint", "generated", "collate").contains(constraint.value())) {
+                throw notSupported("column constraint " + constraint.value().toUpperCase(Locale.ROOT) + " is not supported yet", constraint);
+            } else {
+                throw cursor.syntaxError(constraint);
+            }
+            if (notNull != null && notNull != declaredNotNull) {
+                throw new ParallaxException(SqlState.SYNTAX_ERROR, "conflicting NULL/NOT NULL declarations for column \""
+                        + name + "\" of table \"" + tableName + "\"", null, null, constraint.position(), null);
+            }
+            notNull = declaredNotNull;
+        }
+        return new ColumnDefinition(name, type, notNull != null && notNull);
+    }
+
+    // ---- DROP TABLE ----
+
+    private static Statement parseDrop(TokenCursor cursor) {
+        cursor.expect("drop");
+        Token what = cursor.peek();
+        if (!cursor.accept("table")) {
+            if (what.kind() == TokenKind.END) {
+                throw cursor.syntaxError(what);
+            }
+            throw notSupported("DROP " + what.value().toUpperCase(Locale.ROOT) + " is not supported", what);
+        }
+        boolean ifExists = false;
+        if (cursor.accept("if")) {
+            cursor.expect("exists");
+            ifExists = true;
+        }
+        List<String> names = new ArrayList<>();
+        do {
+            names.add(cursor.tableName());
+        } while (cursor.acceptSymbol(","));
+        // Nothing depends on a table yet, so CASCADE and RESTRICT behave alike.
+        if (!cursor.accept("cascade")) {
+            cursor.accept("restrict");
+        }
+        cursor.expectEnd();
+        return new DropTableStatement(names, ifExists);
+    }
+
+    // ---- SET / SHOW / RESET ----
+
+    private static Statement parseSet(TokenCursor cursor) {
+        cursor.expect("set");
+        boolean local = false;
+        if (cursor.accept("local")) {
+            local = true;
+        } else {
+            cursor.accept("session");
+        }
+        Token nameToken = cursor.peek();
+        if (nameToken.isKeyword("transaction") || nameToken.isKeyword("characteristics") || nameToken.isKeyword("constraints")
+                || nameToken.isKeyword("role") || nameToken.isKeyword("authorization")) {
+            throw notSupported("SET " + nameToken.value().toUpperCase(Locale.ROOT) + " is not supported", nameToken);
+        }
+        if (cursor.accept("time")) {
+            cursor.expect("zone");
+            String value = cursor.accept("local") || cursor.accept("default") ? null : settingValue(cursor);
+            cursor.expectEnd();
+            return new SetStatement("TimeZone", value, local);
+        }
+        if (nameToken.isKeyword("names") && !cursor.peek(1).isSymbol("=") && !cursor.peek(1).isKeyword("to")) {
+            cursor.next();
+            String value = cursor.accept("default") ? null : settingValue(cursor);
+            cursor.expectEnd();
+            return new SetStatement("client_encoding", value, local);
+        }
+        String name = settingName(cursor);
+        if (!cursor.acceptSymbol("=") && !cursor.accept("to")) {
+            throw cursor.syntaxError(cursor.peek());
+        }
+        if (cursor.accept("default")) {
+            cursor.expectEnd();
+            return new SetStatement(name, null, local);
+        }
+        List<String> values = new ArrayList<>();
+        do {
+            values.add(settingValue(cursor));
+        } while (cursor.acceptSymbol(","));
+        cursor.expectEnd();
+        return new SetStatement(name, String.join(", ", values), local);
+    }
+
+    /** A setting name, possibly qualified ({@code parallax.x}); case-folded unless quoted. */
+    private static String settingName(TokenCursor cursor) {
+        StringBuilder name = new StringBuilder(cursor.name());
+        while (cursor.acceptSymbol(".")) {
+            name.append('.').append(cursor.name());
+        }
+        return name.toString();
+    }
+
+    /** One value of SET: a name or keyword, a string, or a signed number (a unit may follow it: {@code 64MB}). */
+    private static String settingValue(TokenCursor cursor) {
+        Token token = cursor.peek();
+        if (token.kind() == TokenKind.STRING || token.isName()) {
+            cursor.next();
+            return token.value();
+        }
+        String sign = "";
+        if (token.isSymbol("-") || token.isSymbol("+")) {
+            cursor.next();
+            sign = token.value().equals("-") ? "-" : "";
+            token = cursor.peek();
+        }
+        if (token.kind() != TokenKind.NUMBER) {
+            throw cursor.syntaxError(token);
+        }
+        cursor.next();
+        Token unit = cursor.peek();
+        if (unit.kind() == TokenKind.IDENTIFIER && unit.start() == token.end()) {
+            // "64MB" written without quotes: keep the unit's case, memory units are case-sensitive.
+            cursor.next();
+            return sign + token.value() + cursor.sql().substring(unit.start(), unit.end());
+        }
+        return sign + token.value();
+    }
+
+    private static Statement parseShow(TokenCursor cursor) {
+        cursor.expect("show");
+        if (cursor.accept("all")) {
+            cursor.expectEnd();
+            return new ShowStatement(null, true);
+        }
+        if (cursor.accept("time")) {
+            cursor.expect("zone");
+            cursor.expectEnd();
+            return new ShowStatement("TimeZone", false);
+        }
+        String name = settingName(cursor);
+        cursor.expectEnd();
+        return new ShowStatement(name, false);
+    }
+
+    private static Statement parseReset(TokenCursor cursor) {
+        cursor.expect("reset");
+        if (cursor.accept("all")) {
+            cursor.expectEnd();
+            return new ResetStatement(null, true);
+        }
+        if (cursor.accept("time")) {
+            cursor.expect("zone");
+            cursor.expectEnd();
+            return new ResetStatement("TimeZone", false);
+        }
+        String name = settingName(cursor);
+        cursor.expectEnd();
+        return new ResetStatement(name, false);
+    }
+
+    // ---- ALTER TABLE ... SET / RESET (options) ----
+
+    private static Statement parseAlter(TokenCursor cursor) {
+        cursor.expect("alter");
+        Token what = cursor.peek();
+        if (!cursor.accept("table")) {
+            if (what.kind() == TokenKind.END) {
+                throw cursor.syntaxError(what);
+            }
+            throw notSupported("ALTER " + what.value().toUpperCase(Locale.ROOT) + " is not supported", what);
+        }
+        cursor.accept("only");
+        String tableName = cursor.tableName();
+        Token action = cursor.peek();
+        Map<String, String> set = new LinkedHashMap<>();
+        List<String> reset = new ArrayList<>();
+        if (cursor.accept("set")) {
+            if (!cursor.peek().isSymbol("(")) {
+                throw notSupported("ALTER TABLE ... SET " + describe(cursor.sql(), cursor.peek()) + " is not supported", cursor.peek());
+            }
+            cursor.expectSymbol("(");
+            do {
+                String option = settingName(cursor);
+                String value = null;
+                if (cursor.acceptSymbol("=")) {
+                    value = settingValue(cursor);
+                }
+                set.put(option, value);
+            } while (cursor.acceptSymbol(","));
+            cursor.expectSymbol(")");
+        } else if (cursor.accept("reset")) {
+            cursor.expectSymbol("(");
+            do {
+                reset.add(settingName(cursor));
+            } while (cursor.acceptSymbol(","));
+            cursor.expectSymbol(")");
+        } else {
+            if (action.kind() == TokenKind.END) {
+                throw cursor.syntaxError(action);
+            }
+            throw notSupported("ALTER TABLE ... " + describe(cursor.sql(), action) + " is not supported", action);
+        }
+        cursor.expectEnd();
+        return new AlterTableOptionsStatement(tableName, set, reset);
+    }
+
+    private static String describe(String sql, Token token) {
+        return sql.substring(token.start(), token.end()).toUpperCase(Locale.ROOT);
+    }
+
+    // ---- CALL ----
+
+    private static Statement parseCall(TokenCursor cursor) {
+        cursor.expect("call");
+        Token nameToken = cursor.peek();
+        String procedure = cursor.tableName();
+        cursor.expectSymbol("(");
+        List<CallStatement.CallArgument> arguments = new ArrayList<>();
+        if (!cursor.acceptSymbol(")")) {
+            do {
+                String argumentName = null;
+                if (cursor.peek().isName() && (cursor.peek(1).isSymbol("=>") || cursor.peek(1).isSymbol(":="))) {
+                    argumentName = cursor.name();
+                    cursor.next();
+                } else if (!arguments.isEmpty() && arguments.getLast().name() != null) {
+                    throw new ParallaxException(SqlState.SYNTAX_ERROR,
+                            "positional argument cannot follow named argument", null, null, cursor.peek().position(), null);
+                }
+                boolean string = cursor.peek().kind() == TokenKind.STRING;
+                arguments.add(new CallStatement.CallArgument(argumentName, settingValue(cursor), string));
+            } while (cursor.acceptSymbol(","));
+            cursor.expectSymbol(")");
+        }
+        cursor.expectEnd();
+        return new CallStatement(procedure, arguments, nameToken.position());
+    }
+
+    // ---- COPY ----
+
+    private static Statement parseCopy(TokenCursor cursor) {
+        cursor.expect("copy");
+        Token tableToken = cursor.peek();
+        if (tableToken.isSymbol("(")) {
+            throw notSupported("COPY (query) is not supported", tableToken);
+        }
+        String tableName = cursor.tableName();
+        List<String> columns = new ArrayList<>();
+        if (cursor.acceptSymbol("(")) {
+            do {
+                columns.add(cursor.name());
+            } while (cursor.acceptSymbol(","));
+            cursor.expectSymbol(")");
+        }
+        Token direction = cursor.peek();
+        if (cursor.accept("to")) {
+            throw notSupported("COPY TO is not supported", direction);
+        }
+        cursor.expect("from");
+        Token source = cursor.peek();
+        if (source.isKeyword("stdin") || source.isKeyword("program")) {
+            throw notSupported("COPY FROM " + source.value().toUpperCase(Locale.ROOT) + " is not supported", source);
+        }
+        if (source.kind() != TokenKind.STRING) {
+            throw cursor.syntaxError(source);
+        }
+        cursor.next();
+        CopyOptionsParser options = new CopyOptionsParser(cursor);
+        boolean with = cursor.accept("with");
+        if (cursor.acceptSymbol("(")) {
+            do {
+                options.option(settingName(cursor));
+            } while (cursor.acceptSymbol(","));
+            cursor.expectSymbol(")");
+        } else {
+            options.legacy(with);
+        }
+        cursor.expectEnd();
+        return new CopyStatement(tableName, columns, source.value(), options.build());
+    }
+
+    // ---- EXPLAIN ----
+
+    private static Statement parseExplain(TokenCursor cursor) {
+        cursor.expect("explain");
+        boolean analyze = false;
+        boolean verbose = false;
+        boolean costs = true;
+        Boolean timing = null;
+        boolean summary = false;
+        if (cursor.peek().isSymbol("(")) {
+            cursor.next();
+            do {
+                Token optionToken = cursor.peek();
+                String option = cursor.name();
+                Token valueToken = cursor.peek();
+                String value = valueToken.isSymbol(",") || valueToken.isSymbol(")") ? null : settingValue(cursor);
+                switch (option) {
+                    case "analyze", "analyse" -> analyze = explainBoolean(option, value, valueToken);
+                    case "verbose" -> verbose = explainBoolean(option, value, valueToken);
+                    case "costs" -> costs = explainBoolean(option, value, valueToken);
+                    case "timing" -> timing = explainBoolean(option, value, valueToken);
+                    case "summary" -> summary = explainBoolean(option, value, valueToken);
+                    // Accepted for compatibility; Parallax has no shared buffers, WAL or per-statement settings to show.
+                    case "buffers", "wal", "settings", "memory", "generic_plan" -> explainBoolean(option, value, valueToken);
+                    case "serialize" -> {
+                    }
+                    case "format" -> {
+                        if (value == null || !value.equalsIgnoreCase("text")) {
+                            throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED,
+                                    "EXPLAIN format \"" + value + "\" is not supported", null, "Only FORMAT TEXT is available.",
+                                    valueToken.position(), null);
+                        }
+                    }
+                    default -> throw new ParallaxException(SqlState.SYNTAX_ERROR,
+                            "unrecognized EXPLAIN option \"" + option + "\"", null, null, optionToken.position(), null);
+                }
+            } while (cursor.acceptSymbol(","));
+            cursor.expectSymbol(")");
+        } else {
+            analyze = cursor.accept("analyze") || cursor.accept("analyse");
+            verbose = cursor.accept("verbose");
+        }
+        if (timing != null && timing && !analyze) {
+            throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE, "EXPLAIN option TIMING requires ANALYZE");
+        }
+        Token queryStart = cursor.peek();
+        if (cursor.atEnd()) {
+            throw cursor.syntaxError(queryStart);
+        }
+        String query = cursor.sql().substring(queryStart.start());
+        return new ExplainStatement(new ExplainOptions(analyze, verbose, costs, timing == null || timing, summary),
+                query, queryStart.start());
+    }
+
+    private static boolean explainBoolean(String option, String value, Token valueToken) {
+        if (value == null) {
+            return true;
+        }
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "true", "on", "1", "yes" -> true;
+            case "false", "off", "0", "no" -> false;
+            default -> throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE,
+                    option + " requires a Boolean value", null, null, valueToken.position(), null);
+        };
+    }
+
+    // ---- transactions ----
+
+    private static Statement parseTransaction(TokenCursor cursor, TransactionStatement.Kind kind) {
+        Token first = cursor.next();
+        if (first.isKeyword("start")) {
+            cursor.expect("transaction");
+        } else if (!cursor.accept("work")) {
+            cursor.accept("transaction");
+        }
+        if (kind != TransactionStatement.Kind.BEGIN) {
+            cursor.expectEnd();
+        }
+        return new TransactionStatement(kind);
+    }
+}
