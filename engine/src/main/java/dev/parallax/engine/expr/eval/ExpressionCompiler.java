@@ -3,16 +3,60 @@ package dev.parallax.engine.expr.eval;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.expr.Call;
+import dev.parallax.engine.expr.Case;
+import dev.parallax.engine.expr.Cast;
+import dev.parallax.engine.expr.ColumnRef;
 import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.Function;
+import dev.parallax.engine.expr.InList;
+import dev.parallax.engine.expr.Literal;
+import dev.parallax.engine.expr.Parameter;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.DecimalMath;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.type.VectorKind;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.DoubleVector;
+import dev.parallax.engine.vector.LongVector;
+import dev.parallax.engine.vector.BytesVector;
 
-/** Turns plan expressions into vectorized evaluators. (Body being written by the expressions work.) */
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Turns plan expressions into vectorized evaluators. Dispatch on types and operand shapes happens
+ * here, once; parameters are bound values (the context is per execution) and subexpressions made
+ * only of constants are folded at compile time.
+ */
 public final class ExpressionCompiler {
-    private ExpressionCompiler() {
+    private final ExecutionContext context;
+
+    private ExpressionCompiler(ExecutionContext context) {
+        this.context = context;
     }
 
     /** A fresh evaluator of {@code expression} for one operator instance running in {@code context}. */
     public static VectorExpression compile(Expr expression, ExecutionContext context) {
-        throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "expression evaluation is not wired yet: " + expression);
+        Objects.requireNonNull(expression, "expression");
+        return new ExpressionCompiler(context).expression(expression);
+    }
+
+    /**
+     * A fresh evaluator that converts {@code expression} to {@code target} with assignment rules
+     * (INSERT/UPDATE/COPY): over-long CHAR/VARCHAR/BIT values raise 22001/22026 instead of being
+     * cut as an explicit CAST does. Returns the plain evaluator when the types already match.
+     */
+    public static VectorExpression compileAssignment(Expr expression, DataType target, ExecutionContext context) {
+        Evaluator evaluator = new ExpressionCompiler(context).expression(expression);
+        if (evaluator.type().equals(target)) {
+            return evaluator;
+        }
+        return new ExpressionCompiler(context).foldWhen(new CastEvaluator(evaluator, target, false), evaluator instanceof ConstantEvaluator);
     }
 
     /**
@@ -20,6 +64,349 @@ public final class ExpressionCompiler {
      * input where {@code condition} is TRUE and returns how many.
      */
     public static Predicate compilePredicate(Expr condition, ExecutionContext context) {
-        throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "predicate evaluation is not wired yet: " + condition);
+        Objects.requireNonNull(condition, "condition");
+        return new ExpressionCompiler(context).predicate(condition);
+    }
+
+    Selector predicate(Expr condition) {
+        if (condition instanceof Call call) {
+            Function function = call.function();
+            if (function == Function.AND || function == Function.OR) {
+                Selector[] parts = new Selector[call.arguments().size()];
+                for (int index = 0; index < parts.length; index++) {
+                    parts[index] = predicate(call.arguments().get(index));
+                }
+                return function == Function.AND ? new AndSelector(parts) : new OrSelector(parts);
+            }
+            if (isOrdering(function) && call.arguments().size() == 2) {
+                Evaluator left = expression(call.arguments().get(0));
+                Evaluator right = expression(call.arguments().get(1));
+                Function operator = function;
+                if (left instanceof ConstantEvaluator && !(right instanceof ConstantEvaluator)) {
+                    Evaluator swap = left;
+                    left = right;
+                    right = swap;
+                    operator = mirror(function);
+                }
+                if (right instanceof ConstantEvaluator constant && left.type().vectorKind() == VectorKind.LONG
+                        && right.type().vectorKind() == VectorKind.LONG && !(left instanceof ConstantEvaluator)) {
+                    if (constant.isNull()) {
+                        return new BooleanSelector(new ConstantEvaluator(null, DataType.BOOLEAN));
+                    }
+                    int leftScale = ComparisonEvaluator.scaleOf(left.type());
+                    int rightScale = ComparisonEvaluator.scaleOf(right.type());
+                    if (rightScale <= leftScale) {
+                        long bound = DecimalMath.scaleUp(constant.longValue(), leftScale - rightScale);
+                        return new LongConstantComparisonSelector(left, operator, bound);
+                    }
+                }
+            }
+        }
+        Evaluator evaluator = expression(condition);
+        return new BooleanSelector(evaluator);
+    }
+
+    private static boolean isOrdering(Function function) {
+        return switch (function) {
+            case EQUAL, NOT_EQUAL, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL -> true;
+            default -> false;
+        };
+    }
+
+    private static Function mirror(Function function) {
+        return switch (function) {
+            case LESS_THAN -> Function.GREATER_THAN;
+            case LESS_THAN_OR_EQUAL -> Function.GREATER_THAN_OR_EQUAL;
+            case GREATER_THAN -> Function.LESS_THAN;
+            case GREATER_THAN_OR_EQUAL -> Function.LESS_THAN_OR_EQUAL;
+            default -> function;
+        };
+    }
+
+    Evaluator expression(Expr expression) {
+        return switch (expression) {
+            case ColumnRef column -> new ColumnEvaluator(column.index(), column.type());
+            case Literal literal -> new ConstantEvaluator(literal.value(), literal.type());
+            case Parameter parameter -> new ConstantEvaluator(context.parameter(parameter.index()), parameter.type());
+            case Cast cast -> {
+                Evaluator operand = expression(cast.input());
+                if (operand.type().equals(cast.type())) {
+                    yield operand;
+                }
+                yield foldWhen(new CastEvaluator(operand, cast.type(), true), operand instanceof ConstantEvaluator);
+            }
+            case Case caseExpression -> foldWhen(caseOf(caseExpression), isConstant(caseExpression));
+            case InList inList -> foldWhen(inList(inList), isConstant(inList));
+            case Call call -> foldWhen(call(call), isConstant(call));
+        };
+    }
+
+    private Evaluator caseOf(Case expression) {
+        Selector[] conditions = new Selector[expression.conditions().size()];
+        Evaluator[] results = new Evaluator[conditions.length];
+        for (int index = 0; index < conditions.length; index++) {
+            conditions[index] = predicate(expression.conditions().get(index));
+            results[index] = coerce(expression(expression.results().get(index)), expression.type());
+        }
+        Evaluator otherwise = coerce(expression(expression.otherwise()), expression.type());
+        return new CaseEvaluator(conditions, results, otherwise, expression.type());
+    }
+
+    /** Casts a branch to the CASE's type when its representation differs (e.g. NULL literal, scale). */
+    private Evaluator coerce(Evaluator evaluator, DataType type) {
+        if (evaluator.type().equals(type)) {
+            return evaluator;
+        }
+        if (evaluator instanceof ConstantEvaluator constant && constant.isNull()) {
+            return new ConstantEvaluator(null, type);
+        }
+        if (evaluator.type().vectorKind() == type.vectorKind() && ComparisonEvaluator.scaleOf(evaluator.type()) == ComparisonEvaluator.scaleOf(type)
+                && !type.kind().isText() && !type.kind().isBitString()) {
+            return evaluator;
+        }
+        if (type.kind().isText() && evaluator.type().kind().isText() && type.length() == DataType.UNBOUNDED) {
+            return evaluator;
+        }
+        return foldWhen(new CastEvaluator(evaluator, type, true), evaluator instanceof ConstantEvaluator);
+    }
+
+    private Evaluator inList(InList inList) {
+        // value IN (a, b, ...) is value = a OR value = b ...: lazy OR gives SQL's three-valued result.
+        Expr disjunction = null;
+        for (Expr element : inList.values()) {
+            Expr comparison = new Call(Function.EQUAL, DataType.BOOLEAN, inList.value(), element);
+            disjunction = disjunction == null ? comparison : new Call(Function.OR, DataType.BOOLEAN, disjunction, comparison);
+        }
+        Expr result = inList.negated() ? new Call(Function.NOT, DataType.BOOLEAN, disjunction) : disjunction;
+        return expression(result);
+    }
+
+    private Evaluator call(Call call) {
+        Function function = call.function();
+        List<Expr> argumentExprs = call.arguments();
+        DataType type = call.type();
+        switch (function) {
+            case AND, OR -> {
+                Evaluator result = expression(argumentExprs.get(0));
+                for (int index = 1; index < argumentExprs.size(); index++) {
+                    result = new LogicalEvaluator(function == Function.AND, result, expression(argumentExprs.get(index)));
+                }
+                return result;
+            }
+            case NOT, IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> {
+                return new BooleanTestEvaluator(function, expression(argumentExprs.get(0)));
+            }
+            case EQUAL, NOT_EQUAL, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL, IS_DISTINCT_FROM,
+                 IS_NOT_DISTINCT_FROM -> {
+                Evaluator[] operands = comparable(expression(argumentExprs.get(0)), expression(argumentExprs.get(1)));
+                return new ComparisonEvaluator(function, operands[0], operands[1]);
+            }
+            case ADD, SUBTRACT, MULTIPLY, DIVIDE, MODULO -> {
+                return arithmetic(function, expression(argumentExprs.get(0)), expression(argumentExprs.get(1)), type);
+            }
+            case NEGATE, ABS, ROUND, FLOOR, CEIL, SQRT, POWER -> {
+                Evaluator[] arguments = arguments(argumentExprs);
+                boolean doubleMath = type.vectorKind() == VectorKind.DOUBLE || function == Function.SQRT || function == Function.POWER;
+                if (doubleMath) {
+                    for (int index = 0; index < arguments.length; index++) {
+                        if (arguments[index].type().vectorKind() != VectorKind.DOUBLE && !(function == Function.ROUND && index == 1)) {
+                            arguments[index] = new CastEvaluator(arguments[index], DataType.DOUBLE, true);
+                        }
+                    }
+                    Evaluator result = new NumericFunctionEvaluator(function, arguments, DataType.DOUBLE);
+                    return type.kind() == TypeKind.DOUBLE ? result : new CastEvaluator(result, type, true);
+                }
+                if (arguments[0].type().vectorKind() == VectorKind.DOUBLE) {
+                    return new NumericFunctionEvaluator(function, arguments, type);
+                }
+                return new NumericFunctionEvaluator(function, arguments, type);
+            }
+            case LIKE, NOT_LIKE, ILIKE, NOT_ILIKE -> {
+                return new LikeEvaluator(expression(argumentExprs.get(0)), expression(argumentExprs.get(1)),
+                        function == Function.NOT_LIKE || function == Function.NOT_ILIKE,
+                        function == Function.ILIKE || function == Function.NOT_ILIKE);
+            }
+            case BIT_AND, BIT_OR, BIT_XOR, BIT_NOT, SHIFT_LEFT, SHIFT_RIGHT -> {
+                Evaluator left = expression(argumentExprs.get(0));
+                Evaluator right = argumentExprs.size() > 1 ? expression(argumentExprs.get(1)) : null;
+                return new BitwiseEvaluator(function, left, right, type);
+            }
+            case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5 -> {
+                Evaluator[] arguments = arguments(argumentExprs);
+                if (function == Function.CONCAT) {
+                    // || accepts any value on either side and concatenates the text forms.
+                    for (int index = 0; index < arguments.length; index++) {
+                        if (!arguments[index].type().kind().isText()) {
+                            arguments[index] = foldWhen(new CastEvaluator(arguments[index], DataType.TEXT, true), arguments[index] instanceof ConstantEvaluator);
+                        }
+                    }
+                    Evaluator result = arguments[0];
+                    for (int index = 1; index < arguments.length; index++) {
+                        result = new TextFunctionEvaluator(Function.CONCAT, new Evaluator[] {result, arguments[index]}, DataType.TEXT);
+                    }
+                    return type.kind() == TypeKind.TEXT ? result : new CastEvaluator(result, type, true);
+                }
+                return new TextFunctionEvaluator(function, arguments, type);
+            }
+            case EXTRACT, DATE_TRUNC -> {
+                String field = fieldName(argumentExprs.get(0));
+                Evaluator value = expression(argumentExprs.get(1));
+                return new TemporalEvaluator(function == Function.EXTRACT ? TemporalEvaluator.Operation.EXTRACT
+                        : TemporalEvaluator.Operation.TRUNCATE, value, null, 1, field, type);
+            }
+            case COALESCE -> {
+                List<Expr> conditions = new ArrayList<>();
+                List<Expr> results = new ArrayList<>();
+                for (int index = 0; index < argumentExprs.size() - 1; index++) {
+                    conditions.add(new Call(Function.IS_NOT_NULL, DataType.BOOLEAN, argumentExprs.get(index)));
+                    results.add(argumentExprs.get(index));
+                }
+                return caseOf(new Case(conditions, results, argumentExprs.getLast(), type));
+            }
+            case NULLIF -> {
+                Expr equal = new Call(Function.EQUAL, DataType.BOOLEAN, argumentExprs.get(0), argumentExprs.get(1));
+                return caseOf(new Case(List.of(equal), List.of(new Literal(null, type)), argumentExprs.get(0), type));
+            }
+            case RANDOM -> {
+                return new VolatileEvaluator(true, DataType.DOUBLE);
+            }
+            case CLOCK_TIMESTAMP -> {
+                return new VolatileEvaluator(false, DataType.TIMESTAMP);
+            }
+            case NOW -> {
+                return new ConstantEvaluator(context.statementStartMicros(), DataType.TIMESTAMP);
+            }
+        }
+        throw new IllegalStateException("unhandled function " + function);
+    }
+
+    private static String fieldName(Expr expression) {
+        if (expression instanceof Literal literal && literal.value() instanceof byte[] bytes) {
+            return new String(bytes, StandardCharsets.UTF_8).toLowerCase(Locale.ROOT);
+        }
+        throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "the field of EXTRACT/DATE_TRUNC must be a constant");
+    }
+
+    private Evaluator[] arguments(List<Expr> expressions) {
+        Evaluator[] arguments = new Evaluator[expressions.size()];
+        for (int index = 0; index < arguments.length; index++) {
+            arguments[index] = expression(expressions.get(index));
+        }
+        return arguments;
+    }
+
+    /** Brings two operands of a comparison to one vector kind: integers/decimals vs doubles compare as doubles. */
+    private Evaluator[] comparable(Evaluator left, Evaluator right) {
+        VectorKind leftKind = left.type().vectorKind();
+        VectorKind rightKind = right.type().vectorKind();
+        if (left.type().kind() == TypeKind.NULL) {
+            left = new ConstantEvaluator(null, right.type());
+        } else if (right.type().kind() == TypeKind.NULL) {
+            right = new ConstantEvaluator(null, left.type());
+        } else if (leftKind == VectorKind.DOUBLE && rightKind == VectorKind.LONG) {
+            right = foldWhen(new CastEvaluator(right, DataType.DOUBLE, true), right instanceof ConstantEvaluator);
+        } else if (leftKind == VectorKind.LONG && rightKind == VectorKind.DOUBLE) {
+            left = foldWhen(new CastEvaluator(left, DataType.DOUBLE, true), left instanceof ConstantEvaluator);
+        } else if (left.type().kind() == TypeKind.DATE && right.type().kind() == TypeKind.TIMESTAMP) {
+            left = foldWhen(new CastEvaluator(left, DataType.TIMESTAMP, true), left instanceof ConstantEvaluator);
+        } else if (left.type().kind() == TypeKind.TIMESTAMP && right.type().kind() == TypeKind.DATE) {
+            right = foldWhen(new CastEvaluator(right, DataType.TIMESTAMP, true), right instanceof ConstantEvaluator);
+        } else if (leftKind != rightKind) {
+            throw ParallaxException.of(SqlState.UNDEFINED_FUNCTION, "operator does not exist: %s = %s",
+                    left.type().sqlName(), right.type().sqlName());
+        }
+        return new Evaluator[] {left, right};
+    }
+
+    private Evaluator arithmetic(Function function, Evaluator left, Evaluator right, DataType type) {
+        TypeKind leftKind = left.type().kind();
+        TypeKind rightKind = right.type().kind();
+        boolean leftTemporal = leftKind == TypeKind.DATE || leftKind == TypeKind.TIMESTAMP;
+        boolean rightTemporal = rightKind == TypeKind.DATE || rightKind == TypeKind.TIMESTAMP;
+        if (function == Function.ADD && !leftTemporal && rightTemporal) {
+            return arithmetic(function, right, left, type);
+        }
+        if (leftTemporal) {
+            int sign = function == Function.SUBTRACT ? -1 : 1;
+            TemporalEvaluator.Operation operation;
+            if (rightTemporal) {
+                if (leftKind == TypeKind.DATE && rightKind == TypeKind.DATE) {
+                    operation = TemporalEvaluator.Operation.SUBTRACT_DATES;
+                } else {
+                    left = leftKind == TypeKind.DATE ? new CastEvaluator(left, DataType.TIMESTAMP, true) : left;
+                    right = rightKind == TypeKind.DATE ? new CastEvaluator(right, DataType.TIMESTAMP, true) : right;
+                    operation = TemporalEvaluator.Operation.SUBTRACT_TIMESTAMPS;
+                }
+            } else if (rightKind == TypeKind.INTERVAL_YEAR_MONTH) {
+                operation = TemporalEvaluator.Operation.ADD_MONTHS;
+            } else if (rightKind == TypeKind.INTERVAL_DAY_TIME) {
+                operation = TemporalEvaluator.Operation.ADD_MICROS;
+            } else {
+                operation = TemporalEvaluator.Operation.ADD_DAYS;
+            }
+            return new TemporalEvaluator(operation, left, right, sign, null, type);
+        }
+        if (type.vectorKind() == VectorKind.DOUBLE) {
+            if (left.type().vectorKind() != VectorKind.DOUBLE) {
+                left = foldWhen(new CastEvaluator(left, DataType.DOUBLE, true), left instanceof ConstantEvaluator);
+            }
+            if (right.type().vectorKind() != VectorKind.DOUBLE) {
+                right = foldWhen(new CastEvaluator(right, DataType.DOUBLE, true), right instanceof ConstantEvaluator);
+            }
+            return new NumericFunctionEvaluator(function, new Evaluator[] {left, right}, type);
+        }
+        if (left.type().vectorKind() == VectorKind.DOUBLE || right.type().vectorKind() == VectorKind.DOUBLE) {
+            Evaluator doubleResult = arithmetic(function, left, right, DataType.DOUBLE);
+            return new CastEvaluator(doubleResult, type, true);
+        }
+        if (leftKind == TypeKind.INTERVAL_DAY_TIME || leftKind == TypeKind.INTERVAL_YEAR_MONTH) {
+            // interval ± interval of one kind: plain long arithmetic with bigint overflow checks.
+            return new ArithmeticEvaluator(function, left, right, type);
+        }
+        return new ArithmeticEvaluator(function, left, right, type);
+    }
+
+    /** True when the expression reads no column and nothing volatile: it has one value per statement. */
+    static boolean isConstant(Expr expression) {
+        return switch (expression) {
+            case ColumnRef column -> false;
+            case Literal literal -> true;
+            case Parameter parameter -> true;
+            case Cast cast -> isConstant(cast.input());
+            case Case caseExpression -> caseExpression.conditions().stream().allMatch(ExpressionCompiler::isConstant)
+                    && caseExpression.results().stream().allMatch(ExpressionCompiler::isConstant)
+                    && isConstant(caseExpression.otherwise());
+            case InList inList -> isConstant(inList.value()) && inList.values().stream().allMatch(ExpressionCompiler::isConstant);
+            case Call call -> call.function() != Function.RANDOM && call.function() != Function.CLOCK_TIMESTAMP
+                    && call.arguments().stream().allMatch(ExpressionCompiler::isConstant);
+        };
+    }
+
+    /**
+     * Folds {@code evaluator} into one constant when {@code constantInputs}. An error while folding
+     * (1 / 0 in a CASE branch no row reaches) is left to happen at run time, for the rows that reach it.
+     */
+    static Evaluator foldWhen(Evaluator evaluator, boolean constantInputs) {
+        if (!constantInputs || evaluator instanceof ConstantEvaluator) {
+            return evaluator;
+        }
+        try {
+            Batch single = new Batch(new ColumnVector[0]);
+            single.setRowCount(1);
+            ColumnVector vector = evaluator.evaluate(single, null, 1);
+            Object value;
+            if (vector.isNull(0)) {
+                value = null;
+            } else {
+                value = switch (vector) {
+                    case LongVector longs -> longs.get(0);
+                    case DoubleVector doubles -> doubles.get(0);
+                    case BytesVector bytes -> bytes.getBytes(0);
+                };
+            }
+            return new ConstantEvaluator(value, evaluator.type());
+        } catch (ParallaxException deferred) {
+            return evaluator;
+        }
     }
 }

@@ -1,0 +1,287 @@
+package dev.parallax.engine.expr.eval;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.DateTimes;
+import dev.parallax.engine.type.DecimalMath;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.type.ValueText;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.DoubleVector;
+import dev.parallax.engine.vector.LongVector;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * CAST with PostgreSQL's rules. The conversion is chosen once at compile time; each runs one loop.
+ * {@code explicit} casts cut over-long CHAR/VARCHAR/BIT values silently (as {@code CAST} does);
+ * assignment casts (INSERT, UPDATE) raise 22001 instead, like PostgreSQL's assignment coercion.
+ */
+final class CastEvaluator extends Evaluator {
+    enum Conversion {
+        /** LONG-held numbers and booleans to LONG-held numbers and booleans (rescale, range check). */
+        NUMBER_TO_NUMBER,
+        NUMBER_TO_DOUBLE,
+        DOUBLE_TO_NUMBER,
+        DOUBLE_TO_DOUBLE,
+        DATE_TO_TIMESTAMP,
+        TIMESTAMP_TO_DATE,
+        TO_TEXT,
+        TEXT_TO_TEXT,
+        BITS_TO_BITS,
+        FROM_TEXT
+    }
+
+    private final Evaluator operand;
+    private final Conversion conversion;
+    private final boolean explicit;
+    private final DataType source;
+    private final DataType target;
+    private final ColumnVector output;
+    private final StringBuilder text = new StringBuilder();
+    private int[] scratch = new int[0];
+
+    CastEvaluator(Evaluator operand, DataType target, boolean explicit) {
+        super(target);
+        this.operand = operand;
+        this.source = operand.type();
+        this.target = target;
+        this.explicit = explicit;
+        this.conversion = conversionOf(source, target);
+        this.output = ColumnVector.create(target, Batch.DEFAULT_CAPACITY);
+    }
+
+    static Conversion conversionOf(DataType source, DataType target) {
+        TypeKind from = source.kind();
+        TypeKind to = target.kind();
+        if (to.isText()) {
+            return from.isText() ? Conversion.TEXT_TO_TEXT : Conversion.TO_TEXT;
+        }
+        if (from.isText() || from == TypeKind.NULL) {
+            return Conversion.FROM_TEXT;
+        }
+        boolean fromNumber = from.isNumeric() || from == TypeKind.BOOLEAN;
+        boolean toNumber = to.isNumeric() || to == TypeKind.BOOLEAN;
+        if (fromNumber && toNumber && !(from == TypeKind.BOOLEAN && to.vectorKind() != dev.parallax.engine.type.VectorKind.LONG)) {
+            boolean fromDouble = source.vectorKind() == dev.parallax.engine.type.VectorKind.DOUBLE;
+            boolean toDouble = target.vectorKind() == dev.parallax.engine.type.VectorKind.DOUBLE;
+            if (fromDouble && to == TypeKind.BOOLEAN) {
+                throw cannotCast(source, target);
+            }
+            return fromDouble ? (toDouble ? Conversion.DOUBLE_TO_DOUBLE : Conversion.DOUBLE_TO_NUMBER)
+                    : (toDouble ? Conversion.NUMBER_TO_DOUBLE : Conversion.NUMBER_TO_NUMBER);
+        }
+        if (from == TypeKind.DATE && to == TypeKind.TIMESTAMP) {
+            return Conversion.DATE_TO_TIMESTAMP;
+        }
+        if (from == TypeKind.TIMESTAMP && to == TypeKind.DATE) {
+            return Conversion.TIMESTAMP_TO_DATE;
+        }
+        if (from.isBitString() && to.isBitString()) {
+            return Conversion.BITS_TO_BITS;
+        }
+        if (from == to && from.isFixedWidth()) {
+            return Conversion.NUMBER_TO_NUMBER;
+        }
+        throw cannotCast(source, target);
+    }
+
+    private static ParallaxException cannotCast(DataType source, DataType target) {
+        return ParallaxException.of(SqlState.CANNOT_COERCE, "cannot cast type %s to %s", source.sqlName(), target.sqlName());
+    }
+
+    @Override
+    ColumnVector evaluate(Batch input, int[] selection, int count) {
+        ColumnVector vector = operand.evaluate(input, selection, count);
+        ColumnVector result = prepare(output, input);
+        boolean[] nulls = nullsOf(vector);
+        if (nulls != null) {
+            scratch = scratch(scratch, input);
+            count = nonNullPositions(selection, count, nulls, null, result, scratch);
+            selection = scratch;
+        }
+        switch (conversion) {
+            case NUMBER_TO_NUMBER -> numberToNumber((LongVector) vector, (LongVector) result, selection, count);
+            case NUMBER_TO_DOUBLE -> {
+                long[] values = ((LongVector) vector).values();
+                double[] out = ((DoubleVector) result).values();
+                double divisor = DecimalMath.powerOfTen(ComparisonEvaluator.scaleOf(source));
+                boolean real = target.kind() == TypeKind.REAL;
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? index : selection[index];
+                    double value = values[position] / divisor;
+                    out[position] = real ? (float) value : value;
+                }
+            }
+            case DOUBLE_TO_NUMBER -> doubleToNumber((DoubleVector) vector, (LongVector) result, selection, count);
+            case DOUBLE_TO_DOUBLE -> {
+                double[] values = ((DoubleVector) vector).values();
+                double[] out = ((DoubleVector) result).values();
+                boolean real = target.kind() == TypeKind.REAL;
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? index : selection[index];
+                    double value = values[position];
+                    if (real && !Double.isInfinite(value) && Math.abs(value) > Float.MAX_VALUE) {
+                        throw new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value out of range: overflow");
+                    }
+                    out[position] = real ? (float) value : value;
+                }
+            }
+            case DATE_TO_TIMESTAMP -> {
+                long[] values = ((LongVector) vector).values();
+                long[] out = ((LongVector) result).values();
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? index : selection[index];
+                    out[position] = values[position] * DateTimes.MICROS_PER_DAY;
+                }
+            }
+            case TIMESTAMP_TO_DATE -> {
+                long[] values = ((LongVector) vector).values();
+                long[] out = ((LongVector) result).values();
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? index : selection[index];
+                    out[position] = Math.floorDiv(values[position], DateTimes.MICROS_PER_DAY);
+                }
+            }
+            case TO_TEXT -> {
+                BytesVector out = (BytesVector) result;
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? index : selection[index];
+                    text.setLength(0);
+                    ValueText.append(text, vector, position);
+                    byte[] utf8 = text.toString().getBytes(StandardCharsets.UTF_8);
+                    out.set(position, ValueText.fitCharacters(utf8, target, target.kind() == TypeKind.CHAR, explicit));
+                }
+            }
+            case TEXT_TO_TEXT -> {
+                BytesVector in = (BytesVector) vector;
+                BytesVector out = (BytesVector) result;
+                boolean stripBlanks = source.kind() == TypeKind.CHAR && target.kind() != TypeKind.CHAR;
+                boolean fit = target.length() != DataType.UNBOUNDED;
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? index : selection[index];
+                    int length = in.length(position);
+                    int offset = in.offset(position);
+                    if (stripBlanks) {
+                        // bpchar to text drops the padding, as PostgreSQL's rtrim in bpchar -> text does.
+                        while (length > 0 && in.data()[offset + length - 1] == ' ') {
+                            length--;
+                        }
+                    }
+                    if (fit) {
+                        byte[] value = java.util.Arrays.copyOfRange(in.data(), offset, offset + length);
+                        out.set(position, ValueText.fitCharacters(value, target, target.kind() == TypeKind.CHAR, explicit));
+                    } else {
+                        out.set(position, in.data(), offset, length);
+                    }
+                }
+            }
+            case BITS_TO_BITS -> {
+                BytesVector in = (BytesVector) vector;
+                BytesVector out = (BytesVector) result;
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? index : selection[index];
+                    out.set(position, ValueText.fitBits(in.getBytes(position), target, explicit));
+                }
+            }
+            case FROM_TEXT -> {
+                BytesVector in = (BytesVector) vector;
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? index : selection[index];
+                    String value = in.getString(position);
+                    if (source.kind() == TypeKind.CHAR) {
+                        value = value.stripTrailing();
+                    }
+                    Object parsed = explicit && target.kind() == TypeKind.BIT
+                            ? ValueText.fitBits(ValueText.parseBits(value), target, true)
+                            : ValueText.parse(target, value);
+                    store(result, position, parsed);
+                }
+            }
+        }
+        return result;
+    }
+
+    static void store(ColumnVector vector, int position, Object value) {
+        switch (vector) {
+            case LongVector longs -> longs.set(position, (Long) value);
+            case DoubleVector doubles -> doubles.set(position, (Double) value);
+            case BytesVector bytes -> bytes.set(position, (byte[]) value);
+        }
+    }
+
+    private void numberToNumber(LongVector vector, LongVector result, int[] selection, int count) {
+        long[] values = vector.values();
+        long[] out = result.values();
+        TypeKind to = target.kind();
+        if (to == TypeKind.BOOLEAN || source.kind() == TypeKind.BOOLEAN) {
+            for (int index = 0; index < count; index++) {
+                int position = selection == null ? index : selection[index];
+                out[position] = to == TypeKind.BOOLEAN ? (values[position] != 0 ? 1 : 0) : values[position];
+            }
+            return;
+        }
+        int fromScale = ComparisonEvaluator.scaleOf(source);
+        int toScale = ComparisonEvaluator.scaleOf(target);
+        long minimum = IntegerRanges.minimum(to);
+        long maximum = IntegerRanges.maximum(to);
+        boolean decimal = to == TypeKind.DECIMAL;
+        try {
+            for (int index = 0; index < count; index++) {
+                int position = selection == null ? index : selection[index];
+                long value = DecimalMath.rescale(values[position], fromScale, toScale);
+                if (decimal) {
+                    DecimalMath.checkPrecision(value, target.precision(), toScale);
+                } else if (value < minimum || value > maximum) {
+                    throw new ArithmeticException();
+                }
+                out[position] = value;
+            }
+        } catch (ArithmeticException overflow) {
+            throw decimal ? DecimalMath.overflow() : new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE,
+                    IntegerRanges.outOfRangeMessage(to));
+        } catch (ParallaxException overflow) {
+            if (!decimal && overflow.state() == SqlState.NUMERIC_VALUE_OUT_OF_RANGE) {
+                throw new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, IntegerRanges.outOfRangeMessage(to));
+            }
+            throw overflow;
+        }
+    }
+
+    private void doubleToNumber(DoubleVector vector, LongVector result, int[] selection, int count) {
+        double[] values = vector.values();
+        long[] out = result.values();
+        TypeKind to = target.kind();
+        boolean fromReal = source.kind() == TypeKind.REAL;
+        for (int index = 0; index < count; index++) {
+            int position = selection == null ? index : selection[index];
+            double value = values[position];
+            if (to == TypeKind.DECIMAL) {
+                if (Double.isNaN(value)) {
+                    throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED,
+                            "cannot convert NaN to numeric: Parallax numerics hold no NaN");
+                }
+                if (Double.isInfinite(value)) {
+                    throw new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "cannot convert infinity to numeric");
+                }
+                // PostgreSQL converts through the float's text form with DBL_DIG (FLT_DIG) significant digits.
+                BigDecimal decimal = new BigDecimal(value).round(new MathContext(fromReal ? 6 : 15, RoundingMode.HALF_EVEN));
+                long scaled = DecimalMath.toScaledLong(decimal, target.scale());
+                out[position] = DecimalMath.checkPrecision(scaled, target.precision(), target.scale());
+            } else {
+                // float to integer rounds half to even (rint), then checks the range.
+                double rounded = Math.rint(value);
+                if (Double.isNaN(rounded) || rounded < IntegerRanges.minimum(to) || rounded >= -(double) IntegerRanges.minimum(to)) {
+                    throw new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, IntegerRanges.outOfRangeMessage(to));
+                }
+                out[position] = (long) rounded;
+            }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+package dev.parallax.engine.expr.eval;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.expr.Function;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.LikePattern;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.LongVector;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Locale;
+
+/**
+ * Text functions on UTF-8 bytes: CONCAT (||), SUBSTRING(s, from[, for]) in characters, UPPER,
+ * LOWER, LENGTH/CHAR_LENGTH, TRIM(s[, characters[, 'both'|'leading'|'trailing']]),
+ * POSITION(substring, string) and MD5. Strict: NULL in, NULL out. ASCII-only values take byte
+ * loops; others go through Java strings.
+ */
+final class TextFunctionEvaluator extends Evaluator {
+    private static final byte[] SPACE = {(byte) ' '};
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+
+    private final Function function;
+    private final Evaluator[] arguments;
+    private final ColumnVector output;
+    private final boolean paddedInput;
+    private final MessageDigest md5;
+    private final ColumnVector[] argumentVectors;
+    private final boolean[][] argumentNulls;
+    private int[] scratch = new int[0];
+    private int[] scratchNext = new int[0];
+
+    TextFunctionEvaluator(Function function, Evaluator[] arguments, DataType resultType) {
+        super(resultType);
+        this.function = function;
+        this.arguments = arguments;
+        this.output = ColumnVector.create(resultType, Batch.DEFAULT_CAPACITY);
+        this.paddedInput = arguments[0].type().kind() == TypeKind.CHAR;
+        this.argumentVectors = new ColumnVector[arguments.length];
+        this.argumentNulls = new boolean[arguments.length][];
+        try {
+            this.md5 = function == Function.MD5 ? MessageDigest.getInstance("MD5") : null;
+        } catch (NoSuchAlgorithmException missing) {
+            throw new IllegalStateException("MD5 is required of every Java platform", missing);
+        }
+    }
+
+    @Override
+    ColumnVector evaluate(Batch input, int[] selection, int count) {
+        ColumnVector result = prepare(output, input);
+        for (int argument = 0; argument < arguments.length; argument++) {
+            argumentVectors[argument] = arguments[argument].evaluate(input, selection, count);
+            boolean[] nulls = nullsOf(argumentVectors[argument]);
+            if (nulls != null) {
+                scratch = scratch(scratch, input);
+                scratchNext = scratch(scratchNext, input);
+                count = nonNullPositions(selection, count, nulls, null, result, scratchNext);
+                int[] swap = scratch;
+                scratch = scratchNext;
+                scratchNext = swap;
+                selection = scratch;
+            }
+        }
+        BytesVector text = (BytesVector) argumentVectors[0];
+        for (int index = 0; index < count; index++) {
+            int position = selection == null ? index : selection[index];
+            byte[] data = text.data();
+            int offset = text.offset(position);
+            int length = text.length(position);
+            switch (function) {
+                case CONCAT -> {
+                    BytesVector right = (BytesVector) argumentVectors[1];
+                    BytesVector out = (BytesVector) result;
+                    int rightLength = right.length(position);
+                    int target = out.reserve(position, length + rightLength);
+                    System.arraycopy(data, offset, out.data(), target, length);
+                    System.arraycopy(right.data(), right.offset(position), out.data(), target + length, rightLength);
+                }
+                case SUBSTRING -> substring((BytesVector) result, position, data, offset, length);
+                case UPPER, LOWER -> changeCase((BytesVector) result, position, data, offset, length);
+                case LENGTH, CHAR_LENGTH -> {
+                    if (paddedInput) {
+                        while (length > 0 && data[offset + length - 1] == ' ') {
+                            length--;
+                        }
+                    }
+                    ((LongVector) result).values()[position] = characterCount(data, offset, length);
+                }
+                case TRIM -> trim((BytesVector) result, position, data, offset, length);
+                case POSITION -> {
+                    BytesVector haystack = (BytesVector) argumentVectors[1];
+                    int found = LikePattern.indexOf(haystack.data(), haystack.offset(position), haystack.length(position),
+                            text.getBytes(position));
+                    ((LongVector) result).values()[position] = found < 0 ? 0
+                            : characterCount(haystack.data(), haystack.offset(position), found) + 1;
+                }
+                case MD5 -> {
+                    md5.update(data, offset, length);
+                    byte[] digest = md5.digest();
+                    BytesVector out = (BytesVector) result;
+                    int target = out.reserve(position, 32);
+                    byte[] outData = out.data();
+                    for (int digit = 0; digit < 16; digit++) {
+                        outData[target + 2 * digit] = HEX[(digest[digit] >> 4) & 0xF];
+                        outData[target + 2 * digit + 1] = HEX[digest[digit] & 0xF];
+                    }
+                }
+                default -> throw new IllegalStateException("not a text function: " + function);
+            }
+        }
+        return result;
+    }
+
+    static int characterCount(byte[] data, int offset, int length) {
+        int characters = 0;
+        for (int index = offset; index < offset + length; index++) {
+            characters += (data[index] & 0xC0) != 0x80 ? 1 : 0;
+        }
+        return characters;
+    }
+
+    /** Byte offset of the character number {@code characters} (0-based) within the range, clamped to its end. */
+    private static int byteOffsetOf(byte[] data, int offset, int length, long characters) {
+        int index = offset;
+        int end = offset + length;
+        long seen = 0;
+        while (index < end) {
+            if ((data[index] & 0xC0) != 0x80) {
+                if (seen == characters) {
+                    return index - offset;
+                }
+                seen++;
+            }
+            index++;
+        }
+        return length;
+    }
+
+    private void substring(BytesVector out, int position, byte[] data, int offset, int length) {
+        long start = ((LongVector) argumentVectors[1]).values()[position];
+        long end = Long.MAX_VALUE;
+        if (argumentVectors.length > 2) {
+            long count = ((LongVector) argumentVectors[2]).values()[position];
+            if (count < 0) {
+                throw new ParallaxException(SqlState.SUBSTRING_ERROR, "negative substring length not allowed");
+            }
+            end = start + count;
+        }
+        // SQL positions are 1-based; characters before position 1 are simply absent.
+        long first = Math.max(start, 1) - 1;
+        long last = end - 1;
+        if (last <= first) {
+            out.set(position, data, offset, 0);
+            return;
+        }
+        int from = byteOffsetOf(data, offset, length, first);
+        int to = end == Long.MAX_VALUE ? length : byteOffsetOf(data, offset, length, last);
+        out.set(position, data, offset + from, Math.max(0, to - from));
+    }
+
+    private void changeCase(BytesVector out, int position, byte[] data, int offset, int length) {
+        boolean upper = function == Function.UPPER;
+        boolean ascii = true;
+        for (int index = offset; index < offset + length && ascii; index++) {
+            ascii = data[index] >= 0;
+        }
+        if (!ascii) {
+            String value = new String(data, offset, length, StandardCharsets.UTF_8);
+            out.set(position, (upper ? value.toUpperCase(Locale.ROOT) : value.toLowerCase(Locale.ROOT)).getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        int target = out.reserve(position, length);
+        byte[] outData = out.data();
+        for (int index = 0; index < length; index++) {
+            byte character = data[offset + index];
+            if (upper && character >= 'a' && character <= 'z') {
+                character -= 32;
+            } else if (!upper && character >= 'A' && character <= 'Z') {
+                character += 32;
+            }
+            outData[target + index] = character;
+        }
+    }
+
+    private void trim(BytesVector out, int position, byte[] data, int offset, int length) {
+        byte[] characters = argumentVectors.length > 1 ? ((BytesVector) argumentVectors[1]).getBytes(position) : SPACE;
+        String mode = "both";
+        if (argumentVectors.length > 2) {
+            mode = ((BytesVector) argumentVectors[2]).getString(position).toLowerCase(Locale.ROOT);
+        }
+        int start = offset;
+        int end = offset + length;
+        if (!mode.equals("trailing")) {
+            while (start < end && contains(characters, data[start])) {
+                start++;
+            }
+        }
+        if (!mode.equals("leading")) {
+            while (end > start && contains(characters, data[end - 1])) {
+                end--;
+            }
+        }
+        out.set(position, data, start, end - start);
+    }
+
+    private static boolean contains(byte[] characters, byte value) {
+        for (byte character : characters) {
+            if (character == value) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
