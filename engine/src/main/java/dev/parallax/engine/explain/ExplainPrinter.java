@@ -1,0 +1,271 @@
+package dev.parallax.engine.explain;
+
+import dev.parallax.engine.plan.AggregateCall;
+import dev.parallax.engine.plan.AggregateMode;
+import dev.parallax.engine.plan.AggregateNode;
+import dev.parallax.engine.plan.FilterNode;
+import dev.parallax.engine.plan.GatherNode;
+import dev.parallax.engine.plan.GenerateSeriesNode;
+import dev.parallax.engine.plan.InsertNode;
+import dev.parallax.engine.plan.LimitNode;
+import dev.parallax.engine.plan.PlanEstimate;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.ProjectNode;
+import dev.parallax.engine.plan.SeqScanNode;
+import dev.parallax.engine.plan.SortKey;
+import dev.parallax.engine.plan.SortNode;
+import dev.parallax.engine.plan.ValuesNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Prints a physical plan in PostgreSQL's EXPLAIN text format, one string per line. As in
+ * PostgreSQL, filters and projections are not nodes of their own: a Filter prints as the
+ * {@code Filter:} line of the node below it, a projection as that node's {@code Output:}.
+ * Under ANALYZE, rows and times are per loop and loops count the participants that ran the node;
+ * VERBOSE adds {@code Output:} lines and one {@code Worker N:} line per worker. The caller appends
+ * {@link #timingLine} lines for Planning Time and Execution Time.
+ */
+public final class ExplainPrinter {
+    private final ExplainOptions options;
+    private final ExecutionStatistics statistics;
+    private final ExplainLabels labels;
+    private final List<String> lines = new ArrayList<>();
+
+    private ExplainPrinter(ExplainOptions options, ExecutionStatistics statistics, ExplainLabels labels) {
+        this.options = options;
+        this.statistics = statistics;
+        this.labels = labels;
+    }
+
+    /**
+     * The EXPLAIN lines of {@code root}. {@code statistics} is required when {@code options.analyze()}
+     * (from the execution that ran {@code root}), else ignored; {@code labels} may be {@link ExplainLabels#NONE}.
+     */
+    public static List<String> print(PlanNode root, ExplainOptions options, ExecutionStatistics statistics, ExplainLabels labels) {
+        Objects.requireNonNull(root, "root");
+        Objects.requireNonNull(options, "options");
+        if (options.analyze()) {
+            Objects.requireNonNull(statistics, "statistics are required for EXPLAIN ANALYZE");
+        }
+        ExplainPrinter printer = new ExplainPrinter(options, statistics, labels == null ? ExplainLabels.NONE : labels);
+        printer.node(root, 0);
+        return List.copyOf(printer.lines);
+    }
+
+    /** A footer line such as {@code Planning Time: 0.123 ms}. */
+    public static String timingLine(String label, double milliseconds) {
+        return String.format(Locale.ROOT, "%s: %.3f ms", label, milliseconds);
+    }
+
+    private void node(PlanNode top, int depth) {
+        // Filters and projections fold into the node they sit on, as PostgreSQL plans them.
+        PlanNode shown = top;
+        List<FilterNode> filters = new ArrayList<>();
+        while (shown instanceof FilterNode || shown instanceof ProjectNode) {
+            if (shown instanceof FilterNode filter) {
+                filters.add(filter);
+            }
+            shown = shown.inputs().getFirst();
+        }
+        String prefix = depth == 0 ? "" : " ".repeat(6 * (depth - 1) + 2) + "->  ";
+        String propertyIndent = " ".repeat(depth == 0 ? 2 : 6 * depth + 2);
+        StringBuilder header = new StringBuilder(prefix).append(name(shown));
+        if (options.costs()) {
+            PlanEstimate estimate = top.estimate();
+            header.append(String.format(Locale.ROOT, "  (cost=%.2f..%.2f rows=%.0f width=%d)",
+                    estimate.startupCost(), estimate.totalCost(), estimate.rows(), estimate.width()));
+        }
+        NodeStatistics nodeStatistics = options.analyze() ? statistics.node(top) : null;
+        if (nodeStatistics != null) {
+            int loops = nodeStatistics.loops();
+            if (loops == 0) {
+                header.append(" (never executed)");
+            } else {
+                header.append(' ').append(actual(nodeStatistics.firstNanos(), nodeStatistics.totalNanos(), nodeStatistics.rows(), loops));
+            }
+        }
+        lines.add(header.toString());
+        if (options.verbose()) {
+            List<String> outputs = outputTexts(top);
+            if (!outputs.isEmpty()) {
+                lines.add(propertyIndent + "Output: " + String.join(", ", outputs));
+            }
+        }
+        properties(shown, propertyIndent);
+        for (int index = filters.size() - 1; index >= 0; index--) {
+            FilterNode filter = filters.get(index);
+            String condition = labels.condition(filter);
+            if (condition == null) {
+                condition = ExpressionText.format(filter.condition(), columnNames(filter.input(), options.verbose()));
+            }
+            lines.add(propertyIndent + "Filter: " + condition);
+            if (options.analyze()) {
+                NodeStatistics below = statistics.node(filter.input());
+                NodeStatistics kept = statistics.node(filter);
+                int loops = Math.max(1, kept.loops());
+                lines.add(propertyIndent + String.format(Locale.ROOT, "Rows Removed by Filter: %.0f",
+                        (double) (below.rows() - kept.rows()) / loops));
+            }
+        }
+        if (nodeStatistics != null && options.verbose()) {
+            for (ParticipantStatistics worker : nodeStatistics.workers()) {
+                String measured = actual(worker.firstNanos(), worker.totalNanos(), worker.rows(), worker.loops());
+                // The worker line is the parenthesized text without its parentheses.
+                lines.add(propertyIndent + "Worker " + worker.participant() + ":  " + measured.substring(1, measured.length() - 1));
+            }
+        }
+        for (PlanNode input : shown.inputs()) {
+            node(input, depth + 1);
+        }
+    }
+
+    private String actual(long firstNanos, long totalNanos, long rows, int loops) {
+        if (options.timing()) {
+            return String.format(Locale.ROOT, "(actual time=%.3f..%.3f rows=%.0f loops=%d)",
+                    firstNanos / 1e6 / loops, totalNanos / 1e6 / loops, (double) rows / loops, loops);
+        }
+        return String.format(Locale.ROOT, "(actual rows=%.0f loops=%d)", (double) rows / loops, loops);
+    }
+
+    private String name(PlanNode node) {
+        return switch (node) {
+            case SeqScanNode scan -> (scan.parallel() ? "Parallel Seq Scan on " : "Seq Scan on ")
+                    + (options.verbose() ? "public." : "") + scan.table().name();
+            case AggregateNode aggregate -> {
+                String strategy = aggregate.groupKeys().length == 0 ? "Aggregate" : "HashAggregate";
+                yield switch (aggregate.mode()) {
+                    case SINGLE -> strategy;
+                    case PARTIAL -> "Partial " + strategy;
+                    case FINAL -> "Finalize " + strategy;
+                };
+            }
+            case GatherNode gather -> "Gather";
+            case SortNode sort -> "Sort";
+            case LimitNode limit -> "Limit";
+            case ValuesNode values -> values.rows().size() == 1 ? "Result" : "Values Scan on \"*VALUES*\"";
+            case GenerateSeriesNode series -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "generate_series";
+            case InsertNode insert -> "Insert on " + (options.verbose() ? "public." : "") + insert.table().name();
+            case FilterNode filter -> name(filter.input());
+            case ProjectNode project -> name(project.input());
+        };
+    }
+
+    private void properties(PlanNode node, String indent) {
+        switch (node) {
+            case AggregateNode aggregate -> {
+                if (aggregate.groupKeys().length > 0) {
+                    List<String> inputNames = columnNames(aggregate.input(), options.verbose());
+                    List<String> keys = new ArrayList<>();
+                    for (int key : aggregate.groupKeys()) {
+                        keys.add(inputNames.get(key));
+                    }
+                    lines.add(indent + "Group Key: " + String.join(", ", keys));
+                }
+            }
+            case GatherNode gather -> {
+                lines.add(indent + "Workers Planned: " + gather.workersPlanned());
+                if (options.analyze()) {
+                    int launched = statistics.node(gather).workersLaunched();
+                    lines.add(indent + "Workers Launched: " + Math.max(0, launched));
+                }
+                if (gather.singleCopy()) {
+                    lines.add(indent + "Single Copy: true");
+                }
+            }
+            case SortNode sort -> {
+                List<String> inputNames = columnNames(sort.input(), options.verbose());
+                List<String> keys = new ArrayList<>();
+                for (SortKey key : sort.keys()) {
+                    StringBuilder text = new StringBuilder(inputNames.get(key.column()));
+                    if (key.descending()) {
+                        text.append(" DESC");
+                    }
+                    // PostgreSQL prints NULLS FIRST/LAST only when it differs from the direction's default.
+                    if (key.nullsFirst() != key.descending()) {
+                        text.append(key.nullsFirst() ? " NULLS FIRST" : " NULLS LAST");
+                    }
+                    keys.add(text.toString());
+                }
+                lines.add(indent + "Sort Key: " + String.join(", ", keys));
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** Texts of the Output line: one per column, except one per aggregate call for a Partial Aggregate. */
+    private List<String> outputTexts(PlanNode node) {
+        List<String> labelled = labels.output(node);
+        if (labelled != null) {
+            return labelled;
+        }
+        if (node instanceof AggregateNode aggregate && aggregate.mode() == AggregateMode.PARTIAL) {
+            List<String> texts = new ArrayList<>();
+            List<String> inputNames = columnNames(aggregate.input(), true);
+            for (int key : aggregate.groupKeys()) {
+                texts.add(inputNames.get(key));
+            }
+            for (AggregateCall call : aggregate.calls()) {
+                texts.add("PARTIAL " + call.name());
+            }
+            return texts;
+        }
+        if (node instanceof InsertNode) {
+            return List.of();
+        }
+        return columnNames(node, true);
+    }
+
+    /** The names a parent uses for {@code node}'s output columns (qualified with the table under VERBOSE). */
+    private List<String> columnNames(PlanNode node, boolean qualified) {
+        List<String> labelled = labels.output(node);
+        if (labelled != null) {
+            return labelled;
+        }
+        return switch (node) {
+            case SeqScanNode scan -> {
+                List<String> names = new ArrayList<>();
+                for (int column : scan.columns()) {
+                    String name = scan.table().columns().get(column).name();
+                    names.add(qualified ? scan.table().name() + "." + name : name);
+                }
+                yield names;
+            }
+            case ProjectNode project -> {
+                List<String> inputNames = columnNames(project.input(), qualified);
+                yield project.expressions().stream().map(expression -> ExpressionText.format(expression, inputNames)).toList();
+            }
+            case AggregateNode aggregate -> {
+                List<String> inputNames = columnNames(aggregate.input(), qualified);
+                List<String> names = new ArrayList<>();
+                for (int key : aggregate.groupKeys()) {
+                    names.add(inputNames.get(key));
+                }
+                for (AggregateCall call : aggregate.calls()) {
+                    int columns = aggregate.mode() == AggregateMode.PARTIAL ? call.stateTypes().size() : 1;
+                    for (int column = 0; column < columns; column++) {
+                        names.add(call.name());
+                    }
+                }
+                yield names;
+            }
+            case ValuesNode values -> {
+                List<String> names = new ArrayList<>();
+                for (int column = 1; column <= values.outputTypes().size(); column++) {
+                    names.add("\"*VALUES*\".column" + column);
+                }
+                yield names;
+            }
+            case GenerateSeriesNode series -> List.of("generate_series");
+            case InsertNode insert -> List.of("count");
+            case FilterNode filter -> columnNames(filter.input(), qualified);
+            case GatherNode gather -> columnNames(gather.input(), qualified);
+            case SortNode sort -> columnNames(sort.input(), qualified);
+            case LimitNode limit -> columnNames(limit.input(), qualified);
+        };
+    }
+}
