@@ -1,0 +1,140 @@
+package dev.parallax.planner.query;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.planner.query.parse.RewrittenStatement;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.parser.SqlParseException;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Calcite's parse and validation errors in PostgreSQL's words and SQLSTATEs, positions in the original text. */
+final class CalciteErrors {
+    private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(.*?)\" at line (\\d+), column (\\d+)", Pattern.DOTALL);
+    private static final Pattern OBJECT_NOT_FOUND = Pattern.compile("(?:Object|Table) '([^']*)' not found");
+    private static final Pattern COLUMN_NOT_FOUND = Pattern.compile("Column '([^']*)' not found");
+    private static final Pattern AMBIGUOUS = Pattern.compile("Column '([^']*)' is ambiguous");
+    private static final Pattern NOT_GROUPED = Pattern.compile("Expression '([^']*)' is not being grouped");
+    private static final Pattern CANNOT_APPLY = Pattern.compile("Cannot apply '([^']*)' to arguments of type '(.*)'\\. Supported");
+    private static final Pattern BINARY_ARGUMENTS = Pattern.compile("<(.+?)> (\\S+) <(.+?)>");
+    private static final Pattern NO_FUNCTION = Pattern.compile("No match found for function signature ([^(]+)\\((.*)\\)");
+    private static final Pattern CANNOT_ASSIGN = Pattern.compile("Cannot assign to target field '([^']*)' of type (.+) from source field '[^']*' of type (.+)");
+
+    private CalciteErrors() {
+    }
+
+    static ParallaxException fromParse(SqlParseException exception, RewrittenStatement statement) {
+        Matcher matcher = ENCOUNTERED.matcher(exception.getMessage());
+        if (matcher.find()) {
+            String token = matcher.group(1);
+            int position = statement.originalPosition(Integer.parseInt(matcher.group(2)), Integer.parseInt(matcher.group(3)));
+            if (token.equals("<EOF>")) {
+                return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at end of input", null, null,
+                        statement.originalPositions().length + 1, exception);
+            }
+            return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at or near \"" + token + "\"", null, null, position, exception);
+        }
+        int position = exception.getPos() == null ? 0
+                : statement.originalPosition(exception.getPos().getLineNum(), exception.getPos().getColumnNum());
+        return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error: " + firstLine(exception.getMessage()), null, null, position, exception);
+    }
+
+    static ParallaxException fromValidation(CalciteContextException exception, RewrittenStatement statement) {
+        String message = exception.getCause() != null && exception.getCause().getMessage() != null
+                ? exception.getCause().getMessage() : exception.getMessage();
+        int position = exception.getPosLine() > 0 ? statement.originalPosition(exception.getPosLine(), exception.getPosColumn()) : 0;
+        Matcher matcher;
+        if ((matcher = OBJECT_NOT_FOUND.matcher(message)).find()) {
+            return error(SqlState.UNDEFINED_TABLE, "relation \"" + matcher.group(1) + "\" does not exist", position, exception);
+        }
+        if ((matcher = COLUMN_NOT_FOUND.matcher(message)).find()) {
+            return error(SqlState.UNDEFINED_COLUMN, "column \"" + matcher.group(1) + "\" does not exist", position, exception);
+        }
+        if ((matcher = AMBIGUOUS.matcher(message)).find()) {
+            return error(SqlState.AMBIGUOUS_COLUMN, "column reference \"" + matcher.group(1) + "\" is ambiguous", position, exception);
+        }
+        if ((matcher = NOT_GROUPED.matcher(message)).find()) {
+            return error(SqlState.GROUPING_ERROR, "column \"" + matcher.group(1)
+                    + "\" must appear in the GROUP BY clause or be used in an aggregate function", position, exception);
+        }
+        if ((matcher = CANNOT_APPLY.matcher(message)).find()) {
+            Matcher arguments = BINARY_ARGUMENTS.matcher(matcher.group(2));
+            if (arguments.matches()) {
+                return error(SqlState.UNDEFINED_FUNCTION, "operator does not exist: " + postgresType(arguments.group(1)) + " "
+                        + arguments.group(2) + " " + postgresType(arguments.group(3)), position, exception);
+            }
+            return error(SqlState.UNDEFINED_FUNCTION, "function " + matcher.group(1).toLowerCase(Locale.ROOT) + "("
+                    + postgresTypes(matcher.group(2)) + ") does not exist", position, exception);
+        }
+        if ((matcher = NO_FUNCTION.matcher(message)).find()) {
+            return error(SqlState.UNDEFINED_FUNCTION, "function " + matcher.group(1).toLowerCase(Locale.ROOT) + "("
+                    + postgresTypes(matcher.group(2)) + ") does not exist", position, exception);
+        }
+        if ((matcher = CANNOT_ASSIGN.matcher(message)).find()) {
+            return error(SqlState.DATATYPE_MISMATCH, "column \"" + matcher.group(1) + "\" is of type " + postgresType(matcher.group(2))
+                    + " but expression is of type " + postgresType(matcher.group(3)), position, exception);
+        }
+        if (message.contains("Illegal use of dynamic parameter")) {
+            return error(SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION, "could not determine data type of parameter", position, exception);
+        }
+        if (message.contains("Aggregate expression is illegal in WHERE")) {
+            return error(SqlState.GROUPING_ERROR, "aggregate functions are not allowed in WHERE", position, exception);
+        }
+        if (message.contains("Aggregate expressions cannot be nested")) {
+            return error(SqlState.GROUPING_ERROR, "aggregate function calls cannot be nested", position, exception);
+        }
+        if (message.contains("Number of INSERT target columns")) {
+            return error(SqlState.SYNTAX_ERROR, "INSERT has more expressions than target columns", position, exception);
+        }
+        return error(SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION, firstLine(message), position, exception);
+    }
+
+    private static ParallaxException error(SqlState state, String message, int position, Throwable cause) {
+        return new ParallaxException(state, message, null, null, position, cause);
+    }
+
+    private static String postgresTypes(String calciteTypes) {
+        if (calciteTypes.isBlank()) {
+            return "";
+        }
+        StringBuilder result = new StringBuilder();
+        for (String part : calciteTypes.split(",\\s*(?![^(]*\\))")) {
+            if (!result.isEmpty()) {
+                result.append(", ");
+            }
+            result.append(postgresType(part.replace("<", "").replace(">", "").trim()));
+        }
+        return result.toString();
+    }
+
+    /** A Calcite type or family name as PostgreSQL spells the type. */
+    static String postgresType(String calciteType) {
+        String upper = calciteType.trim().toUpperCase(Locale.ROOT).replace(" NOT NULL", "");
+        String base = upper.replaceAll("\\(.*", "");
+        String modifier = upper.contains("(") ? upper.substring(upper.indexOf('(')).replace(" ", "") : "";
+        return switch (base) {
+            case "INTEGER", "INT" -> "integer";
+            case "BIGINT" -> "bigint";
+            case "SMALLINT", "TINYINT" -> "smallint";
+            case "DECIMAL", "NUMERIC" -> "numeric";
+            case "DOUBLE", "FLOAT", "APPROXIMATE_NUMERIC" -> "double precision";
+            case "REAL" -> "real";
+            case "BOOLEAN" -> "boolean";
+            case "DATE" -> "date";
+            case "TIMESTAMP", "TIMESTAMP(6)" -> "timestamp without time zone";
+            case "CHAR" -> modifier.equals("(1)") || modifier.isEmpty() ? "text" : "text";
+            case "VARCHAR", "CHARACTER", "STRING" -> "text";
+            case "BINARY" -> "bit";
+            case "VARBINARY" -> "bit varying";
+            case "NULL" -> "unknown";
+            default -> base.startsWith("INTERVAL") ? "interval" : base.toLowerCase(Locale.ROOT);
+        };
+    }
+
+    private static String firstLine(String message) {
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}

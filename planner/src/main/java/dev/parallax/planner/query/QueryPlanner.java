@@ -1,0 +1,242 @@
+package dev.parallax.planner.query;
+
+import dev.parallax.ResultColumn;
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.settings.Settings;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.query.cost.CostModel;
+import dev.parallax.planner.query.cost.ParallelPlanner;
+import dev.parallax.planner.query.function.ParallaxFunctions;
+import dev.parallax.planner.query.parse.PostgresDialectRewriter;
+import dev.parallax.planner.query.parse.RewrittenStatement;
+import dev.parallax.planner.query.schema.CatalogSchema;
+import dev.parallax.planner.query.schema.ParallaxTypeSystem;
+import dev.parallax.planner.query.schema.TypeMapping;
+import dev.parallax.planner.query.translate.RelTranslator;
+import dev.parallax.planner.query.translate.RexTranslator;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.config.NullCollation;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.plan.volcano.VolcanoPlanner;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+import org.apache.calcite.tools.RelBuilder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Properties;
+
+/**
+ * SQL text to an engine plan: PostgreSQL-dialect rewrite, Calcite parse and validation against the
+ * engine catalog, logical rewrites in Hep phases, translation to engine nodes, then the parallel
+ * choice. Calcite only plans; nothing of Calcite's execution (Enumerable, Bindable, Interpreter,
+ * RexExecutor) is used. Thread-safe: each call builds its own validator and cluster.
+ */
+public final class QueryPlanner {
+    private static final SqlParser.Config PARSER_CONFIG = SqlParser.config()
+            .withUnquotedCasing(Casing.TO_LOWER)
+            .withQuotedCasing(Casing.UNCHANGED)
+            .withCaseSensitive(true)
+            .withConformance(SqlConformanceEnum.LENIENT);
+    private static final SqlValidator.Config VALIDATOR_CONFIG = SqlValidator.Config.DEFAULT
+            .withConformance(SqlConformanceEnum.LENIENT)
+            .withDefaultNullCollation(NullCollation.HIGH)
+            .withIdentifierExpansion(true);
+    private static final SqlToRelConverter.Config CONVERTER_CONFIG = SqlToRelConverter.config()
+            .withInSubQueryThreshold(Integer.MAX_VALUE)
+            .withExpand(false);
+    private static final CalciteConnectionConfig CONNECTION_CONFIG;
+    /** Phase 1: merge and push filters and projections; fold projections into aggregates' inputs. */
+    private static final HepProgram LOGICAL_REWRITES = new HepProgramBuilder()
+            .addRuleCollection(List.of(
+                    CoreRules.FILTER_MERGE,
+                    CoreRules.FILTER_PROJECT_TRANSPOSE,
+                    CoreRules.PROJECT_MERGE,
+                    CoreRules.PROJECT_REMOVE,
+                    CoreRules.AGGREGATE_PROJECT_MERGE))
+            .build();
+
+    static {
+        Properties properties = new Properties();
+        properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
+        CONNECTION_CONFIG = new CalciteConnectionConfigImpl(properties);
+    }
+
+    private final Catalog catalog;
+    private volatile SchemaSnapshot schema;
+
+    public QueryPlanner(Catalog catalog) {
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
+    }
+
+    /** SELECT / VALUES / INSERT INTO t [(cols)] VALUES ... | SELECT ...; parameters $1.. or ?. */
+    public PlannedQuery plan(String sql, Settings settings) {
+        Objects.requireNonNull(sql, "sql");
+        Objects.requireNonNull(settings, "settings");
+        RewrittenStatement statement = PostgresDialectRewriter.rewrite(stripTrailingSemicolon(sql));
+        SqlNode parsed;
+        try {
+            parsed = SqlParser.create(statement.sql(), PARSER_CONFIG).parseStmt();
+        } catch (SqlParseException exception) {
+            throw CalciteErrors.fromParse(exception, statement);
+        }
+        JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(ParallaxTypeSystem.INSTANCE);
+        CalciteCatalogReader catalogReader = new CalciteCatalogReader(schema().root, List.of(), typeFactory, CONNECTION_CONFIG);
+        SqlValidator validator = SqlValidatorUtil.newValidator(ParallaxFunctions.OPERATOR_TABLE, catalogReader, typeFactory,
+                VALIDATOR_CONFIG);
+        SqlNode validated;
+        try {
+            validated = validator.validate(parsed);
+        } catch (CalciteContextException exception) {
+            throw CalciteErrors.fromValidation(exception, statement);
+        }
+        VolcanoPlanner volcano = new VolcanoPlanner();
+        volcano.addRelTraitDef(ConventionTraitDef.INSTANCE);
+        RexBuilder rexBuilder = new RexBuilder(typeFactory);
+        RelOptCluster cluster = RelOptCluster.create(volcano, rexBuilder);
+        SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster,
+                StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
+        RelRoot root = converter.convertQuery(validated, false, true);
+        RelNode logical = root.project();
+        HepPlanner hep = new HepPlanner(LOGICAL_REWRITES);
+        hep.setRoot(logical);
+        logical = hep.findBestExp();
+        RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
+        logical = new RelFieldTrimmer(validator, relBuilder).trim(logical);
+
+        List<DataType> parameterTypes = parameterTypes(validator, validated, statement);
+        CostModel costModel = new CostModel(settings);
+        RelTranslator translator = new RelTranslator(new RexTranslator(rexBuilder, statement.parameterNumbers()), costModel);
+        PlanNode serial = translator.translate(logical);
+        boolean insert = logical instanceof TableModify;
+        if (insert) {
+            return new PlannedQuery(serial, List.of(), parameterTypes, false, "INSERT");
+        }
+        PlanNode plan = new ParallelPlanner(settings, costModel).plan(serial);
+        return new PlannedQuery(plan, resultColumns(root.validatedRowType, validated), parameterTypes, true, "SELECT");
+    }
+
+    private SchemaSnapshot schema() {
+        SchemaSnapshot current = schema;
+        long version = catalog.version();
+        if (current == null || current.version != version) {
+            CalciteSchema root = CalciteSchema.createRootSchema(false, false);
+            CatalogSchema tables = new CatalogSchema(catalog);
+            for (String name : tables.getTableNames()) {
+                root.add(name, tables.getTable(name));
+            }
+            current = new SchemaSnapshot(version, root);
+            schema = current;
+        }
+        return current;
+    }
+
+    private record SchemaSnapshot(long version, CalciteSchema root) {
+    }
+
+    private static List<DataType> parameterTypes(SqlValidator validator, SqlNode validated, RewrittenStatement statement) {
+        RelDataType rowType = validator.getParameterRowType(validated);
+        int count = 0;
+        for (int number : statement.parameterNumbers()) {
+            count = Math.max(count, number);
+        }
+        DataType[] types = new DataType[count];
+        List<RelDataTypeField> fields = rowType.getFieldList();
+        for (int index = 0; index < fields.size(); index++) {
+            int number = statement.parameterNumbers().get(index);
+            if (types[number - 1] == null) {
+                types[number - 1] = TypeMapping.toEngine(fields.get(index).getType());
+            }
+        }
+        List<DataType> result = new ArrayList<>(count);
+        for (int index = 0; index < count; index++) {
+            if (types[index] == null) {
+                throw ParallaxException.of(SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION,
+                        "could not determine data type of parameter $%d", index + 1);
+            }
+            result.add(types[index]);
+        }
+        return result;
+    }
+
+    /** Column labels as PostgreSQL gives them: alias, column name, function name, else ?column?. */
+    private static List<ResultColumn> resultColumns(RelDataType rowType, SqlNode validated) {
+        List<SqlNode> items = validated instanceof SqlSelect select ? select.getSelectList().getList() : null;
+        List<ResultColumn> columns = new ArrayList<>();
+        List<RelDataTypeField> fields = rowType.getFieldList();
+        for (int index = 0; index < fields.size(); index++) {
+            String name = fields.get(index).getName();
+            if (items != null && index < items.size()) {
+                name = label(items.get(index), name);
+            } else if (name.startsWith("EXPR$")) {
+                name = "column" + (index + 1);
+            }
+            columns.add(new ResultColumn(name, TypeMapping.toEngine(fields.get(index).getType())));
+        }
+        return columns;
+    }
+
+    private static String label(SqlNode item, String fallback) {
+        if (item.getKind() == SqlKind.AS) {
+            return ((SqlCall) item).operand(1).toString();
+        }
+        if (item instanceof SqlIdentifier identifier) {
+            return identifier.names.getLast();
+        }
+        if (item instanceof SqlBasicCall call) {
+            return switch (call.getKind()) {
+                case CAST -> label(call.operand(0), "?column?").equals("?column?")
+                        ? call.operand(1).toString().toLowerCase(Locale.ROOT).replaceAll("\\(.*", "") : label(call.operand(0), "?column?");
+                case OTHER_FUNCTION, SUM, COUNT, AVG, MIN, MAX, FLOOR, CEIL, TRIM, EXTRACT, COALESCE, POSITION ->
+                        call.getOperator().getName().toLowerCase(Locale.ROOT);
+                case CASE -> "case";
+                default -> "?column?";
+            };
+        }
+        return fallback.startsWith("EXPR$") ? "?column?" : fallback;
+    }
+
+    private static String stripTrailingSemicolon(String sql) {
+        String trimmed = sql.strip();
+        while (trimmed.endsWith(";")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1).strip();
+        }
+        return trimmed;
+    }
+}

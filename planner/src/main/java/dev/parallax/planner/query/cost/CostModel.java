@@ -1,0 +1,161 @@
+package dev.parallax.planner.query.cost;
+
+import dev.parallax.engine.expr.Call;
+import dev.parallax.engine.expr.Case;
+import dev.parallax.engine.expr.Cast;
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.InList;
+import dev.parallax.engine.plan.ParallelDegree;
+import dev.parallax.engine.plan.PlanEstimate;
+import dev.parallax.engine.settings.Settings;
+import dev.parallax.engine.type.DataType;
+
+import java.util.List;
+
+/**
+ * PostgreSQL's cost units (costsize.c): seq_page_cost per 8 KB page read, cpu_tuple_cost per row
+ * a node emits or a scan visits, cpu_operator_cost per operator evaluated. Selectivities are
+ * PostgreSQL's defaults for a table without statistics (equality 0.005, inequality 1/3).
+ */
+public final class CostModel {
+    /** PostgreSQL's DEFAULT_NUM_DISTINCT: groups per key when nothing better is known. */
+    private static final double DEFAULT_DISTINCT = 200;
+    private final double seqPageCost;
+    private final double cpuTupleCost;
+    private final double cpuOperatorCost;
+
+    public CostModel(Settings settings) {
+        this.seqPageCost = settings.getDouble("seq_page_cost");
+        this.cpuTupleCost = settings.getDouble("cpu_tuple_cost");
+        this.cpuOperatorCost = settings.getDouble("cpu_operator_cost");
+    }
+
+    /** A (possibly parallel) sequential scan; {@code divisor} is 1 for a serial scan. */
+    public PlanEstimate scan(long sizeBytes, double rows, List<DataType> columns, double divisor) {
+        double disk = seqPageCost * ParallelDegree.pages(sizeBytes);
+        double cpu = cpuTupleCost * rows / divisor;
+        return new PlanEstimate(0, disk + cpu, Math.max(1, Math.rint(rows / divisor)), width(columns));
+    }
+
+    public PlanEstimate filter(PlanEstimate input, Expr condition, List<DataType> columns) {
+        double rows = Math.max(1, Math.rint(input.rows() * selectivity(condition)));
+        double cost = input.totalCost() + cpuOperatorCost * operators(condition) * input.rows();
+        return new PlanEstimate(input.startupCost(), cost, rows, width(columns));
+    }
+
+    public PlanEstimate project(PlanEstimate input, List<Expr> expressions, List<DataType> columns) {
+        int operators = 0;
+        for (Expr expression : expressions) {
+            operators += operators(expression);
+        }
+        double cost = input.totalCost() + cpuOperatorCost * operators * input.rows();
+        return new PlanEstimate(input.startupCost(), cost, input.rows(), width(columns));
+    }
+
+    /** cost_agg: plain (no keys) or hashed; {@code groups} rows come out. */
+    public PlanEstimate aggregate(PlanEstimate input, int keys, int calls, double groups, List<DataType> columns) {
+        double startup = input.totalCost() + cpuOperatorCost * (calls + keys) * input.rows();
+        double total = startup + cpuTupleCost * groups + cpuOperatorCost * calls * groups;
+        if (keys == 0) {
+            return new PlanEstimate(startup, total, 1, width(columns));
+        }
+        return new PlanEstimate(startup, total, groups, width(columns));
+    }
+
+    public double groups(double inputRows, int keys) {
+        if (keys == 0) {
+            return 1;
+        }
+        return Math.max(1, Math.min(inputRows, Math.pow(DEFAULT_DISTINCT, keys)));
+    }
+
+    /** cost_sort: comparisons n log2 n at 2 * cpu_operator_cost each, all paid before the first row. */
+    public PlanEstimate sort(PlanEstimate input, double outputRows) {
+        double rows = Math.max(2, input.rows());
+        double startup = input.totalCost() + 2 * cpuOperatorCost * rows * (Math.log(rows) / Math.log(2));
+        return new PlanEstimate(startup, startup + cpuOperatorCost * input.rows(), outputRows, input.width());
+    }
+
+    public PlanEstimate rows(double rows, int width) {
+        return new PlanEstimate(0, cpuTupleCost * rows, rows, width);
+    }
+
+    /** cost_gather: setup once, then parallel_tuple_cost per row passed to the leader. */
+    public static PlanEstimate gather(PlanEstimate input, double rows, double setupCost, double tupleCost) {
+        double startup = input.startupCost() + setupCost;
+        double total = input.totalCost() + setupCost + tupleCost * rows;
+        return new PlanEstimate(startup, total, rows, input.width());
+    }
+
+    public double cpuOperatorCost() {
+        return cpuOperatorCost;
+    }
+
+    static double selectivity(Expr condition) {
+        if (condition instanceof Call call) {
+            return switch (call.function()) {
+                case AND -> {
+                    double product = 1;
+                    for (Expr argument : call.arguments()) {
+                        product *= selectivity(argument);
+                    }
+                    yield product;
+                }
+                case OR -> {
+                    double none = 1;
+                    for (Expr argument : call.arguments()) {
+                        none *= 1 - selectivity(argument);
+                    }
+                    yield 1 - none;
+                }
+                case NOT -> 1 - selectivity(call.arguments().getFirst());
+                case EQUAL, IS_NOT_DISTINCT_FROM, LIKE, ILIKE -> 0.005;
+                case NOT_EQUAL, IS_DISTINCT_FROM, NOT_LIKE, NOT_ILIKE -> 0.995;
+                case LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL -> 1.0 / 3;
+                case IS_NULL -> 0.005;
+                case IS_NOT_NULL -> 0.995;
+                default -> 0.5;
+            };
+        }
+        if (condition instanceof InList inList) {
+            double matches = Math.min(1, 0.005 * inList.values().size());
+            return inList.negated() ? 1 - matches : matches;
+        }
+        return 0.5;
+    }
+
+    static int operators(Expr expression) {
+        return switch (expression) {
+            case Call call -> {
+                int count = 1;
+                for (Expr argument : call.arguments()) {
+                    count += operators(argument);
+                }
+                yield count;
+            }
+            case Cast cast -> 1 + operators(cast.input());
+            case Case caseExpression -> {
+                int count = operators(caseExpression.otherwise());
+                for (Expr condition : caseExpression.conditions()) {
+                    count += operators(condition);
+                }
+                for (Expr result : caseExpression.results()) {
+                    count += operators(result);
+                }
+                yield count;
+            }
+            case InList inList -> inList.values().size() + operators(inList.value());
+            default -> 0;
+        };
+    }
+
+    /** Average row width in bytes, as PostgreSQL prints it: fixed widths, 32 for variable ones. */
+    public static int width(List<DataType> columns) {
+        int width = 0;
+        for (DataType type : columns) {
+            width += type.kind().isFixedWidth() ? type.kind().storageWidth()
+                    : type.length() > 0 ? Math.min(type.length(), 32) + 1 : 32;
+        }
+        return width;
+    }
+}

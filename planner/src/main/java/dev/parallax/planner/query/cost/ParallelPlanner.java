@@ -1,0 +1,202 @@
+package dev.parallax.planner.query.cost;
+
+import dev.parallax.engine.expr.Call;
+import dev.parallax.engine.expr.Case;
+import dev.parallax.engine.expr.Cast;
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.Function;
+import dev.parallax.engine.expr.InList;
+import dev.parallax.engine.plan.AggregateCall;
+import dev.parallax.engine.plan.AggregateMode;
+import dev.parallax.engine.plan.AggregateNode;
+import dev.parallax.engine.plan.FilterNode;
+import dev.parallax.engine.plan.GatherNode;
+import dev.parallax.engine.plan.LimitNode;
+import dev.parallax.engine.plan.ParallelDegree;
+import dev.parallax.engine.plan.PlanEstimate;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.ProjectNode;
+import dev.parallax.engine.plan.SeqScanNode;
+import dev.parallax.engine.plan.SortNode;
+import dev.parallax.engine.settings.Settings;
+
+
+/**
+ * Chooses PostgreSQL's parallel plan shapes for a serial plan when they cost less:
+ * <pre>
+ *   [Limit/Sort/Project] ← Finalize Aggregate ← Gather ← Partial Aggregate ← [Filter/Project] ← Parallel Seq Scan
+ *   [Limit/Sort/Project] ← Gather ← [Filter/Project] ← Parallel Seq Scan
+ * </pre>
+ * Degree by {@link ParallelDegree}; a parallel path costs its work divided by the parallel divisor
+ * plus parallel_setup_cost plus parallel_tuple_cost per row through the Gather. With
+ * debug_parallel_query on, a parallel-safe plan without a Gather gets a single-copy Gather on top.
+ */
+public final class ParallelPlanner {
+    private final Settings settings;
+    private final CostModel costModel;
+    private final double setupCost;
+    private final double tupleCost;
+    private final boolean leaderParticipation;
+
+    public ParallelPlanner(Settings settings, CostModel costModel) {
+        this.settings = settings;
+        this.costModel = costModel;
+        this.setupCost = settings.getDouble("parallel_setup_cost");
+        this.tupleCost = settings.getDouble("parallel_tuple_cost");
+        this.leaderParticipation = settings.getBoolean("parallel_leader_participation");
+    }
+
+    public PlanNode plan(PlanNode serial) {
+        PlanNode chosen = parallelize(serial);
+        if (settings.debugParallelQuery() && !containsGather(chosen) && isParallelSafe(chosen)) {
+            PlanEstimate estimate = chosen.estimate();
+            return new GatherNode(chosen, 1, true, CostModel.gather(estimate, estimate.rows(), setupCost, tupleCost));
+        }
+        return chosen;
+    }
+
+    private PlanNode parallelize(PlanNode node) {
+        return switch (node) {
+            case LimitNode limit -> rebuildAbove(limit, parallelize(limit.input()));
+            case SortNode sort -> rebuildAbove(sort, parallelize(sort.input()));
+            case ProjectNode project when !isScanChain(project) -> rebuildAbove(project, parallelize(project.input()));
+            case AggregateNode aggregate when aggregate.mode() == AggregateMode.SINGLE -> aggregate(aggregate);
+            default -> isScanChain(node) ? gatherScanChain(node) : node;
+        };
+    }
+
+    private PlanNode aggregate(AggregateNode aggregate) {
+        PlanNode input = aggregate.input();
+        if (!isScanChain(input)) {
+            return aggregate;
+        }
+        boolean distinct = aggregate.calls().stream().anyMatch(AggregateCall::distinct);
+        if (distinct) {
+            // PostgreSQL cannot combine DISTINCT aggregates from workers: gather rows, aggregate above.
+            return rebuildAbove(aggregate, gatherScanChain(input));
+        }
+        int workers = workers(input);
+        if (workers == 0) {
+            return aggregate;
+        }
+        double divisor = ParallelDegree.parallelDivisor(workers, leaderParticipation);
+        PlanNode partialInput = parallelChain(input, divisor);
+        int keys = aggregate.groupKeys().length;
+        int calls = aggregate.calls().size();
+        double partialGroups = costModel.groups(partialInput.estimate().rows(), keys);
+        AggregateNode partial = new AggregateNode(partialInput, AggregateMode.PARTIAL, aggregate.groupKeys(), aggregate.calls(),
+                PlanEstimate.UNKNOWN);
+        partial = new AggregateNode(partialInput, AggregateMode.PARTIAL, aggregate.groupKeys(), aggregate.calls(),
+                costModel.aggregate(partialInput.estimate(), keys, calls, partialGroups, partial.outputTypes()));
+        double gatheredRows = Math.rint(partial.estimate().rows() * divisor);
+        GatherNode gather = new GatherNode(partial, workers, false, CostModel.gather(partial.estimate(), gatheredRows, setupCost, tupleCost));
+        AggregateNode finalize = new AggregateNode(gather, AggregateMode.FINAL, indexes(keys), aggregate.calls(),
+                costModel.aggregate(gather.estimate(), keys, calls, aggregate.estimate().rows(), aggregate.outputTypes()));
+        return finalize.estimate().totalCost() < aggregate.estimate().totalCost() ? finalize : aggregate;
+    }
+
+    private PlanNode gatherScanChain(PlanNode chain) {
+        int workers = workers(chain);
+        if (workers == 0) {
+            return chain;
+        }
+        double divisor = ParallelDegree.parallelDivisor(workers, leaderParticipation);
+        PlanNode parallel = parallelChain(chain, divisor);
+        GatherNode gather = new GatherNode(parallel, workers, false,
+                CostModel.gather(parallel.estimate(), chain.estimate().rows(), setupCost, tupleCost));
+        return gather.estimate().totalCost() < chain.estimate().totalCost() ? gather : chain;
+    }
+
+    /** The chain with a parallel scan at the bottom and every estimate per participant. */
+    private PlanNode parallelChain(PlanNode node, double divisor) {
+        return switch (node) {
+            case SeqScanNode scan -> new SeqScanNode(scan.table(), scan.columns(), true,
+                    costModel.scan(scan.table().storage().sizeBytes(), scan.table().storage().rowCount(), scan.outputTypes(), divisor));
+            case FilterNode filter -> {
+                PlanNode input = parallelChain(filter.input(), divisor);
+                yield new FilterNode(input, filter.condition(), costModel.filter(input.estimate(), filter.condition(), input.outputTypes()));
+            }
+            case ProjectNode project -> {
+                PlanNode input = parallelChain(project.input(), divisor);
+                yield new ProjectNode(input, project.expressions(),
+                        costModel.project(input.estimate(), project.expressions(), project.outputTypes()));
+            }
+            default -> throw new IllegalStateException("not a scan chain: " + node);
+        };
+    }
+
+    private int workers(PlanNode chain) {
+        PlanNode node = chain;
+        while (!(node instanceof SeqScanNode scan)) {
+            node = node.inputs().getFirst();
+        }
+        return ParallelDegree.tableScanWorkers(scan.table(), settings);
+    }
+
+    /** Filter/Project nodes over a serial scan, with only parallel-safe expressions. */
+    private static boolean isScanChain(PlanNode node) {
+        return switch (node) {
+            case SeqScanNode scan -> !scan.parallel();
+            case FilterNode filter -> isParallelSafe(filter.condition()) && isScanChain(filter.input());
+            case ProjectNode project -> project.expressions().stream().allMatch(ParallelPlanner::isParallelSafe)
+                    && isScanChain(project.input());
+            default -> false;
+        };
+    }
+
+    private static boolean isParallelSafe(PlanNode node) {
+        boolean safe = switch (node) {
+            case FilterNode filter -> isParallelSafe(filter.condition());
+            case ProjectNode project -> project.expressions().stream().allMatch(ParallelPlanner::isParallelSafe);
+            case dev.parallax.engine.plan.InsertNode insert -> false;
+            case GatherNode gather -> false;
+            default -> true;
+        };
+        return safe && node.inputs().stream().allMatch(ParallelPlanner::isParallelSafe);
+    }
+
+    /** PostgreSQL marks random() parallel restricted: its sequence lives in the leader. */
+    static boolean isParallelSafe(Expr expression) {
+        return switch (expression) {
+            case Call call -> call.function() != Function.RANDOM && call.arguments().stream().allMatch(ParallelPlanner::isParallelSafe);
+            case Cast cast -> isParallelSafe(cast.input());
+            case Case caseExpression -> caseExpression.conditions().stream().allMatch(ParallelPlanner::isParallelSafe)
+                    && caseExpression.results().stream().allMatch(ParallelPlanner::isParallelSafe)
+                    && isParallelSafe(caseExpression.otherwise());
+            case InList inList -> isParallelSafe(inList.value()) && inList.values().stream().allMatch(ParallelPlanner::isParallelSafe);
+            default -> true;
+        };
+    }
+
+    private static boolean containsGather(PlanNode node) {
+        return node instanceof GatherNode || node.inputs().stream().anyMatch(ParallelPlanner::containsGather);
+    }
+
+    private static int[] indexes(int count) {
+        int[] indexes = new int[count];
+        for (int index = 0; index < count; index++) {
+            indexes[index] = index;
+        }
+        return indexes;
+    }
+
+    /** The same node over a new input, its cost shifted by the input's change in cost. */
+    private static PlanNode rebuildAbove(PlanNode node, PlanNode newInput) {
+        PlanNode oldInput = node.inputs().getFirst();
+        if (newInput == oldInput) {
+            return node;
+        }
+        PlanEstimate old = node.estimate();
+        double startupShift = newInput.estimate().startupCost() - oldInput.estimate().startupCost();
+        double totalShift = newInput.estimate().totalCost() - oldInput.estimate().totalCost();
+        PlanEstimate estimate = new PlanEstimate(old.startupCost() + startupShift, old.totalCost() + totalShift, old.rows(), old.width());
+        return switch (node) {
+            case LimitNode limit -> new LimitNode(newInput, limit.offset(), limit.limit(), estimate);
+            case SortNode sort -> new SortNode(newInput, sort.keys(), sort.limit(), estimate);
+            case ProjectNode project -> new ProjectNode(newInput, project.expressions(), estimate);
+            case AggregateNode aggregate -> new AggregateNode(newInput, aggregate.mode(), aggregate.groupKeys(), aggregate.calls(), estimate);
+            default -> throw new IllegalStateException("cannot rebuild " + node);
+        };
+    }
+
+}

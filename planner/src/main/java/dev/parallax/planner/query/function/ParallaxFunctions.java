@@ -1,0 +1,115 @@
+package dev.parallax.planner.query.function;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlBasicFunction;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSyntax;
+import org.apache.calcite.sql.SqlTableFunction;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlNameMatcher;
+import org.apache.calcite.sql.validate.SqlNameMatchers;
+
+import java.util.List;
+
+/**
+ * The PostgreSQL functions Parallax adds to Calcite's standard operators, and the operator table
+ * the validator uses. Function names resolve case-insensitively (PostgreSQL folds them like any
+ * identifier), while table and column names stay case-sensitive after folding.
+ */
+public final class ParallaxFunctions {
+    /** {@code B'0101'} after the rewrite: BINARY(n) with n the number of bits. */
+    public static final SqlFunction BIT_STRING = SqlBasicFunction.create("pg_bit_string",
+            ParallaxFunctions::bitStringType, OperandTypes.CHARACTER, SqlFunctionCategory.SYSTEM);
+    public static final SqlFunction BIT_AND = bitFunction("pg_bit_and");
+    public static final SqlFunction BITAND = bitFunction("bitand");
+    public static final SqlFunction BIT_OR = bitFunction("pg_bit_or");
+    public static final SqlFunction BIT_XOR = bitFunction("pg_bit_xor");
+    public static final SqlFunction BIT_NOT = SqlBasicFunction.create("pg_bit_not", ReturnTypes.ARG0_NULLABLE,
+            OperandTypes.or(OperandTypes.INTEGER, OperandTypes.BINARY), SqlFunctionCategory.NUMERIC);
+    public static final SqlFunction MD5 = SqlBasicFunction.create("md5",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.STRING, SqlFunctionCategory.STRING);
+    public static final SqlFunction NOW = SqlBasicFunction.create("now",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6), OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE)
+            .withDynamic(true);
+    public static final SqlFunction CLOCK_TIMESTAMP = SqlBasicFunction.create("clock_timestamp",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6), OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE)
+            .withDeterministic(false);
+    public static final SqlFunction RANDOM = SqlBasicFunction.create("random",
+            ReturnTypes.DOUBLE, OperandTypes.NILADIC, SqlFunctionCategory.NUMERIC).withDeterministic(false);
+    public static final SqlFunction GENERATE_SERIES = new GenerateSeriesFunction();
+
+    private static final SqlOperatorTable PARALLAX = SqlOperatorTables.of(
+            BIT_STRING, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES);
+
+    /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
+    public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(
+            SqlOperatorTables.chain(PARALLAX, SqlStdOperatorTable.instance()));
+
+    private ParallaxFunctions() {
+    }
+
+    private static SqlFunction bitFunction(String name) {
+        return SqlBasicFunction.create(name, ReturnTypes.LEAST_RESTRICTIVE.andThen(
+                        org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+                OperandTypes.or(OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
+                        OperandTypes.family(SqlTypeFamily.BINARY, SqlTypeFamily.BINARY)),
+                SqlFunctionCategory.NUMERIC);
+    }
+
+    private static RelDataType bitStringType(SqlOperatorBinding binding) {
+        String digits = binding.getOperandLiteralValue(0, String.class);
+        int bits = digits == null ? 1 : digits.length();
+        return binding.getTypeFactory().createSqlType(SqlTypeName.BINARY, Math.max(bits, 1));
+    }
+
+    /** {@code generate_series(start, stop[, step])} in FROM: one column named generate_series. */
+    private static final class GenerateSeriesFunction extends SqlFunction implements SqlTableFunction {
+        GenerateSeriesFunction() {
+            super("generate_series", SqlKind.OTHER_FUNCTION, ReturnTypes.CURSOR, null,
+                    OperandTypes.or(OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
+                            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER)),
+                    SqlFunctionCategory.USER_DEFINED_TABLE_FUNCTION);
+        }
+
+        @Override
+        public SqlReturnTypeInference getRowTypeInference() {
+            return binding -> {
+                RelDataTypeFactory factory = binding.getTypeFactory();
+                RelDataType type = factory.leastRestrictive(binding.collectOperandTypes());
+                if (type == null || type.getSqlTypeName() == SqlTypeName.SMALLINT || type.getSqlTypeName() == SqlTypeName.TINYINT) {
+                    type = factory.createSqlType(SqlTypeName.INTEGER);
+                }
+                return factory.builder().add("generate_series", factory.createTypeWithNullability(type, false)).build();
+            };
+        }
+    }
+
+    /** Looks functions up ignoring case; other names are the validator's business. */
+    private record CaseInsensitiveTable(SqlOperatorTable delegate) implements SqlOperatorTable {
+        @Override
+        public void lookupOperatorOverloads(SqlIdentifier name, SqlFunctionCategory category, SqlSyntax syntax,
+                                            List<SqlOperator> operators, SqlNameMatcher nameMatcher) {
+            delegate.lookupOperatorOverloads(name, category, syntax, operators, SqlNameMatchers.withCaseSensitive(false));
+        }
+
+        @Override
+        public List<SqlOperator> getOperatorList() {
+            return delegate.getOperatorList();
+        }
+    }
+
+}

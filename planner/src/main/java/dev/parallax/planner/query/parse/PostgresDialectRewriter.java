@@ -1,0 +1,467 @@
+package dev.parallax.planner.query.parse;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.planner.query.parse.SqlToken.Kind;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Rewrites the PostgreSQL syntax that Calcite's core grammar lacks into calls it parses, on a
+ * token tree so that quotes, comments and parentheses are respected:
+ * <ul>
+ *   <li>{@code $n} and {@code ?} parameters become {@code ?}, remembering each one's number;</li>
+ *   <li>{@code B'0101'} becomes {@code pg_bit_string('0101')};</li>
+ *   <li>{@code x::type} becomes {@code CAST(x AS type)}, and PostgreSQL type names in casts
+ *       ({@code int4}, {@code text}, {@code double precision}, {@code bit varying}...) get Calcite's
+ *       spelling;</li>
+ *   <li>{@code interval '3 months'} becomes an SQL-standard interval literal, and single-field
+ *       qualifiers get a wide leading precision ({@code interval '100' day} is legal in PostgreSQL);</li>
+ *   <li>{@code a ^ b} becomes {@code power(a, b)} (Calcite would read it as xor);</li>
+ *   <li>{@code a & b}, {@code a | b}, {@code a # b} and {@code ~a} become {@code pg_bit_and},
+ *       {@code pg_bit_or}, {@code pg_bit_xor} and {@code pg_bit_not} calls with PostgreSQL's
+ *       precedence: tighter than comparisons, looser than arithmetic, left-associative.</li>
+ * </ul>
+ * Why a rewrite and not an extended grammar: generating a parser needs FMPP and JavaCC at build
+ * time, which this build cannot fetch; these constructs are all expressible as Calcite calls, and
+ * the rewrite is small and tested (PostgresDialectRewriterTest).
+ */
+public final class PostgresDialectRewriter {
+    /** Words that end an operand of a PostgreSQL "other operator" (&, |, #, ~) or start a clause. */
+    private static final Set<String> STOP_WORDS = Set.of(
+            "select", "from", "where", "group", "by", "having", "order", "limit", "offset", "and", "or", "not",
+            "is", "in", "like", "ilike", "similar", "between", "as", "when", "then", "else", "end", "asc", "desc",
+            "nulls", "on", "join", "inner", "left", "right", "full", "outer", "cross", "union", "except",
+            "intersect", "all", "distinct", "values", "set", "into", "escape", "using", "fetch", "with", "over",
+            "filter", "returning", "isnull", "notnull", "symmetric", "asymmetric");
+    private static final Set<String> BOUNDARY_OPERATORS = Set.of("=", "<", ">", "<=", ">=", "<>", "!=", "||", "<<", ">>");
+    private static final Set<String> INTERVAL_UNITS = Set.of("year", "month", "day", "hour", "minute", "second");
+
+    private final List<Integer> parameterNumbers = new ArrayList<>();
+    private int positionalParameters;
+    private boolean numberedParameters;
+
+    private PostgresDialectRewriter() {
+    }
+
+    /** Rewrites {@code sql}; throws 42601 ParallaxException on lexical errors. */
+    public static RewrittenStatement rewrite(String sql) {
+        return new PostgresDialectRewriter().run(sql);
+    }
+
+    private RewrittenStatement run(String sql) {
+        List<SqlToken> tokens = PostgresLexer.tokenize(sql);
+        List<Piece> pieces = structure(tokens);
+        List<Piece> rewritten = rewriteSequence(pieces, false);
+        RewriteOutput output = new RewriteOutput();
+        for (Piece piece : rewritten) {
+            piece.emit(output);
+        }
+        return new RewrittenStatement(output.text(), output.positions(), parameterNumbers);
+    }
+
+    /** Builds the tree: parenthesised groups and CASE ... END groups; parameters and bit strings become calls. */
+    private List<Piece> structure(List<SqlToken> tokens) {
+        List<List<Piece>> stack = new ArrayList<>();
+        List<SqlToken> opens = new ArrayList<>();
+        List<Piece> current = new ArrayList<>();
+        for (SqlToken token : tokens) {
+            if (token.kind() == Kind.LEFT_PARENTHESIS || token.isWord("case")) {
+                stack.add(current);
+                opens.add(token);
+                current = new ArrayList<>();
+            } else if (!opens.isEmpty() && closes(opens.getLast(), token)) {
+                Piece group = new Piece.Group(opens.removeLast(), current, token);
+                current = stack.removeLast();
+                current.add(group);
+            } else {
+                current.add(leaf(token));
+            }
+        }
+        // Unbalanced text: flatten what is open and let Calcite's parser report where.
+        while (!opens.isEmpty()) {
+            List<Piece> inner = current;
+            current = stack.removeLast();
+            current.add(leaf(opens.removeLast()));
+            current.addAll(inner);
+        }
+        return current;
+    }
+
+    private static boolean closes(SqlToken open, SqlToken token) {
+        return open.kind() == Kind.LEFT_PARENTHESIS ? token.kind() == Kind.RIGHT_PARENTHESIS : token.isWord("end");
+    }
+
+    private Piece leaf(SqlToken token) {
+        switch (token.kind()) {
+            case NUMBERED_PARAMETER -> {
+                if (positionalParameters > 0) {
+                    throw mixedParameters(token);
+                }
+                numberedParameters = true;
+                int number;
+                try {
+                    number = Integer.parseInt(token.text());
+                } catch (NumberFormatException tooLarge) {
+                    number = Integer.MAX_VALUE;
+                }
+                if (number < 1 || number > 65535) {
+                    throw new ParallaxException(SqlState.UNDEFINED_PARAMETER, "there is no parameter $" + token.text(),
+                            null, null, token.position() + 1, null);
+                }
+                parameterNumbers.add(number);
+                return new Piece.Composite(List.of("?"), token.position());
+            }
+            case POSITIONAL_PARAMETER -> {
+                if (numberedParameters) {
+                    throw mixedParameters(token);
+                }
+                positionalParameters++;
+                parameterNumbers.add(positionalParameters);
+                return new Piece.Leaf(token);
+            }
+            case BIT_STRING -> {
+                return new Piece.Composite(List.of("pg_bit_string('" + token.text() + "')"), token.position());
+            }
+            default -> {
+                return new Piece.Leaf(token);
+            }
+        }
+    }
+
+    private static ParallaxException mixedParameters(SqlToken token) {
+        return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at or near \"" + token.text() + "\"",
+                "A statement uses either $n or ? parameters, not both.", null, token.position() + 1, null);
+    }
+
+    private List<Piece> rewriteSequence(List<Piece> input, boolean castArguments) {
+        List<Piece> pieces = new ArrayList<>(input.size());
+        for (int index = 0; index < input.size(); index++) {
+            Piece piece = input.get(index);
+            if (piece instanceof Piece.Group group) {
+                boolean isCast = group.open().kind() == Kind.LEFT_PARENTHESIS && previousIsWord(pieces, "cast");
+                pieces.add(new Piece.Group(group.open(), rewriteSequence(group.children(), isCast), group.close()));
+            } else {
+                pieces.add(piece);
+            }
+        }
+        pieces = rewriteIntervals(pieces);
+        pieces = rewriteCasts(pieces);
+        if (castArguments) {
+            pieces = rewriteCastTarget(pieces);
+        }
+        pieces = rewritePower(pieces);
+        return rewriteBitOperators(pieces);
+    }
+
+    private List<Piece> rewriteIntervals(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            int stringIndex = PostgresTypeNames.skipSpace(pieces, index + 1);
+            if (isWord(piece, "interval") && stringIndex < pieces.size() && pieces.get(stringIndex) instanceof Piece.Leaf string
+                    && string.token().kind() == Kind.STRING) {
+                int unitIndex = PostgresTypeNames.skipSpace(pieces, stringIndex + 1);
+                boolean qualified = unitIndex < pieces.size() && pieces.get(unitIndex) instanceof Piece.Leaf unit
+                        && unit.token().kind() == Kind.WORD && INTERVAL_UNITS.contains(unit.token().lowerText());
+                if (!qualified) {
+                    String quoted = string.token().text();
+                    String body = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+                    result.add(new Piece.Composite(List.of(PostgresIntervalText.toSqlLiteral(body, string.token().position())),
+                            ((Piece.Leaf) piece).token().position()));
+                    index = stringIndex;
+                    continue;
+                }
+                int afterUnit = PostgresTypeNames.skipSpace(pieces, unitIndex + 1);
+                boolean hasPrecision = afterUnit < pieces.size() && pieces.get(afterUnit) instanceof Piece.Group;
+                for (int copy = index; copy <= unitIndex; copy++) {
+                    result.add(pieces.get(copy));
+                }
+                if (!hasPrecision) {
+                    result.add(new Piece.Composite(List.of("(9)"), ((Piece.Leaf) pieces.get(unitIndex)).token().position()));
+                }
+                index = unitIndex;
+                continue;
+            }
+            result.add(piece);
+        }
+        return result;
+    }
+
+    private List<Piece> rewriteCasts(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            if (!(piece instanceof Piece.Leaf leaf && leaf.token().isOperator("::"))) {
+                result.add(piece);
+                continue;
+            }
+            int start = primaryStart(result);
+            PostgresTypeNames.TypeName type = PostgresTypeNames.read(pieces, index + 1);
+            if (start < 0 || type == null) {
+                throw syntaxError(leaf.token());
+            }
+            List<Object> parts = new ArrayList<>();
+            parts.add("CAST(");
+            parts.addAll(trimmed(result.subList(start, result.size())));
+            parts.add(" AS ");
+            parts.add(type.toPiece());
+            parts.add(")");
+            result.subList(start, result.size()).clear();
+            result.add(new Piece.Composite(parts, leaf.token().position()));
+            index = type.end() - 1;
+        }
+        return result;
+    }
+
+    /** Inside {@code CAST( ... )}: the type after the top-level AS gets Calcite's spelling. */
+    private List<Piece> rewriteCastTarget(List<Piece> pieces) {
+        for (int index = 0; index < pieces.size(); index++) {
+            if (isWord(pieces.get(index), "as")) {
+                PostgresTypeNames.TypeName type = PostgresTypeNames.read(pieces, index + 1);
+                if (type == null) {
+                    return pieces;
+                }
+                List<Piece> result = new ArrayList<>(pieces.subList(0, index + 1));
+                result.add(new Piece.Composite(List.of(" "), type.position()));
+                result.add(type.toPiece());
+                result.addAll(pieces.subList(type.end(), pieces.size()));
+                return result;
+            }
+        }
+        return pieces;
+    }
+
+    private List<Piece> rewritePower(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            if (!(piece instanceof Piece.Leaf leaf && leaf.token().isOperator("^"))) {
+                result.add(piece);
+                continue;
+            }
+            int start = primaryStart(result);
+            int rightStart = PostgresTypeNames.skipSpace(pieces, index + 1);
+            int rightEnd = rightStart;
+            if (rightEnd < pieces.size() && pieces.get(rightEnd) instanceof Piece.Leaf sign
+                    && (sign.token().isOperator("-") || sign.token().isOperator("+"))) {
+                rightEnd = PostgresTypeNames.skipSpace(pieces, rightEnd + 1);
+            }
+            rightEnd = primaryEnd(pieces, rightEnd);
+            if (start < 0 || rightEnd < 0) {
+                throw syntaxError(leaf.token());
+            }
+            List<Object> parts = new ArrayList<>();
+            parts.add("power(");
+            parts.addAll(trimmed(result.subList(start, result.size())));
+            parts.add(", ");
+            parts.addAll(pieces.subList(rightStart, rightEnd));
+            parts.add(")");
+            result.subList(start, result.size()).clear();
+            result.add(new Piece.Composite(parts, leaf.token().position()));
+            index = rightEnd - 1;
+        }
+        return result;
+    }
+
+    private List<Piece> rewriteBitOperators(List<Piece> input) {
+        List<Piece> pieces = new ArrayList<>(input);
+        for (int index = 0; index < pieces.size(); index++) {
+            if (!(pieces.get(index) instanceof Piece.Leaf leaf) || leaf.token().kind() != Kind.OPERATOR) {
+                continue;
+            }
+            String function = switch (leaf.token().text()) {
+                case "&" -> "pg_bit_and";
+                case "|" -> "pg_bit_or";
+                case "#" -> "pg_bit_xor";
+                case "~" -> "pg_bit_not";
+                default -> null;
+            };
+            if (function == null) {
+                continue;
+            }
+            int leftStart = index;
+            while (leftStart > 0 && !isBoundary(pieces.get(leftStart - 1))) {
+                leftStart--;
+            }
+            List<Piece> left = trimmed(pieces.subList(leftStart, index));
+            boolean prefix = left.isEmpty();
+            if (prefix != function.equals("pg_bit_not")) {
+                if (function.equals("pg_bit_not")) {
+                    // Binary ~ is PostgreSQL's regular-expression match: left for Calcite to parse.
+                    continue;
+                }
+                throw syntaxError(leaf.token());
+            }
+            int rightEnd = index + 1;
+            while (rightEnd < pieces.size() && !isBoundary(pieces.get(rightEnd))) {
+                rightEnd++;
+            }
+            List<Piece> right = trimmed(pieces.subList(index + 1, rightEnd));
+            if (right.isEmpty()) {
+                throw syntaxError(leaf.token());
+            }
+            List<Object> parts = new ArrayList<>();
+            parts.add(function + "(");
+            if (!prefix) {
+                parts.addAll(left);
+                parts.add(", ");
+            }
+            parts.addAll(right);
+            parts.add(")");
+            Piece call = new Piece.Composite(parts, leaf.token().position());
+            // Keep the spaces around the operand so the statement still reads as written.
+            int replaceStart = prefix ? index : firstNonSpace(pieces, leftStart, index);
+            int replaceEnd = lastNonSpace(pieces, index + 1, rightEnd) + 1;
+            pieces.subList(replaceStart, replaceEnd).clear();
+            pieces.add(replaceStart, call);
+            index = replaceStart;
+        }
+        return pieces;
+    }
+
+    private static boolean isBoundary(Piece piece) {
+        if (!(piece instanceof Piece.Leaf leaf)) {
+            return false;
+        }
+        SqlToken token = leaf.token();
+        return switch (token.kind()) {
+            case COMMA, SEMICOLON -> true;
+            case OPERATOR -> BOUNDARY_OPERATORS.contains(token.text()) || token.text().equals("&")
+                    || token.text().equals("|") || token.text().equals("#") || token.text().equals("~");
+            case WORD -> STOP_WORDS.contains(token.lowerText());
+            default -> false;
+        };
+    }
+
+    /** Index in {@code pieces} where the primary expression ending at its last non-space piece starts, or -1. */
+    private static int primaryStart(List<Piece> pieces) {
+        int index = pieces.size() - 1;
+        while (index >= 0 && isSpace(pieces.get(index))) {
+            index--;
+        }
+        if (index < 0) {
+            return -1;
+        }
+        Piece last = pieces.get(index);
+        if (last instanceof Piece.Group group) {
+            if (group.open().kind() == Kind.LEFT_PARENTHESIS) {
+                int before = previousNonSpace(pieces, index);
+                if (before >= 0 && pieces.get(before) instanceof Piece.Leaf name && isName(name.token())) {
+                    return qualifiedStart(pieces, before);
+                }
+            }
+            return index;
+        }
+        if (last instanceof Piece.Composite) {
+            return index;
+        }
+        SqlToken token = ((Piece.Leaf) last).token();
+        switch (token.kind()) {
+            case STRING -> {
+                int before = previousNonSpace(pieces, index);
+                if (before >= 0 && pieces.get(before) instanceof Piece.Leaf typeWord
+                        && (typeWord.token().isWord("date") || typeWord.token().isWord("timestamp") || typeWord.token().isWord("time"))) {
+                    return before;
+                }
+                return index;
+            }
+            case NUMBER, POSITIONAL_PARAMETER -> {
+                return index;
+            }
+            case WORD, QUOTED_IDENTIFIER -> {
+                return isName(token) ? qualifiedStart(pieces, index) : -1;
+            }
+            default -> {
+                return -1;
+            }
+        }
+    }
+
+    /** Index after the primary expression starting at {@code start}, or -1. */
+    private static int primaryEnd(List<Piece> pieces, int start) {
+        if (start >= pieces.size()) {
+            return -1;
+        }
+        Piece first = pieces.get(start);
+        if (first instanceof Piece.Leaf leaf && isName(leaf.token())) {
+            int next = start + 1;
+            while (next + 1 < pieces.size() && pieces.get(next) instanceof Piece.Leaf dot && dot.token().kind() == Kind.DOT) {
+                next += 2;
+            }
+            if (next < pieces.size() && pieces.get(next) instanceof Piece.Group group && group.open().kind() == Kind.LEFT_PARENTHESIS) {
+                next++;
+            }
+            return next;
+        }
+        if (first instanceof Piece.Leaf leaf && leaf.token().kind() != Kind.NUMBER && leaf.token().kind() != Kind.STRING
+                && leaf.token().kind() != Kind.POSITIONAL_PARAMETER) {
+            return -1;
+        }
+        return start + 1;
+    }
+
+    private static int qualifiedStart(List<Piece> pieces, int nameIndex) {
+        int start = nameIndex;
+        while (start >= 2 && pieces.get(start - 1) instanceof Piece.Leaf dot && dot.token().kind() == Kind.DOT
+                && pieces.get(start - 2) instanceof Piece.Leaf qualifier && isName(qualifier.token())) {
+            start -= 2;
+        }
+        return start;
+    }
+
+    private static boolean isName(SqlToken token) {
+        return token.kind() == Kind.QUOTED_IDENTIFIER
+                || (token.kind() == Kind.WORD && !STOP_WORDS.contains(token.lowerText()));
+    }
+
+    private static int previousNonSpace(List<Piece> pieces, int index) {
+        int before = index - 1;
+        while (before >= 0 && isSpace(pieces.get(before))) {
+            before--;
+        }
+        return before;
+    }
+
+    private static boolean previousIsWord(List<Piece> pieces, String word) {
+        int before = previousNonSpace(pieces, pieces.size());
+        return before >= 0 && isWord(pieces.get(before), word);
+    }
+
+    private static int firstNonSpace(List<Piece> pieces, int from, int to) {
+        int index = from;
+        while (index < to && isSpace(pieces.get(index))) {
+            index++;
+        }
+        return index;
+    }
+
+    private static int lastNonSpace(List<Piece> pieces, int from, int to) {
+        int index = to - 1;
+        while (index >= from && isSpace(pieces.get(index))) {
+            index--;
+        }
+        return index;
+    }
+
+    private static List<Piece> trimmed(List<Piece> pieces) {
+        int from = firstNonSpace(pieces, 0, pieces.size());
+        int to = lastNonSpace(pieces, from, pieces.size()) + 1;
+        return new ArrayList<>(pieces.subList(from, Math.max(from, to)));
+    }
+
+    private static boolean isSpace(Piece piece) {
+        return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.SPACE;
+    }
+
+    private static boolean isWord(Piece piece, String word) {
+        return piece instanceof Piece.Leaf leaf && leaf.token().isWord(word);
+    }
+
+    private static ParallaxException syntaxError(SqlToken token) {
+        return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at or near \"" + token.text() + "\"",
+                null, null, token.position() + 1, null);
+    }
+}

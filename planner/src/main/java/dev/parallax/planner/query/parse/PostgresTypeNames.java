@@ -1,0 +1,111 @@
+package dev.parallax.planner.query.parse;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * PostgreSQL type names in casts, spelled as Calcite's core parser reads them. Bit strings have no
+ * Calcite type: BIT(n) travels as BINARY(n) and BIT VARYING(n) as VARBINARY(n), with n counting
+ * bits (the engine has no bytea, so the mapping back is unambiguous; see TypeMapping).
+ */
+final class PostgresTypeNames {
+    private static final Map<String, String> SIMPLE = Map.ofEntries(
+            Map.entry("int", "INTEGER"), Map.entry("integer", "INTEGER"), Map.entry("int4", "INTEGER"),
+            Map.entry("bigint", "BIGINT"), Map.entry("int8", "BIGINT"),
+            Map.entry("smallint", "SMALLINT"), Map.entry("int2", "SMALLINT"),
+            Map.entry("float8", "DOUBLE"), Map.entry("float", "DOUBLE"), Map.entry("double", "DOUBLE"),
+            Map.entry("float4", "REAL"), Map.entry("real", "REAL"),
+            Map.entry("bool", "BOOLEAN"), Map.entry("boolean", "BOOLEAN"),
+            Map.entry("text", "VARCHAR"), Map.entry("varchar", "VARCHAR"),
+            Map.entry("char", "CHAR"), Map.entry("character", "CHAR"), Map.entry("bpchar", "CHAR"),
+            Map.entry("numeric", "DECIMAL"), Map.entry("decimal", "DECIMAL"),
+            Map.entry("date", "DATE"), Map.entry("timestamp", "TIMESTAMP"),
+            Map.entry("bit", "BINARY"), Map.entry("varbit", "VARBINARY"));
+
+    /** PostgreSQL's unconstrained numeric has no Calcite equivalent within 18 digits: it becomes numeric(18,6). */
+    static final String UNCONSTRAINED_NUMERIC = "DECIMAL(18, 6)";
+
+    private PostgresTypeNames() {
+    }
+
+    /**
+     * Reads a type name starting at {@code start} in {@code pieces} (words, then an optional
+     * parenthesised modifier). Returns null when the pieces there do not name a type.
+     */
+    static TypeName read(List<Piece> pieces, int start) {
+        int index = skipSpace(pieces, start);
+        if (index >= pieces.size() || !(pieces.get(index) instanceof Piece.Leaf first) || first.token().kind() != SqlToken.Kind.WORD) {
+            return null;
+        }
+        String word = first.token().lowerText();
+        int end = index + 1;
+        String calciteName;
+        if (word.equals("double") && nextWord(pieces, end, "precision") > 0) {
+            end = nextWord(pieces, end, "precision");
+            calciteName = "DOUBLE";
+        } else if ((word.equals("bit") || word.equals("character") || word.equals("char")) && nextWord(pieces, end, "varying") > 0) {
+            end = nextWord(pieces, end, "varying");
+            calciteName = word.equals("bit") ? "VARBINARY" : "VARCHAR";
+        } else {
+            calciteName = SIMPLE.get(word);
+            if (calciteName == null) {
+                return null;
+            }
+        }
+        if (calciteName.equals("TIMESTAMP") && nextWord(pieces, end, "without") > 0) {
+            int afterWithout = nextWord(pieces, end, "without");
+            int afterTime = nextWord(pieces, afterWithout, "time");
+            int afterZone = afterTime > 0 ? nextWord(pieces, afterTime, "zone") : -1;
+            if (afterZone > 0) {
+                end = afterZone;
+            }
+        }
+        int modifierIndex = skipSpace(pieces, end);
+        Piece modifier = null;
+        if (modifierIndex < pieces.size() && pieces.get(modifierIndex) instanceof Piece.Group group
+                && group.open().kind() == SqlToken.Kind.LEFT_PARENTHESIS) {
+            modifier = group;
+            end = modifierIndex + 1;
+        }
+        if (modifier == null) {
+            switch (calciteName) {
+                case "DECIMAL" -> calciteName = UNCONSTRAINED_NUMERIC;
+                case "BINARY", "CHAR" -> calciteName = calciteName + "(1)";
+                default -> {
+                }
+            }
+        }
+        return new TypeName(calciteName, modifier, end, first.token().position());
+    }
+
+    private static int nextWord(List<Piece> pieces, int start, String word) {
+        int index = skipSpace(pieces, start);
+        if (index < pieces.size() && pieces.get(index) instanceof Piece.Leaf leaf && leaf.token().isWord(word)) {
+            return index + 1;
+        }
+        return -1;
+    }
+
+    static int skipSpace(List<Piece> pieces, int start) {
+        int index = start;
+        while (index < pieces.size() && pieces.get(index) instanceof Piece.Leaf leaf && leaf.token().kind() == SqlToken.Kind.SPACE) {
+            index++;
+        }
+        return index;
+    }
+
+    /** A type read from the pieces: Calcite's spelling, the modifier group if any, and the index after it. */
+    record TypeName(String calciteName, Piece modifier, int end, int position) {
+        Piece toPiece() {
+            return modifier == null
+                    ? new Piece.Composite(List.of(calciteName), position)
+                    : new Piece.Composite(List.of(calciteName, modifier), position);
+        }
+
+        @Override
+        public String toString() {
+            return calciteName.toLowerCase(Locale.ROOT);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.parallax.planner.query.schema;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.type.DataType;
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * Engine types to Calcite types and back. TEXT is an unbounded VARCHAR; BIT(n) and BIT VARYING(n)
+ * travel as BINARY(n) and VARBINARY(n) with n counting bits (Calcite has no bit type and the
+ * engine no bytea, so the way back is unambiguous); TIMESTAMP has microsecond precision.
+ */
+public final class TypeMapping {
+    private TypeMapping() {
+    }
+
+    public static RelDataType toCalcite(RelDataTypeFactory factory, DataType type, boolean nullable) {
+        RelDataType calcite = switch (type.kind()) {
+            case BOOLEAN -> factory.createSqlType(SqlTypeName.BOOLEAN);
+            case SMALLINT -> factory.createSqlType(SqlTypeName.SMALLINT);
+            case INTEGER -> factory.createSqlType(SqlTypeName.INTEGER);
+            case BIGINT -> factory.createSqlType(SqlTypeName.BIGINT);
+            case DECIMAL -> factory.createSqlType(SqlTypeName.DECIMAL, type.precision(), type.scale());
+            case REAL -> factory.createSqlType(SqlTypeName.REAL);
+            case DOUBLE -> factory.createSqlType(SqlTypeName.DOUBLE);
+            case DATE -> factory.createSqlType(SqlTypeName.DATE);
+            case TIMESTAMP -> factory.createSqlType(SqlTypeName.TIMESTAMP, 6);
+            case INTERVAL_YEAR_MONTH -> factory.createSqlIntervalType(
+                    new SqlIntervalQualifier(TimeUnit.YEAR, TimeUnit.MONTH, SqlParserPos.ZERO));
+            case INTERVAL_DAY_TIME -> factory.createSqlIntervalType(
+                    new SqlIntervalQualifier(TimeUnit.DAY, TimeUnit.SECOND, SqlParserPos.ZERO));
+            case CHAR -> factory.createSqlType(SqlTypeName.CHAR, bounded(type, 1));
+            case VARCHAR -> type.length() == DataType.UNBOUNDED
+                    ? factory.createSqlType(SqlTypeName.VARCHAR)
+                    : factory.createSqlType(SqlTypeName.VARCHAR, type.length());
+            case TEXT -> factory.createSqlType(SqlTypeName.VARCHAR);
+            case BIT -> factory.createSqlType(SqlTypeName.BINARY, bounded(type, 1));
+            case VARBIT -> type.length() == DataType.UNBOUNDED
+                    ? factory.createSqlType(SqlTypeName.VARBINARY)
+                    : factory.createSqlType(SqlTypeName.VARBINARY, type.length());
+            case NULL -> factory.createSqlType(SqlTypeName.NULL);
+        };
+        return factory.createTypeWithNullability(calcite, nullable);
+    }
+
+    private static int bounded(DataType type, int otherwise) {
+        return type.length() == DataType.UNBOUNDED ? otherwise : type.length();
+    }
+
+    public static DataType toEngine(RelDataType type) {
+        int precision = type.getPrecision();
+        return switch (type.getSqlTypeName()) {
+            case BOOLEAN -> DataType.BOOLEAN;
+            case TINYINT, SMALLINT -> DataType.SMALLINT;
+            case INTEGER -> DataType.INTEGER;
+            case BIGINT -> DataType.BIGINT;
+            case DECIMAL -> DataType.decimal(Math.min(precision, DataType.MAX_DECIMAL_PRECISION), type.getScale());
+            case REAL -> DataType.REAL;
+            case FLOAT, DOUBLE -> DataType.DOUBLE;
+            case DATE -> DataType.DATE;
+            case TIMESTAMP -> DataType.TIMESTAMP;
+            case INTERVAL_YEAR, INTERVAL_YEAR_MONTH, INTERVAL_MONTH -> DataType.INTERVAL_YEAR_MONTH;
+            case INTERVAL_DAY, INTERVAL_DAY_HOUR, INTERVAL_DAY_MINUTE, INTERVAL_DAY_SECOND, INTERVAL_HOUR,
+                 INTERVAL_HOUR_MINUTE, INTERVAL_HOUR_SECOND, INTERVAL_MINUTE, INTERVAL_MINUTE_SECOND,
+                 INTERVAL_SECOND -> DataType.INTERVAL_DAY_TIME;
+            case CHAR -> DataType.charType(precision);
+            case VARCHAR -> precision == RelDataType.PRECISION_NOT_SPECIFIED ? DataType.TEXT : DataType.varchar(precision);
+            case BINARY -> DataType.bit(precision);
+            case VARBINARY -> precision == RelDataType.PRECISION_NOT_SPECIFIED ? DataType.VARBIT : DataType.varbit(precision);
+            case NULL -> DataType.NULL;
+            default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "type %s is not supported", type.getFullTypeString().toLowerCase(java.util.Locale.ROOT));
+        };
+    }
+}

@@ -1,0 +1,62 @@
+package dev.parallax.planner.query.translate;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.plan.AggregateCall;
+import dev.parallax.engine.plan.AggregateFunction;
+import dev.parallax.engine.plan.AggregateMode;
+import dev.parallax.engine.plan.AggregateNode;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.query.schema.TypeMapping;
+import org.apache.calcite.rel.core.Aggregate;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Aggregate → AggregateNode(SINGLE); ParallelPlanner splits it into PARTIAL and FINAL. */
+final class AggregateTranslator {
+    private AggregateTranslator() {
+    }
+
+    static PlanNode translate(Aggregate aggregate, RelTranslator translator) {
+        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "GROUPING SETS, ROLLUP and CUBE are not supported yet");
+        }
+        PlanNode input = translator.translate(aggregate.getInput());
+        int[] keys = aggregate.getGroupSet().toArray();
+        List<AggregateCall> calls = new ArrayList<>();
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            if (call.filterArg >= 0) {
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "aggregate FILTER clauses are not supported yet");
+            }
+            AggregateFunction function = switch (call.getAggregation().getKind()) {
+                case COUNT -> call.getArgList().isEmpty() ? AggregateFunction.COUNT_STAR : AggregateFunction.COUNT;
+                case SUM, SUM0 -> AggregateFunction.SUM;
+                case AVG -> AggregateFunction.AVG;
+                case MIN -> AggregateFunction.MIN;
+                case MAX -> AggregateFunction.MAX;
+                default -> switch (call.getAggregation().getName().toUpperCase(java.util.Locale.ROOT)) {
+                    case "BOOL_AND", "EVERY" -> AggregateFunction.BOOL_AND;
+                    case "BOOL_OR", "SOME" -> AggregateFunction.BOOL_OR;
+                    default -> throw ParallaxException.of(SqlState.UNDEFINED_FUNCTION, "aggregate %s is not supported",
+                            call.getAggregation().getName().toLowerCase(java.util.Locale.ROOT));
+                };
+            };
+            int argument = call.getArgList().isEmpty() ? -1 : call.getArgList().getFirst();
+            DataType argumentType = argument < 0 ? DataType.BIGINT : input.outputTypes().get(argument);
+            DataType resultType = TypeMapping.toEngine(call.getType());
+            String name = call.getName() != null ? call.getName() : function.name().toLowerCase(java.util.Locale.ROOT);
+            calls.add(new AggregateCall(function, argument, call.isDistinct(), argumentType, resultType,
+                    AggregateStateTypes.stateTypes(function, argumentType, resultType), name));
+        }
+        List<DataType> types = new ArrayList<>();
+        for (int key : keys) {
+            types.add(input.outputTypes().get(key));
+        }
+        calls.forEach(call -> types.add(call.resultType()));
+        double groups = translator.cost().groups(input.estimate().rows(), keys.length);
+        return new AggregateNode(input, AggregateMode.SINGLE, keys, calls,
+                translator.cost().aggregate(input.estimate(), keys.length, calls.size(), groups, types));
+    }
+}

@@ -1,0 +1,155 @@
+package dev.parallax.planner.query.translate;
+
+import dev.parallax.engine.expr.Call;
+import dev.parallax.engine.expr.Cast;
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.Literal;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+
+/**
+ * Folds constant sub-expressions the planner meets in ordinary queries ({@code date '1998-12-01'
+ * - interval '90' day}, {@code 0.06 - 0.01}, casts of literals) with PostgreSQL's arithmetic.
+ * Anything it does not know is left for the engine; a fold that would fail (overflow) is left too,
+ * so the error is raised at execution as PostgreSQL raises it.
+ */
+final class ConstantFolder {
+    private static final long MICROSECONDS_PER_DAY = 86_400_000_000L;
+
+    private ConstantFolder() {
+    }
+
+    static Expr fold(Expr expression) {
+        try {
+            return switch (expression) {
+                case Cast cast when cast.input() instanceof Literal literal -> foldCast(literal, cast.type(), cast);
+                case Call call when call.arguments().stream().allMatch(Literal.class::isInstance) -> foldCall(call);
+                default -> expression;
+            };
+        } catch (ArithmeticException overflow) {
+            return expression;
+        }
+    }
+
+    private static Expr foldCast(Literal literal, DataType type, Expr original) {
+        if (literal.isNull()) {
+            return Literal.nullOf(type);
+        }
+        DataType from = literal.type();
+        if (from.kind().isNumeric() && from.kind() != TypeKind.REAL && from.kind() != TypeKind.DOUBLE) {
+            BigDecimal value = decimal(literal);
+            return switch (type.kind()) {
+                case SMALLINT, INTEGER, BIGINT -> {
+                    long rounded = value.setScale(0, RoundingMode.HALF_UP).longValueExact();
+                    yield inRange(rounded, type) ? Literal.ofLong(rounded, type) : original;
+                }
+                case DECIMAL -> {
+                    BigDecimal scaled = value.setScale(type.scale(), RoundingMode.HALF_UP);
+                    yield scaled.precision() - scaled.scale() <= type.precision() - type.scale()
+                            ? Literal.ofLong(scaled.unscaledValue().longValueExact(), type) : original;
+                }
+                case REAL, DOUBLE -> new Literal(value.doubleValue(), type);
+                default -> original;
+            };
+        }
+        if (from.kind() == TypeKind.TEXT && type.kind() == TypeKind.CHAR && type.length() != DataType.UNBOUNDED) {
+            String text = new String((byte[]) literal.value(), StandardCharsets.UTF_8);
+            int length = text.codePointCount(0, text.length());
+            if (length <= type.length()) {
+                return new Literal((text + " ".repeat(type.length() - length)).getBytes(StandardCharsets.UTF_8), type);
+            }
+        }
+        if (from.kind() == TypeKind.TEXT && (type.kind() == TypeKind.TEXT || type.kind() == TypeKind.VARCHAR && type.length() == DataType.UNBOUNDED)) {
+            return new Literal(literal.value(), type);
+        }
+        return original;
+    }
+
+    private static Expr foldCall(Call call) {
+        Literal left = (Literal) call.arguments().getFirst();
+        DataType type = call.type();
+        if (call.arguments().size() == 1) {
+            if (call.function() == dev.parallax.engine.expr.Function.NEGATE && !left.isNull() && isExact(left.type())) {
+                return literalOf(decimal(left).negate(), type, call);
+            }
+            return call;
+        }
+        if (call.arguments().size() != 2) {
+            return call;
+        }
+        Literal right = (Literal) call.arguments().get(1);
+        if (left.isNull() || right.isNull()) {
+            return call;
+        }
+        switch (call.function()) {
+            case ADD, SUBTRACT -> {
+                int sign = call.function() == dev.parallax.engine.expr.Function.ADD ? 1 : -1;
+                if (left.type().kind() == TypeKind.DATE && type.kind() == TypeKind.DATE) {
+                    return dateArithmetic((Long) left.value(), right, sign, call);
+                }
+                if (isExact(left.type()) && isExact(right.type()) && isExact(type)) {
+                    BigDecimal result = sign > 0 ? decimal(left).add(decimal(right)) : decimal(left).subtract(decimal(right));
+                    return literalOf(result, type, call);
+                }
+                return call;
+            }
+            case MULTIPLY -> {
+                if (isExact(left.type()) && isExact(right.type()) && isExact(type)) {
+                    return literalOf(decimal(left).multiply(decimal(right)), type, call);
+                }
+                return call;
+            }
+            default -> {
+                return call;
+            }
+        }
+    }
+
+    private static Expr dateArithmetic(long days, Literal right, int sign, Call call) {
+        long amount = (Long) right.value();
+        return switch (right.type().kind()) {
+            case INTEGER, SMALLINT, BIGINT -> Literal.ofLong(days + sign * amount, DataType.DATE);
+            case INTERVAL_YEAR_MONTH -> Literal.ofLong(LocalDate.ofEpochDay(days).plusMonths(sign * amount).toEpochDay(), DataType.DATE);
+            case INTERVAL_DAY_TIME -> amount % MICROSECONDS_PER_DAY == 0
+                    ? Literal.ofLong(days + sign * (amount / MICROSECONDS_PER_DAY), DataType.DATE) : call;
+            default -> call;
+        };
+    }
+
+    private static boolean isExact(DataType type) {
+        return switch (type.kind()) {
+            case SMALLINT, INTEGER, BIGINT, DECIMAL -> true;
+            default -> false;
+        };
+    }
+
+    private static BigDecimal decimal(Literal literal) {
+        long value = (Long) literal.value();
+        return literal.type().kind() == TypeKind.DECIMAL ? BigDecimal.valueOf(value, literal.type().scale()) : BigDecimal.valueOf(value);
+    }
+
+    private static Expr literalOf(BigDecimal value, DataType type, Expr original) {
+        if (type.kind() == TypeKind.DECIMAL) {
+            BigDecimal scaled = value.setScale(type.scale(), RoundingMode.HALF_UP);
+            if (scaled.precision() - scaled.scale() > type.precision() - type.scale()) {
+                return original;
+            }
+            return Literal.ofLong(scaled.unscaledValue().longValueExact(), type);
+        }
+        long exact = value.longValueExact();
+        return inRange(exact, type) ? Literal.ofLong(exact, type) : original;
+    }
+
+    private static boolean inRange(long value, DataType type) {
+        return switch (type.kind()) {
+            case SMALLINT -> value >= Short.MIN_VALUE && value <= Short.MAX_VALUE;
+            case INTEGER -> value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
+            default -> true;
+        };
+    }
+}

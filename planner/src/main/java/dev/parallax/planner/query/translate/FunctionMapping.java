@@ -1,0 +1,92 @@
+package dev.parallax.planner.query.translate;
+
+import dev.parallax.engine.expr.Function;
+import dev.parallax.planner.query.function.ParallaxFunctions;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+
+/** Which engine function a Calcite call is; null when the engine has none. */
+final class FunctionMapping {
+    private FunctionMapping() {
+    }
+
+    static Function function(RexCall call) {
+        SqlOperator operator = call.getOperator();
+        if (operator == ParallaxFunctions.BIT_AND || operator == ParallaxFunctions.BITAND
+                || operator == SqlStdOperatorTable.BITAND_OPERATOR) {
+            return Function.BIT_AND;
+        }
+        if (operator == ParallaxFunctions.BIT_OR) {
+            return Function.BIT_OR;
+        }
+        if (operator == ParallaxFunctions.BIT_XOR) {
+            return Function.BIT_XOR;
+        }
+        if (operator == ParallaxFunctions.BIT_NOT) {
+            return Function.BIT_NOT;
+        }
+        if (operator == ParallaxFunctions.MD5) {
+            return Function.MD5;
+        }
+        if (operator == ParallaxFunctions.NOW) {
+            return Function.NOW;
+        }
+        if (operator == ParallaxFunctions.CLOCK_TIMESTAMP) {
+            return Function.CLOCK_TIMESTAMP;
+        }
+        if (operator == ParallaxFunctions.RANDOM) {
+            return Function.RANDOM;
+        }
+        return switch (call.getKind()) {
+            case PLUS -> Function.ADD;
+            case MINUS -> Function.SUBTRACT;
+            case TIMES -> Function.MULTIPLY;
+            case DIVIDE -> Function.DIVIDE;
+            case MOD -> Function.MODULO;
+            case MINUS_PREFIX -> Function.NEGATE;
+            case EQUALS -> Function.EQUAL;
+            case NOT_EQUALS -> Function.NOT_EQUAL;
+            case LESS_THAN -> Function.LESS_THAN;
+            case LESS_THAN_OR_EQUAL -> Function.LESS_THAN_OR_EQUAL;
+            case GREATER_THAN -> Function.GREATER_THAN;
+            case GREATER_THAN_OR_EQUAL -> Function.GREATER_THAN_OR_EQUAL;
+            case IS_DISTINCT_FROM -> Function.IS_DISTINCT_FROM;
+            case IS_NOT_DISTINCT_FROM -> Function.IS_NOT_DISTINCT_FROM;
+            case AND -> Function.AND;
+            case OR -> Function.OR;
+            case NOT -> Function.NOT;
+            case IS_NULL -> Function.IS_NULL;
+            case IS_NOT_NULL -> Function.IS_NOT_NULL;
+            case IS_TRUE -> Function.IS_TRUE;
+            case IS_NOT_TRUE -> Function.IS_NOT_TRUE;
+            case IS_FALSE -> Function.IS_FALSE;
+            case IS_NOT_FALSE -> Function.IS_NOT_FALSE;
+            case LIKE -> call.getOperator().getName().equalsIgnoreCase("ILIKE") ? Function.ILIKE : Function.LIKE;
+            case COALESCE -> Function.COALESCE;
+            case NULLIF -> Function.NULLIF;
+            case FLOOR -> Function.FLOOR;
+            case CEIL -> Function.CEIL;
+            case TRIM -> Function.TRIM;
+            case POSITION -> Function.POSITION;
+            default -> byName(operator);
+        };
+    }
+
+    private static Function byName(SqlOperator operator) {
+        if (operator == SqlStdOperatorTable.CONCAT) {
+            return Function.CONCAT;
+        }
+        return switch (operator.getName().toUpperCase(java.util.Locale.ROOT)) {
+            case "ABS" -> Function.ABS;
+            case "UPPER" -> Function.UPPER;
+            case "LOWER" -> Function.LOWER;
+            case "CHAR_LENGTH", "CHARACTER_LENGTH" -> Function.CHAR_LENGTH;
+            case "SUBSTRING" -> Function.SUBSTRING;
+            case "ROUND" -> Function.ROUND;
+            case "SQRT" -> Function.SQRT;
+            case "POWER" -> Function.POWER;
+            default -> null;
+        };
+    }
+}

@@ -1,0 +1,49 @@
+package dev.parallax.planner.query.translate;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.planner.query.cost.CostModel;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.TableFunctionScan;
+import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Values;
+
+/** Translates a logical RelNode tree into a serial engine plan, one small translator per node kind. */
+public final class RelTranslator {
+    private final RexTranslator rexTranslator;
+    private final CostModel costModel;
+
+    public RelTranslator(RexTranslator rexTranslator, CostModel costModel) {
+        this.rexTranslator = rexTranslator;
+        this.costModel = costModel;
+    }
+
+    public PlanNode translate(RelNode node) {
+        return switch (node) {
+            case TableScan scan -> TableScanTranslator.translate(scan, this);
+            case Filter filter -> FilterTranslator.translate(filter, this);
+            case Project project -> ProjectTranslator.translate(project, this);
+            case Aggregate aggregate -> AggregateTranslator.translate(aggregate, this);
+            case Sort sort -> SortTranslator.translate(sort, this);
+            case Values values -> ValuesTranslator.translate(values, this);
+            case TableFunctionScan functionScan -> GenerateSeriesTranslator.translate(functionScan, this);
+            case TableModify modify -> InsertTranslator.translate(modify, this);
+            default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "%s is not supported yet", node.getRelTypeName().replace("Logical", "").toLowerCase(java.util.Locale.ROOT));
+        };
+    }
+
+    RexTranslator rex() {
+        return rexTranslator;
+    }
+
+    CostModel cost() {
+        return costModel;
+    }
+}

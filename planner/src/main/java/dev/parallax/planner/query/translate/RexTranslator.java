@@ -1,0 +1,164 @@
+package dev.parallax.planner.query.translate;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.expr.Call;
+import dev.parallax.engine.expr.Case;
+import dev.parallax.engine.expr.Cast;
+import dev.parallax.engine.expr.ColumnRef;
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.Function;
+import dev.parallax.engine.expr.InList;
+import dev.parallax.engine.expr.Literal;
+import dev.parallax.engine.expr.Parameter;
+import dev.parallax.engine.type.BitString;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.planner.query.function.ParallaxFunctions;
+import dev.parallax.planner.query.schema.TypeMapping;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.util.Sarg;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Calcite RexNodes to engine expressions. Argument types are made to agree with explicit casts
+ * ({@link ArgumentTypes}); constants are folded by {@link ConstantFolder}, never by Calcite's
+ * RexExecutor (it generates and runs code).
+ */
+public final class RexTranslator {
+    private final RexBuilder rexBuilder;
+    private final List<Integer> parameterNumbers;
+
+    public RexTranslator(RexBuilder rexBuilder, List<Integer> parameterNumbers) {
+        this.rexBuilder = rexBuilder;
+        this.parameterNumbers = parameterNumbers;
+    }
+
+    public Expr translate(RexNode node) {
+        return ConstantFolder.fold(translateUnfolded(node));
+    }
+
+    private Expr translateUnfolded(RexNode node) {
+        return switch (node) {
+            case RexInputRef inputRef -> new ColumnRef(inputRef.getIndex(), TypeMapping.toEngine(inputRef.getType()));
+            case RexLiteral literal -> literal(literal);
+            case RexDynamicParam parameter -> new Parameter(parameterNumbers.get(parameter.getIndex()) - 1,
+                    TypeMapping.toEngine(parameter.getType()));
+            case RexCall call -> call(call);
+            default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "expression %s is not supported", node);
+        };
+    }
+
+    static Literal literal(RexLiteral literal) {
+        DataType type = TypeMapping.toEngine(literal.getType());
+        if (literal.isNull()) {
+            return Literal.nullOf(type);
+        }
+        return switch (type.kind()) {
+            case BOOLEAN -> Literal.ofLong(Boolean.TRUE.equals(literal.getValueAs(Boolean.class)) ? 1 : 0, type);
+            case SMALLINT, INTEGER, BIGINT -> Literal.ofLong(literal.getValueAs(Long.class), type);
+            case DECIMAL -> Literal.ofLong(literal.getValueAs(BigDecimal.class).setScale(type.scale()).unscaledValue().longValueExact(), type);
+            case REAL, DOUBLE -> new Literal(literal.getValueAs(Double.class), type);
+            case DATE -> Literal.ofLong(literal.getValueAs(Integer.class), type);
+            case TIMESTAMP -> Literal.ofLong(literal.getValueAs(Long.class) * 1000, type);
+            case INTERVAL_YEAR_MONTH -> Literal.ofLong(literal.getValueAs(BigDecimal.class).longValueExact(), type);
+            // Calcite holds day-time intervals in milliseconds; the engine in microseconds.
+            case INTERVAL_DAY_TIME -> Literal.ofLong(literal.getValueAs(BigDecimal.class).longValueExact() * 1000, type);
+            // A quoted string is PostgreSQL's "unknown" literal: text until a context says otherwise.
+            case CHAR, VARCHAR, TEXT -> new Literal(literal.getValueAs(String.class).getBytes(StandardCharsets.UTF_8), DataType.TEXT);
+            case BIT, VARBIT, NULL -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "literal %s is not supported", literal);
+        };
+    }
+
+    private Expr call(RexCall call) {
+        DataType type = TypeMapping.toEngine(call.getType());
+        SqlOperator operator = call.getOperator();
+        switch (call.getKind()) {
+            case SEARCH -> {
+                return search(call);
+            }
+            case CAST -> {
+                Expr input = translateUnfolded(call.getOperands().getFirst());
+                return input.type().equals(type) ? input : new Cast(input, type);
+            }
+            case CASE -> {
+                List<Expr> conditions = new ArrayList<>();
+                List<Expr> results = new ArrayList<>();
+                List<RexNode> operands = call.getOperands();
+                for (int index = 0; index + 1 < operands.size(); index += 2) {
+                    conditions.add(translateUnfolded(operands.get(index)));
+                    results.add(ArgumentTypes.castTo(translateUnfolded(operands.get(index + 1)), type));
+                }
+                Expr otherwise = ArgumentTypes.castTo(translateUnfolded(operands.getLast()), type);
+                return new Case(conditions, results, otherwise, type);
+            }
+            case PLUS_PREFIX -> {
+                return translateUnfolded(call.getOperands().getFirst());
+            }
+            case EXTRACT -> {
+                TimeUnitRange unit = (TimeUnitRange) ((RexLiteral) call.getOperands().getFirst()).getValue();
+                Expr field = new Literal(unit.name().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8), DataType.TEXT);
+                return new Call(Function.EXTRACT, type, field, translateUnfolded(call.getOperands().get(1)));
+            }
+            default -> {
+            }
+        }
+        if (operator == ParallaxFunctions.BIT_STRING) {
+            String digits = ((RexLiteral) call.getOperands().getFirst()).getValueAs(String.class);
+            return new Literal(BitString.parse(digits), DataType.bit(digits.length()));
+        }
+        Function function = FunctionMapping.function(call);
+        List<Expr> arguments = new ArrayList<>(call.getOperands().size());
+        for (RexNode operand : call.getOperands()) {
+            arguments.add(translateUnfolded(operand));
+        }
+        if (function == null) {
+            throw ParallaxException.of(SqlState.UNDEFINED_FUNCTION, "function %s is not supported",
+                    operator.getName().toLowerCase(Locale.ROOT));
+        }
+        return new Call(function, ArgumentTypes.harmonize(function, arguments, type), type);
+    }
+
+    /** {@code x IN (...)} and ranges: points become an InList, anything else expands to comparisons. */
+    private Expr search(RexCall call) {
+        RexLiteral sargLiteral = (RexLiteral) call.getOperands().get(1);
+        Sarg<?> sarg = sargLiteral.getValueAs(Sarg.class);
+        if (sarg != null && sarg.isPoints() && sarg.pointCount > 1 && sarg.nullAs != org.apache.calcite.rex.RexUnknownAs.TRUE) {
+            Expr value = translateUnfolded(call.getOperands().getFirst());
+            List<Expr> values = new ArrayList<>();
+            for (var range : sarg.rangeSet.asRanges()) {
+                RexNode point = rexBuilder.makeLiteral(range.lowerEndpoint(), call.getOperands().getFirst().getType(), true, true);
+                values.add(ArgumentTypes.castTo(translateUnfolded(point), value.type()));
+            }
+            return new InList(value, values, false);
+        }
+        if (sarg != null && sarg.isComplementedPoints() && sarg.rangeSet.complement().asRanges().size() > 1) {
+            Expr value = translateUnfolded(call.getOperands().getFirst());
+            List<Expr> values = new ArrayList<>();
+            for (var range : sarg.rangeSet.complement().asRanges()) {
+                RexNode point = rexBuilder.makeLiteral(range.lowerEndpoint(), call.getOperands().getFirst().getType(), true, true);
+                values.add(ArgumentTypes.castTo(translateUnfolded(point), value.type()));
+            }
+            return new InList(value, values, true);
+        }
+        return translateUnfolded(RexUtil.expandSearch(rexBuilder, null, call));
+    }
+
+    static boolean typeIs(Expr expression, TypeKind kind) {
+        return expression.type().kind() == kind;
+    }
+}

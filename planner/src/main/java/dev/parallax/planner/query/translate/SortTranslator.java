@@ -1,0 +1,53 @@
+package dev.parallax.planner.query.translate;
+
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.Literal;
+import dev.parallax.engine.plan.LimitNode;
+import dev.parallax.engine.plan.PlanEstimate;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.SortKey;
+import dev.parallax.engine.plan.SortNode;
+import dev.parallax.engine.type.DataType;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.core.Sort;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Sort → SortNode (top-N when the limit is a constant) and/or LimitNode for OFFSET / LIMIT. */
+final class SortTranslator {
+    private SortTranslator() {
+    }
+
+    static PlanNode translate(Sort sort, RelTranslator translator) {
+        PlanNode node = translator.translate(sort.getInput());
+        Expr offset = sort.offset == null ? null : ArgumentTypes.castTo(translator.rex().translate(sort.offset), DataType.BIGINT);
+        Expr limit = sort.fetch == null ? null : ArgumentTypes.castTo(translator.rex().translate(sort.fetch), DataType.BIGINT);
+        if (!sort.getCollation().getFieldCollations().isEmpty()) {
+            List<SortKey> keys = new ArrayList<>();
+            for (RelFieldCollation collation : sort.getCollation().getFieldCollations()) {
+                boolean descending = collation.getDirection().isDescending();
+                boolean nullsFirst = switch (collation.nullDirection) {
+                    case FIRST -> true;
+                    case LAST -> false;
+                    // PostgreSQL: NULLs sort as larger than any value.
+                    case UNSPECIFIED -> descending;
+                };
+                keys.add(new SortKey(collation.getFieldIndex(), descending, nullsFirst));
+            }
+            long topN = -1;
+            if (limit instanceof Literal limitValue && !limitValue.isNull()
+                    && (offset == null || offset instanceof Literal offsetValue && !offsetValue.isNull())) {
+                topN = (Long) limitValue.value() + (offset == null ? 0 : (Long) ((Literal) offset).value());
+            }
+            double rows = topN >= 0 ? Math.min(topN, node.estimate().rows()) : node.estimate().rows();
+            node = new SortNode(node, keys, topN, translator.cost().sort(node.estimate(), rows));
+        }
+        if (offset != null || limit != null) {
+            PlanEstimate input = node.estimate();
+            double rows = limit instanceof Literal value && !value.isNull() ? Math.min((Long) value.value(), input.rows()) : input.rows();
+            node = new LimitNode(node, offset, limit, new PlanEstimate(input.startupCost(), input.totalCost(), rows, input.width()));
+        }
+        return node;
+    }
+}

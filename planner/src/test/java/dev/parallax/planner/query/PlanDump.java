@@ -1,0 +1,50 @@
+package dev.parallax.planner.query;
+
+import dev.parallax.engine.plan.AggregateNode;
+import dev.parallax.engine.plan.FilterNode;
+import dev.parallax.engine.plan.GatherNode;
+import dev.parallax.engine.plan.GenerateSeriesNode;
+import dev.parallax.engine.plan.InsertNode;
+import dev.parallax.engine.plan.LimitNode;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.ProjectNode;
+import dev.parallax.engine.plan.SeqScanNode;
+import dev.parallax.engine.plan.SortNode;
+import dev.parallax.engine.plan.ValuesNode;
+
+import java.util.Arrays;
+
+/** An EXPLAIN-like outline of a plan, without costs, for exact shape assertions. */
+final class PlanDump {
+    private PlanDump() {
+    }
+
+    static String dump(PlanNode root) {
+        StringBuilder text = new StringBuilder();
+        dump(root, 0, text);
+        return text.toString();
+    }
+
+    private static void dump(PlanNode node, int depth, StringBuilder text) {
+        text.append("  ".repeat(depth)).append(switch (node) {
+            case SeqScanNode scan -> (scan.parallel() ? "Parallel Seq Scan on " : "Seq Scan on ") + scan.table().name()
+                    + " " + Arrays.toString(scan.columns());
+            case FilterNode filter -> "Filter";
+            case ProjectNode project -> "Project " + project.expressions().size();
+            case AggregateNode aggregate -> switch (aggregate.mode()) {
+                case SINGLE -> "Aggregate";
+                case PARTIAL -> "Partial Aggregate";
+                case FINAL -> "Finalize Aggregate";
+            } + " keys=" + Arrays.toString(aggregate.groupKeys()) + " calls=" + aggregate.calls().size();
+            case GatherNode gather -> "Gather workers=" + gather.workersPlanned() + (gather.singleCopy() ? " single" : "");
+            case SortNode sort -> "Sort " + sort.keys().size() + (sort.limit() >= 0 ? " top " + sort.limit() : "");
+            case LimitNode limit -> "Limit";
+            case ValuesNode values -> "Values " + values.rows().size();
+            case GenerateSeriesNode series -> "Function Scan on generate_series";
+            case InsertNode insert -> "Insert on " + insert.table().name();
+        }).append('\n');
+        for (PlanNode input : node.inputs()) {
+            dump(input, depth + 1, text);
+        }
+    }
+}
