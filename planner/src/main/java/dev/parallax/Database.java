@@ -4,7 +4,9 @@ import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.exec.WorkerPool;
 import dev.parallax.engine.memory.MemoryManager;
 import dev.parallax.engine.memory.PageAllocator;
+import dev.parallax.planner.EngineServices;
 import dev.parallax.planner.SqlSession;
+import dev.parallax.planner.StandardEngineServices;
 
 import java.util.Map;
 import java.util.Objects;
@@ -28,6 +30,7 @@ public final class Database implements AutoCloseable {
     private final Catalog catalog = new Catalog();
     private final MemoryManager memory;
     private final PageAllocator pageAllocator;
+    private volatile EngineServices engineServices;
     private final WorkerPool workers;
     private volatile boolean closed;
 
@@ -83,6 +86,21 @@ public final class Database implements AutoCloseable {
     /** Pages of this database's tables, carved from slabs charged to {@link #memory()}. */
     public PageAllocator pageAllocator() {
         return pageAllocator;
+    }
+
+    /** The query planner, executor, storage and loaders the sessions of this database share (created on first use). */
+    public EngineServices engineServices() {
+        EngineServices services = engineServices;
+        if (services == null) {
+            synchronized (this) {
+                services = engineServices;
+                if (services == null) {
+                    services = new StandardEngineServices(this);
+                    engineServices = services;
+                }
+            }
+        }
+        return services;
     }
 
     public WorkerPool workers() {

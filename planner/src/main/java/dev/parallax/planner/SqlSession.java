@@ -48,7 +48,7 @@ public final class SqlSession implements Session {
     private boolean closed;
 
     public SqlSession(Database database) {
-        this(database, new StandardEngineServices(database));
+        this(database, database.engineServices());
     }
 
     /** A session driving {@code services} (tests pass fakes; the database uses {@link StandardEngineServices}). */

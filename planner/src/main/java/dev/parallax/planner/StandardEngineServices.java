@@ -8,11 +8,17 @@ import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Executor;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.explain.ExecutionStatistics;
+import dev.parallax.engine.explain.ExplainLabels;
+import dev.parallax.engine.explain.ExplainPrinter;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.storage.TableStorage;
+import dev.parallax.engine.tpch.TpchLoader;
+import dev.parallax.engine.tpch.TpchProgressListener;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.query.PlannedQuery;
+import dev.parallax.planner.query.QueryPlanner;
 import dev.parallax.planner.statement.CopyOptions;
 import dev.parallax.planner.statement.ExplainOptions;
 
@@ -20,17 +26,24 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 
-/** The real components behind a session: Calcite-based query planner, executor, paged storage, loaders. */
+/**
+ * The real components behind the sessions of one database: the Calcite-based {@link QueryPlanner},
+ * the {@link Executor} and {@link ExplainPrinter}, {@link PagedTableStorage} on the database's page
+ * allocator, and the TPC-H loader. Shared by all sessions of the database (thread-safe).
+ */
 public final class StandardEngineServices implements EngineServices {
     private final Database database;
+    private final QueryPlanner queryPlanner;
 
     public StandardEngineServices(Database database) {
         this.database = Objects.requireNonNull(database, "database");
+        this.queryPlanner = new QueryPlanner(database.catalog());
     }
 
     @Override
     public PlannedStatement plan(String sql, Settings settings) {
-        throw notAvailable("query planning");
+        PlannedQuery query = queryPlanner.plan(sql, settings);
+        return new PlannedStatement(query.root(), query.columns(), query.parameterTypes(), query.returnsRows(), query.commandName());
     }
 
     @Override
@@ -40,18 +53,23 @@ public final class StandardEngineServices implements EngineServices {
 
     @Override
     public List<String> explain(PlanNode root, ExplainOptions options) {
-        throw notAvailable("EXPLAIN");
+        return ExplainPrinter.print(root, engineOptions(options), null, ExplainLabels.NONE);
     }
 
     @Override
     public List<String> explainAnalyze(PlanNode root, ExplainOptions options, ExecutionContext context) {
         ExecutionStatistics statistics = ExecutionStatistics.forPlan(root);
         try (Operator operator = Executor.open(root, context, statistics)) {
+            // EXPLAIN ANALYZE runs the query for its statistics and discards the rows.
             while (operator.next() != null) {
                 context.checkCancelled();
             }
         }
-        throw notAvailable("EXPLAIN ANALYZE");
+        return ExplainPrinter.print(root, engineOptions(options), statistics, ExplainLabels.NONE);
+    }
+
+    private static dev.parallax.engine.explain.ExplainOptions engineOptions(ExplainOptions options) {
+        return new dev.parallax.engine.explain.ExplainOptions(options.analyze(), options.verbose(), options.costs(), options.timing());
     }
 
     @Override
@@ -61,15 +79,12 @@ public final class StandardEngineServices implements EngineServices {
 
     @Override
     public void generateTpch(double scaleFactor, ExecutionContext context) {
-        throw notAvailable("CALL dbgen");
+        TpchLoader loader = new TpchLoader(database.catalog(), database.pageAllocator());
+        loader.load(scaleFactor, context.workers().pool(), database.options().workerThreads(), TpchProgressListener.NONE);
     }
 
     @Override
     public long copyFrom(Table table, int[] columns, Path file, CopyOptions options, ExecutionContext context) {
-        throw notAvailable("COPY");
-    }
-
-    private static ParallaxException notAvailable(String what) {
-        return new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, what + " is not available in this build yet");
+        throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "COPY is not available in this build yet");
     }
 }

@@ -1,0 +1,92 @@
+package dev.parallax.planner;
+
+import dev.parallax.Database;
+import dev.parallax.DatabaseOptions;
+import dev.parallax.PreparedQuery;
+import dev.parallax.Result;
+import dev.parallax.Session;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Statements through the real query planner and executor. */
+class SqlSessionEndToEndTest {
+    private Database database;
+    private Session session;
+
+    @BeforeEach
+    void open() {
+        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withWorkerThreads(2));
+        session = database.openSession();
+    }
+
+    @AfterEach
+    void close() {
+        session.close();
+        database.close();
+    }
+
+    private List<List<Object>> rows(String sql) {
+        try (Result result = session.execute(sql)) {
+            return result.fetchAll();
+        }
+    }
+
+    @Test
+    void createInsertSelectWithWhereAndGroupBy() {
+        session.execute("create table items (id integer not null, category text, price numeric(10,2))");
+        Result inserted = session.execute("insert into items values (1, 'a', 1.50), (2, 'b', 2.25), (3, 'a', 3.00)");
+        assertEquals("INSERT 0 3", inserted.commandTag());
+        try (Result result = session.execute("select id from items where price > 2 order by id")) {
+            assertEquals(List.of(List.of(2), List.of(3)), result.fetchAll());
+            assertEquals("SELECT 2", result.commandTag());
+        }
+        assertEquals(List.of(List.of("a", 2L, new BigDecimal("4.50")), List.of("b", 1L, new BigDecimal("2.25"))),
+                rows("select category, count(*), sum(price) from items group by category order by category"));
+    }
+
+    @Test
+    void preparedQueryWithParameters() {
+        session.execute("create table items (id integer, name text)");
+        session.execute("insert into items select g, 'item ' || g from generate_series(1, 100) g");
+        PreparedQuery query = session.prepare("select name from items where id = $1");
+        try (Result result = query.execute(42)) {
+            assertEquals(List.of(List.of("item 42")), result.fetchAll());
+        }
+        try (Result result = query.execute("7")) {
+            assertEquals(List.of(List.of("item 7")), result.fetchAll());
+        }
+        ParallaxException wrongCount = assertThrows(ParallaxException.class, () -> query.execute(1, 2));
+        assertEquals(SqlState.PROTOCOL_VIOLATION, wrongCount.state());
+    }
+
+    @Test
+    void explainShowsThePlanAndAnalyzeAddsTimes() {
+        session.execute("create table items (id integer)");
+        session.execute("insert into items select g from generate_series(1, 1000) g");
+        List<List<Object>> plan = rows("explain select count(*) from items");
+        assertTrue(plan.getFirst().getFirst().toString().contains("Aggregate"), plan.toString());
+        assertTrue(plan.stream().anyMatch(row -> row.getFirst().toString().contains("Seq Scan on items")), plan.toString());
+
+        List<List<Object>> analyzed = rows("explain analyze select count(*) from items");
+        assertTrue(analyzed.getFirst().getFirst().toString().contains("actual"), analyzed.toString());
+        assertTrue(analyzed.get(analyzed.size() - 2).getFirst().toString().matches("Planning Time: \\d+\\.\\d{3} ms"));
+        assertTrue(analyzed.getLast().getFirst().toString().matches("Execution Time: \\d+\\.\\d{3} ms"));
+    }
+
+    @Test
+    void errorsLeaveTheSessionUsable() {
+        ParallaxException missing = assertThrows(ParallaxException.class, () -> session.execute("select * from nope"));
+        assertEquals(SqlState.UNDEFINED_TABLE, missing.state());
+        assertEquals(List.of(List.of(2)), rows("select 1 + 1"));
+    }
+}
