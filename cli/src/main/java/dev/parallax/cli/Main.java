@@ -1,0 +1,194 @@
+package dev.parallax.cli;
+
+import dev.parallax.Database;
+import dev.parallax.Session;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+
+/**
+ * The {@code parallax} command: runs SQL against a fresh in-memory database, psql-style.
+ * Exit status: 0 when everything ran, 1 when a statement or meta-command failed (the run stops
+ * there; the error is on stderr) or the command line or a file could not be used.
+ */
+@Command(name = "parallax",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        headerHeading = "",
+        header = "parallax — an in-process parallel SQL engine",
+        description = {
+                "Runs SQL on an in-memory database and prints results as psql does.",
+                "Commands (-c) and files (-f) run in the order given; with neither, SQL is read from standard input.",
+                "The run stops at the first failed statement: exit status 1, error on stderr."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  parallax --tpch 1 -c '\\timing on' -f queries/tpch/q1.sql",
+                "  echo 'select 1 + 1;' | parallax --csv",
+                ""})
+public final class Main implements Callable<Integer> {
+    static final int EXIT_SUCCESS = 0;
+    static final int EXIT_FAILURE = 1;
+
+    /** One -c or -f, in command-line order. */
+    private sealed interface Action permits CommandAction, FileAction {
+    }
+
+    private record CommandAction(String sql) implements Action {
+    }
+
+    private record FileAction(String path) implements Action {
+    }
+
+    private final List<Action> actions = new ArrayList<>();
+    private final InputStream in;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    @Option(names = "--csv", description = "Print rows as CSV (psql's --csv).")
+    private boolean csv;
+
+    @Option(names = {"-A", "--no-align"}, description = "Unaligned output: fields joined by the field separator.")
+    private boolean unaligned;
+
+    @Option(names = {"-t", "--tuples-only"}, description = "Print rows only: no header, no row-count footer.")
+    private boolean tuplesOnly;
+
+    @Option(names = {"-F", "--field-separator"}, paramLabel = "SEP", defaultValue = "|",
+            description = "Field separator of unaligned output (default: ${DEFAULT-VALUE}).")
+    private String fieldSeparator;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print no command tags and no informational messages.")
+    private boolean quiet;
+
+    @Option(names = "--tpch", paramLabel = "SF",
+            description = "First create and fill the TPC-H tables at this scale factor (CALL dbgen(sf => SF)).")
+    private BigDecimal tpchScaleFactor;
+
+    Main(InputStream in, PrintStream out, PrintStream err) {
+        this.in = in;
+        this.out = out;
+        this.err = err;
+    }
+
+    @Option(names = {"-c", "--command"}, paramLabel = "SQL",
+            description = "Run this SQL or backslash command (repeatable; runs in order with -f).")
+    private void addCommand(String sql) {
+        actions.add(new CommandAction(sql));
+    }
+
+    @Option(names = {"-f", "--file"}, paramLabel = "FILE",
+            description = "Run the SQL script in FILE (repeatable; runs in order with -c).")
+    private void addFile(String path) {
+        actions.add(new FileAction(path));
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        int status = run(args, System.in, out, err);
+        out.flush();
+        err.flush();
+        System.exit(status);
+    }
+
+    /** Runs the command with these arguments and streams; returns the exit status. */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        CommandLine commandLine = new CommandLine(new Main(in, out, err));
+        // -c and -f are setter methods that append each occurrence in command-line order.
+        commandLine.setOverwrittenOptionsAllowed(true);
+        commandLine.setOut(new java.io.PrintWriter(out, true));
+        commandLine.setErr(new java.io.PrintWriter(err, true));
+        // psql exits 1 on a bad option too; picocli's default would be 2.
+        commandLine.setExitCodeExceptionMapper(exception -> EXIT_FAILURE);
+        commandLine.setParameterExceptionHandler((exception, arguments) -> {
+            err.print("parallax: error: " + exception.getMessage() + "\n");
+            err.print("Try \"parallax --help\" for more information.\n");
+            err.flush();
+            return EXIT_FAILURE;
+        });
+        int status = commandLine.execute(args);
+        out.flush();
+        return status;
+    }
+
+    @Override
+    public Integer call() {
+        PrintOptions options = new PrintOptions(
+                csv ? OutputFormat.CSV : unaligned ? OutputFormat.UNALIGNED : OutputFormat.ALIGNED,
+                tuplesOnly, fieldSeparator, quiet);
+        try (Database database = Database.inMemory(); Session session = database.openSession()) {
+            ScriptRunner runner = new ScriptRunner(session, options, out, err);
+            if (tpchScaleFactor != null && !runner.runStatement(
+                    "CALL dbgen(sf => " + tpchScaleFactor.toPlainString() + ")", "", true)) {
+                return EXIT_FAILURE;
+            }
+            if (actions.isEmpty()) {
+                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+                return runner.runScript(reader, null) ? EXIT_SUCCESS : EXIT_FAILURE;
+            }
+            for (Action action : actions) {
+                boolean succeeded = switch (action) {
+                    case CommandAction command -> runner.runCommand(command.sql());
+                    case FileAction file -> runFile(runner, file.path());
+                };
+                if (!succeeded) {
+                    return EXIT_FAILURE;
+                }
+            }
+            return EXIT_SUCCESS;
+        } finally {
+            out.flush();
+        }
+    }
+
+    private boolean runFile(ScriptRunner runner, String path) {
+        try (BufferedReader reader = Files.newBufferedReader(Path.of(path), StandardCharsets.UTF_8)) {
+            return runner.runScript(reader, path);
+        } catch (NoSuchFileException e) {
+            fileError(path, "No such file or directory");
+        } catch (IOException | UncheckedIOException e) {
+            fileError(path, e.getMessage());
+        }
+        return false;
+    }
+
+    private void fileError(String path, String reason) {
+        out.flush();
+        err.print("parallax: error: " + path + ": " + reason + "\n");
+        err.flush();
+    }
+
+    /** The version from the build (version.properties is filtered by Maven). */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties properties = new Properties();
+            try (InputStream stream = Main.class.getResourceAsStream("version.properties")) {
+                if (stream != null) {
+                    properties.load(stream);
+                }
+            }
+            return new String[] {"parallax " + properties.getProperty("version", "(unknown version)")};
+        }
+    }
+}

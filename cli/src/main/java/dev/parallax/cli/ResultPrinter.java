@@ -1,0 +1,24 @@
+package dev.parallax.cli;
+
+import dev.parallax.Result;
+
+import java.io.PrintStream;
+
+/** Prints the rows of a result in one of psql's output formats. */
+public interface ResultPrinter {
+    /**
+     * Reads every remaining batch of {@code result} (a row-returning statement) and prints header,
+     * rows and footer to {@code out}. Returns the number of rows printed. Errors of the running
+     * query propagate as they surface from the result; output already written stays written.
+     */
+    long print(Result result, PrintStream out);
+
+    /** The printer for {@code options}. */
+    static ResultPrinter create(PrintOptions options) {
+        return switch (options.format()) {
+            case ALIGNED -> new AlignedResultPrinter(options.tuplesOnly());
+            case UNALIGNED -> new UnalignedResultPrinter(options.fieldSeparator(), options.tuplesOnly());
+            case CSV -> new CsvResultPrinter(options.tuplesOnly());
+        };
+    }
+}
