@@ -223,8 +223,9 @@ public final class QueryPlanner {
             return switch (call.getKind()) {
                 case CAST -> label(call.operand(0), "?column?").equals("?column?")
                         ? call.operand(1).toString().toLowerCase(Locale.ROOT).replaceAll("\\(.*", "") : label(call.operand(0), "?column?");
+                // Operators the dialect rewrite turned into pg_* calls are unnamed in PostgreSQL.
                 case OTHER_FUNCTION, SUM, COUNT, AVG, MIN, MAX, FLOOR, CEIL, TRIM, EXTRACT, COALESCE, POSITION ->
-                        call.getOperator().getName().toLowerCase(Locale.ROOT);
+                        call.getOperator().getName().startsWith("pg_") ? "?column?" : call.getOperator().getName().toLowerCase(Locale.ROOT);
                 case CASE -> "case";
                 default -> "?column?";
             };

@@ -74,7 +74,7 @@ class QueryPlannerTest {
                   Finalize Aggregate keys=[0, 1] calls=8
                     Gather workers=2
                       Partial Aggregate keys=[0, 1] calls=8
-                        Project 6
+                        Project 7
                           Filter
                             Parallel Seq Scan on lineitem [4, 5, 6, 7, 8, 9, 10]
                 """, PlanDump.dump(planned.root()));
@@ -122,7 +122,7 @@ class QueryPlannerTest {
         assertEquals("""
                 Sort 2
                   Aggregate keys=[0, 1] calls=8
-                    Project 6
+                    Project 7
                       Filter
                         Seq Scan on lineitem [4, 5, 6, 7, 8, 9, 10]
                 """, shape(query("q1.sql")));
@@ -187,7 +187,7 @@ class QueryPlannerTest {
         assertError(SqlState.SYNTAX_ERROR, "syntax error at or near \"from\"", 8, "select from from small");
         assertError(SqlState.UNDEFINED_TABLE, "relation \"nope\" does not exist", 15, "select 1 from nope");
         assertError(SqlState.UNDEFINED_COLUMN, "column \"nope\" does not exist", 8, "select nope from small");
-        assertError(SqlState.UNDEFINED_FUNCTION, "function nope(integer) does not exist", 0, "select nope(id) from small");
+        assertError(SqlState.UNDEFINED_FUNCTION, "function nope(text) does not exist", 0, "select nope(name) from small");
         assertError(SqlState.UNDEFINED_FUNCTION, "operator does not exist: integer = date", 0,
                 "select 1 from small where id = date '2000-01-01'");
         assertError(SqlState.AMBIGUOUS_COLUMN, "column reference \"id\" is ambiguous", 0, "select id from small, other");

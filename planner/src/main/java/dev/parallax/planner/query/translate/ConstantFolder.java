@@ -25,10 +25,15 @@ final class ConstantFolder {
     }
 
     static Expr fold(Expr expression) {
+        if (expression instanceof Call call && !call.arguments().isEmpty()) {
+            expression = new Call(call.function(), call.arguments().stream().map(ConstantFolder::fold).toList(), call.type());
+        } else if (expression instanceof Cast cast) {
+            expression = new Cast(fold(cast.input()), cast.type());
+        }
         try {
             return switch (expression) {
                 case Cast cast when cast.input() instanceof Literal literal -> foldCast(literal, cast.type(), cast);
-                case Call call when call.arguments().stream().allMatch(Literal.class::isInstance) -> foldCall(call);
+                case Call call when !call.arguments().isEmpty() && call.arguments().stream().allMatch(Literal.class::isInstance) -> foldCall(call);
                 default -> expression;
             };
         } catch (ArithmeticException overflow) {

@@ -26,11 +26,19 @@ final class ProjectTranslator {
             int[] columns = project.getProjects().stream().mapToInt(node -> ((RexInputRef) node).getIndex()).toArray();
             return TableScanTranslator.scanOf(scan.getTable().unwrapOrThrow(EngineTable.class).table(), columns, translator);
         }
-        PlanNode input = translator.translate(project.getInput());
+        PlanNode input;
+        List<RexNode> projects = project.getProjects();
+        if (project.getInput() instanceof TableScan scan) {
+            TableScanTranslator.PrunedScan pruned = TableScanTranslator.pruned(scan, projects, translator);
+            input = pruned.scan();
+            projects = pruned.nodes();
+        } else {
+            input = translator.translate(project.getInput());
+        }
         List<Expr> expressions = new ArrayList<>(project.getProjects().size());
         boolean identity = project.getProjects().size() == input.outputTypes().size();
-        for (int index = 0; index < project.getProjects().size(); index++) {
-            RexNode node = project.getProjects().get(index);
+        for (int index = 0; index < projects.size(); index++) {
+            RexNode node = projects.get(index);
             Expr expression = translator.rex().translate(node);
             identity &= expression instanceof ColumnRef ref && ref.index() == index && ref.type().equals(input.outputTypes().get(index));
             expressions.add(expression);

@@ -6,6 +6,15 @@ import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.planner.query.schema.EngineTable;
 import org.apache.calcite.rel.core.TableScan;
 
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexPermuteInputsShuttle;
+import org.apache.calcite.util.ImmutableBitSet;
+import org.apache.calcite.util.mapping.Mappings;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 
 /** TableScan → SeqScanNode over the given columns (serial; ParallelPlanner may make it parallel). */
@@ -16,6 +25,28 @@ final class TableScanTranslator {
     static PlanNode translate(TableScan scan, RelTranslator translator) {
         Table table = scan.getTable().unwrapOrThrow(EngineTable.class).table();
         return scanOf(table, IntStream.range(0, table.columns().size()).toArray(), translator);
+    }
+
+    /**
+     * A scan of only the columns {@code nodes} use, with {@code nodes} rewritten to read the pruned
+     * row: the trimmer leaves expressions straight over a full-width scan, and a scan should read
+     * only the columns the query needs.
+     */
+    static PrunedScan pruned(TableScan scan, List<RexNode> nodes, RelTranslator translator) {
+        ImmutableBitSet used = RelOptUtil.InputFinder.bits(nodes, null);
+        int[] columns = used.toArray();
+        Map<Integer, Integer> targets = new HashMap<>();
+        for (int index = 0; index < columns.length; index++) {
+            targets.put(columns[index], index);
+        }
+        Mappings.TargetMapping mapping = Mappings.target(targets, scan.getRowType().getFieldCount(), columns.length);
+        RexPermuteInputsShuttle shuttle = new RexPermuteInputsShuttle(mapping);
+        List<RexNode> rewritten = nodes.stream().map(node -> node.accept(shuttle)).toList();
+        Table table = scan.getTable().unwrapOrThrow(EngineTable.class).table();
+        return new PrunedScan(scanOf(table, columns, translator), rewritten);
+    }
+
+    record PrunedScan(SeqScanNode scan, List<RexNode> nodes) {
     }
 
     static SeqScanNode scanOf(Table table, int[] columns, RelTranslator translator) {
