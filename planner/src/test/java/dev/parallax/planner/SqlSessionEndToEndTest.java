@@ -89,4 +89,13 @@ class SqlSessionEndToEndTest {
         assertEquals(SqlState.UNDEFINED_TABLE, missing.state());
         assertEquals(List.of(List.of(2)), rows("select 1 + 1"));
     }
+
+    @Test
+    void callDbgenCreatesTheTpchTables() {
+        assertEquals("CALL", session.execute("call dbgen(sf => 0.001)").commandTag());
+        assertEquals(List.of(List.of(5L)), rows("select count(*) from region"));
+        assertEquals(List.of(List.of(25L)), rows("select count(*) from nation"));
+        ParallaxException again = assertThrows(ParallaxException.class, () -> session.execute("call dbgen(0.001)"));
+        assertEquals(SqlState.DUPLICATE_TABLE, again.state());
+    }
 }
