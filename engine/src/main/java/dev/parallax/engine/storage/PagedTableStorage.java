@@ -100,10 +100,19 @@ public final class PagedTableStorage implements TableStorage {
 
     @Override
     public void append(Batch batch) {
-        if (batch.columnCount() != columnCount) {
-            throw new IllegalArgumentException("batch has " + batch.columnCount() + " columns, table has " + columnCount);
+        appendAll(List.of(batch));
+    }
+
+    /** All batches in one all-or-nothing step, without first copying them into one batch. */
+    @Override
+    public void appendAll(List<Batch> batches) {
+        long liveRows = 0;
+        for (Batch batch : batches) {
+            if (batch.columnCount() != columnCount) {
+                throw new IllegalArgumentException("batch has " + batch.columnCount() + " columns, table has " + columnCount);
+            }
+            liveRows += batch.selectedCount();
         }
-        int liveRows = batch.selectedCount();
         if (liveRows == 0) {
             return;
         }
@@ -133,33 +142,36 @@ public final class PagedTableStorage implements TableStorage {
                     heapStart = page.get(INT, PageLayout.HEAP_START_OFFSET);
                 }
                 int[] nullCounts = readNullCounts(page);
-                int row = 0;
-                while (row < liveRows) {
-                    int fit = rowsThatFit(batch, row, liveRows, pageRows, heapStart);
-                    if (fit == 0) {
-                        if (pageRows == 0) {
-                            throw rowTooBig(batch, row);
+                for (Batch batch : batches) {
+                    int batchRows = batch.selectedCount();
+                    int row = 0;
+                    while (row < batchRows) {
+                        int fit = rowsThatFit(batch, row, batchRows, pageRows, heapStart);
+                        if (fit == 0) {
+                            if (pageRows == 0) {
+                                throw rowTooBig(batch, row);
+                            }
+                            if (touchedCount == newRowCounts.length) {
+                                newRowCounts = Arrays.copyOf(newRowCounts, touchedCount * 2);
+                                newHeapStarts = Arrays.copyOf(newHeapStarts, touchedCount * 2);
+                                newNullCounts = Arrays.copyOf(newNullCounts, touchedCount * 2);
+                            }
+                            newRowCounts[touchedCount] = pageRows;
+                            newHeapStarts[touchedCount] = heapStart;
+                            newNullCounts[touchedCount] = nullCounts;
+                            touchedCount++;
+                            pageArray = addPage(pageArray, pagesEnd);
+                            page = pageArray[pagesEnd].segment();
+                            pagesEnd++;
+                            pageRows = 0;
+                            heapStart = layout.pageSizeBytes();
+                            nullCounts = new int[columnCount];
+                            continue;
                         }
-                        if (touchedCount == newRowCounts.length) {
-                            newRowCounts = Arrays.copyOf(newRowCounts, touchedCount * 2);
-                            newHeapStarts = Arrays.copyOf(newHeapStarts, touchedCount * 2);
-                            newNullCounts = Arrays.copyOf(newNullCounts, touchedCount * 2);
-                        }
-                        newRowCounts[touchedCount] = pageRows;
-                        newHeapStarts[touchedCount] = heapStart;
-                        newNullCounts[touchedCount] = nullCounts;
-                        touchedCount++;
-                        pageArray = addPage(pageArray, pagesEnd);
-                        page = pageArray[pagesEnd].segment();
-                        pagesEnd++;
-                        pageRows = 0;
-                        heapStart = layout.pageSizeBytes();
-                        nullCounts = new int[columnCount];
-                        continue;
+                        heapStart = writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts);
+                        pageRows += fit;
+                        row += fit;
                     }
-                    heapStart = writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts);
-                    pageRows += fit;
-                    row += fit;
                 }
                 if (touchedCount == newRowCounts.length) {
                     newRowCounts = Arrays.copyOf(newRowCounts, touchedCount + 1);
@@ -673,4 +685,4 @@ public final class PagedTableStorage implements TableStorage {
             throw new IllegalStateException("table storage is closed");
         }
     }
-}
+    }

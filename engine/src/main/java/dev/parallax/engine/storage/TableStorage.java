@@ -19,6 +19,35 @@ public interface TableStorage extends AutoCloseable {
      */
     void append(Batch batch);
 
+    /**
+     * Appends the live rows of all {@code batches}, in order, as one step: all rows or none (e.g. a
+     * COPY that must leave the table unchanged when memory runs out halfway). The default copies
+     * the batches into one and calls {@link #append}; paged storage appends them without copying.
+     */
+    default void appendAll(List<Batch> batches) {
+        if (batches.size() == 1) {
+            append(batches.getFirst());
+            return;
+        }
+        int rows = 0;
+        for (Batch batch : batches) {
+            rows = Math.addExact(rows, batch.selectedCount());
+        }
+        Batch combined = Batch.create(columnTypes(), Math.max(1, rows));
+        int position = 0;
+        for (Batch batch : batches) {
+            for (int index = 0; index < batch.selectedCount(); index++) {
+                int from = batch.position(index);
+                for (int column = 0; column < combined.columnCount(); column++) {
+                    combined.column(column).copyFrom(batch.column(column), from, position);
+                }
+                position++;
+            }
+        }
+        combined.setRowCount(position);
+        append(combined);
+    }
+
     /** Pages currently allocated to this table. */
     int pageCount();
 
