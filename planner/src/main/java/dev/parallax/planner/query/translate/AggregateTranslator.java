@@ -1,5 +1,6 @@
 package dev.parallax.planner.query.translate;
 
+import dev.parallax.engine.operator.aggregate.AggregateStates;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.plan.AggregateCall;
@@ -48,7 +49,7 @@ final class AggregateTranslator {
             DataType resultType = TypeMapping.toEngine(call.getType());
             String name = call.getName() != null ? call.getName() : function.name().toLowerCase(java.util.Locale.ROOT);
             calls.add(new AggregateCall(function, argument, call.isDistinct(), argumentType, resultType,
-                    AggregateStateTypes.stateTypes(function, argumentType, resultType), name));
+                    AggregateStates.stateTypes(function, argumentType, resultType), name));
         }
         List<DataType> types = new ArrayList<>();
         for (int key : keys) {
