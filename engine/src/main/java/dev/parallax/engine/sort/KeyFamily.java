@@ -1,0 +1,27 @@
+package dev.parallax.engine.sort;
+
+import dev.parallax.engine.type.TypeKind;
+
+/** How values of a sort key are compared and abbreviated; chosen once per key from its type. */
+enum KeyFamily {
+    /** Signed longs: integers, booleans, scaled decimals, dates, timestamps, intervals. */
+    LONG,
+    /** Doubles in PostgreSQL's order: -0 equals 0, NaN equals NaN and sorts above every number. */
+    DOUBLE,
+    /** UTF-8 text and varchar: unsigned bytes (C collation), shorter first on a common prefix. */
+    TEXT,
+    /** char(n): as TEXT after trailing blanks are stripped (PostgreSQL's bpchar comparison). */
+    BLANK_PADDED_TEXT,
+    /** BitString layout: the bit bytes first, then the bit count. */
+    BIT_STRING;
+
+    static KeyFamily of(TypeKind kind) {
+        return switch (kind) {
+            case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> LONG;
+            case REAL, DOUBLE -> DOUBLE;
+            case VARCHAR, TEXT -> TEXT;
+            case CHAR -> BLANK_PADDED_TEXT;
+            case BIT, VARBIT -> BIT_STRING;
+        };
+    }
+}

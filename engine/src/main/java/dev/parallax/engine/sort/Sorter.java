@@ -1,0 +1,278 @@
+package dev.parallax.engine.sort;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.operator.BatchCopier;
+import dev.parallax.engine.plan.SortKey;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.VectorKind;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.ColumnVector;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+
+/**
+ * Sorts a stream of batches: the reusable component behind ORDER BY, merge steps and index builds.
+ *
+ * <p>Rows are materialized column-wise into growable primitive arrays. Within {@code work_mem}
+ * they are sorted in memory by packed 64-bit prefix keys ({@link RunSorter}); past it, each full
+ * buffer is sorted and written to a temporary file as a run, and {@link #finish()} merges the runs
+ * ({@link SortedStreamMerger}). With a limit, a bounded heap keeps only the first N rows
+ * ({@link TopNHeap}) while they fit in {@code work_mem}. The sort is stable: rows with equal keys
+ * come out in input order, whichever method ran.
+ *
+ * <p>Lifecycle, on one thread: {@link #add} any number of times, then {@link #finish()} once, then
+ * read the returned output; {@link #close()} (or closing the output) removes the sort's temporary
+ * directory and its files, also after a failure or before the output was read to the end.
+ */
+public final class Sorter implements AutoCloseable {
+    /** A run is written before a byte heap nears Java's array limit, whatever work_mem allows. */
+    private static final long MAXIMUM_BUFFER_BYTES = 1L << 30;
+    private static final int MAXIMUM_BUFFER_ROWS = 1 << 28;
+
+    private final List<DataType> columnTypes;
+    private final List<SortKey> keys;
+    private final long limit;
+    private final SortOptions options;
+    private final long rowOverheadBytes;
+    private final RunSorter runSorter;
+    private final SpillRunWriter runWriter = new SpillRunWriter();
+    private final List<Path> runFiles = new ArrayList<>();
+    private final List<Long> runRowCounts = new ArrayList<>();
+
+    private TopNHeap topN;
+    private Batch buffer;
+    private int bufferRows;
+    private Path temporaryDirectory;
+    private long inputRows;
+    private long peakMemoryBytes;
+    private long diskBytes;
+    private SortMethod method;
+    private boolean finished;
+    private boolean closed;
+
+    /**
+     * @param columnTypes the types of the input batches' columns, which are also the output's
+     * @param keys        the sort keys, most significant first; each names a column of {@code columnTypes}
+     * @param limit       return only the first {@code limit} rows, or -1 for all
+     * @param options     memory bound, prefix keys on or off, where to spill
+     */
+    public Sorter(List<DataType> columnTypes, List<SortKey> keys, long limit, SortOptions options) {
+        this.columnTypes = List.copyOf(Objects.requireNonNull(columnTypes, "columnTypes"));
+        this.keys = List.copyOf(Objects.requireNonNull(keys, "keys"));
+        this.options = Objects.requireNonNull(options, "options");
+        if (limit < -1) {
+            throw new IllegalArgumentException("limit must be -1 (none) or at least 0: " + limit);
+        }
+        for (SortKey key : this.keys) {
+            if (key.column() < 0 || key.column() >= this.columnTypes.size()) {
+                throw new IllegalArgumentException("sort key column " + key.column() + " is not among " + this.columnTypes.size() + " columns");
+            }
+        }
+        this.limit = limit;
+        this.rowOverheadBytes = rowOverheadBytes(this.columnTypes, options.abbreviatedKeys());
+        this.runSorter = new RunSorter(this.keys, options.abbreviatedKeys());
+        if (limit > 0 && limit <= MAXIMUM_BUFFER_ROWS) {
+            this.topN = new TopNHeap(this.columnTypes, this.keys, (int) limit, rowOverheadBytes);
+        } else {
+            this.buffer = BatchCopier.emptyLike(this.columnTypes, Batch.DEFAULT_CAPACITY);
+        }
+    }
+
+    /**
+     * Bytes a buffered row costs besides its variable-width values: 8 per value and 1 per null
+     * flag, the row's two int slots in the sort order arrays, and with prefix keys its two longs.
+     */
+    private static long rowOverheadBytes(List<DataType> columnTypes, boolean abbreviatedKeys) {
+        long bytes = 2L * Integer.BYTES + (abbreviatedKeys ? 2L * Long.BYTES : 0);
+        for (DataType type : columnTypes) {
+            bytes += type.vectorKind() == VectorKind.BYTES ? 2L * Integer.BYTES + 1 : Long.BYTES + 1;
+        }
+        return bytes;
+    }
+
+    /** Adds the live rows of {@code batch} (its selection honoured); the batch is not kept. */
+    public void add(Batch batch) {
+        if (finished || closed) {
+            throw new IllegalStateException("rows added after the sort finished");
+        }
+        int count = batch.selectedCount();
+        if (count == 0) {
+            return;
+        }
+        inputRows += count;
+        if (limit == 0) {
+            return;
+        }
+        try {
+            if (topN != null) {
+                topN.add(batch);
+                peakMemoryBytes = Math.max(peakMemoryBytes, topN.estimatedBytes());
+                if (topN.estimatedBytes() > options.workMemBytes()) {
+                    leaveTopN();
+                }
+                return;
+            }
+            BatchCopier.appendLiveRows(batch, buffer, bufferRows);
+            bufferRows += count;
+            long bytes = bufferBytes();
+            peakMemoryBytes = Math.max(peakMemoryBytes, bytes);
+            if (bytes > options.workMemBytes() || bytes > MAXIMUM_BUFFER_BYTES || bufferRows > MAXIMUM_BUFFER_ROWS) {
+                spillBuffer();
+            }
+        } catch (RuntimeException failure) {
+            closeAfter(failure);
+            throw failure;
+        }
+    }
+
+    /** The heap outgrew work_mem: keep its rows (the best so far) as an ordinary buffer that may spill. */
+    private void leaveTopN() {
+        topN.compact();
+        buffer = topN.rows();
+        bufferRows = topN.rowCount();
+        topN = null;
+    }
+
+    private long bufferBytes() {
+        long bytes = (long) bufferRows * rowOverheadBytes;
+        for (ColumnVector column : buffer.columns()) {
+            if (column instanceof BytesVector text) {
+                bytes += text.usedBytes();
+            }
+        }
+        return bytes;
+    }
+
+    private void spillBuffer() {
+        int[] order = runSorter.sort(buffer, bufferRows);
+        Path file = temporaryDirectory().resolve("run-" + runFiles.size() + ".bin");
+        runFiles.add(file);
+        runRowCounts.add((long) bufferRows);
+        diskBytes += runWriter.write(file, buffer, order, bufferRows);
+        buffer.setRowCount(bufferRows);
+        buffer.reset();
+        bufferRows = 0;
+    }
+
+    private Path temporaryDirectory() {
+        if (temporaryDirectory == null) {
+            try {
+                temporaryDirectory = Files.createTempDirectory(options.tempDirectory(), "parallax-sort-");
+            } catch (IOException failure) {
+                throw new ParallaxException(SqlState.IO_ERROR,
+                        "could not create temporary file directory in \"" + options.tempDirectory() + "\": " + failure.getMessage(), failure);
+            }
+        }
+        return temporaryDirectory;
+    }
+
+    /** Ends the input and returns the rows in order (at most {@code limit} of them). Call once. */
+    public SortedOutput finish() {
+        if (finished || closed) {
+            throw new IllegalStateException("the sort already finished");
+        }
+        finished = true;
+        try {
+            if (topN != null) {
+                method = SortMethod.TOP_N_HEAPSORT;
+                topN.compact();
+                Batch rows = topN.rows();
+                int count = topN.rowCount();
+                topN = null;
+                return inMemoryOutput(rows, count);
+            }
+            if (runFiles.isEmpty()) {
+                method = SortMethod.QUICKSORT;
+                return inMemoryOutput(buffer, bufferRows);
+            }
+            method = SortMethod.EXTERNAL_MERGE;
+            if (bufferRows > 0) {
+                spillBuffer();
+            }
+            buffer = null;
+            List<SortedOutput> readers = new ArrayList<>(runFiles.size());
+            try {
+                for (int run = 0; run < runFiles.size(); run++) {
+                    readers.add(new SpillRunReader(runFiles.get(run), runRowCounts.get(run), columnTypes));
+                }
+            } catch (RuntimeException failure) {
+                readers.forEach(SortedOutput::close);
+                throw failure;
+            }
+            return new SortedStreamMerger(columnTypes, keys, readers, limit < 0 ? Long.MAX_VALUE : limit, this::close);
+        } catch (RuntimeException failure) {
+            closeAfter(failure);
+            throw failure;
+        }
+    }
+
+    private SortedOutput inMemoryOutput(Batch rows, int rowCount) {
+        int[] order = runSorter.sort(rows, rowCount);
+        long memory = (long) rowCount * rowOverheadBytes;
+        for (ColumnVector column : rows.columns()) {
+            if (column instanceof BytesVector text) {
+                memory += text.usedBytes();
+            }
+        }
+        peakMemoryBytes = Math.max(peakMemoryBytes, memory);
+        buffer = null;
+        int outputRows = limit < 0 ? rowCount : (int) Math.min(limit, rowCount);
+        return new BufferedOutput(columnTypes, rows, order, outputRows, this::close);
+    }
+
+    /** What the sort did; complete once {@link #finish()} returned. */
+    public SortStatistics statistics() {
+        SortMethod reported = method != null ? method : (runFiles.isEmpty() ? (topN != null ? SortMethod.TOP_N_HEAPSORT : SortMethod.QUICKSORT) : SortMethod.EXTERNAL_MERGE);
+        return new SortStatistics(reported, peakMemoryBytes, diskBytes, inputRows, runFiles.size(), runSorter.abandoned());
+    }
+
+    /** The sort's temporary directory while it exists, else null (for tests and diagnostics). */
+    public Path temporaryDirectoryOrNull() {
+        return temporaryDirectory;
+    }
+
+    private void closeAfter(RuntimeException failure) {
+        try {
+            close();
+        } catch (RuntimeException closeFailure) {
+            failure.addSuppressed(closeFailure);
+        }
+    }
+
+    /** Drops buffered rows and deletes the temporary directory with its runs; idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        buffer = null;
+        topN = null;
+        if (temporaryDirectory != null) {
+            Path directory = temporaryDirectory;
+            temporaryDirectory = null;
+            deleteRecursively(directory);
+        }
+    }
+
+    private static void deleteRecursively(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException | UncheckedIOException failure) {
+            throw new ParallaxException(SqlState.IO_ERROR,
+                    "could not remove temporary directory \"" + directory + "\": " + failure.getMessage(), failure);
+        }
+    }
+}
