@@ -7,7 +7,7 @@ import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
-import dev.parallax.planner.statement.CopyOptions;
+import dev.parallax.engine.load.CopyFormat;
 import dev.parallax.planner.statement.ExplainOptions;
 
 import java.nio.file.Path;
@@ -49,5 +49,5 @@ public interface EngineServices {
      * COPY FROM a file: loads {@code file} into {@code columns} of {@code table} (the other columns
      * get NULL); all rows or none. Returns the number of rows loaded.
      */
-    long copyFrom(Table table, int[] columns, Path file, CopyOptions options, ExecutionContext context);
+    long copyFrom(Table table, int[] columns, Path file, CopyFormat options, ExecutionContext context);
 }

@@ -19,7 +19,8 @@ import dev.parallax.engine.tpch.TpchProgressListener;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.planner.query.PlannedQuery;
 import dev.parallax.planner.query.QueryPlanner;
-import dev.parallax.planner.statement.CopyOptions;
+import dev.parallax.engine.load.CopyFormat;
+import dev.parallax.engine.load.CopyLoader;
 import dev.parallax.planner.statement.ExplainOptions;
 
 import java.nio.file.Path;
@@ -84,7 +85,26 @@ public final class StandardEngineServices implements EngineServices {
     }
 
     @Override
-    public long copyFrom(Table table, int[] columns, Path file, CopyOptions options, ExecutionContext context) {
-        throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "COPY is not available in this build yet");
+    public long copyFrom(Table table, int[] columns, Path file, CopyFormat options, ExecutionContext context) {
+        if (!isAllColumnsInOrder(columns, table.columns().size())) {
+            throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "COPY with a column list is not supported yet")
+                    .withHint("List all columns of \"" + table.name() + "\" in table order, or none.");
+        }
+        return CopyLoader.copyFrom(table, file, options);
+    }
+
+    private static boolean isAllColumnsInOrder(int[] columns, int columnCount) {
+        if (columns == null) {
+            return true;
+        }
+        if (columns.length != columnCount) {
+            return false;
+        }
+        for (int index = 0; index < columns.length; index++) {
+            if (columns[index] != index) {
+                return false;
+            }
+        }
+        return true;
     }
 }

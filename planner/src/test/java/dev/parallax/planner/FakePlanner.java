@@ -8,7 +8,7 @@ import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
-import dev.parallax.planner.statement.CopyOptions;
+import dev.parallax.engine.load.CopyFormat;
 import dev.parallax.planner.statement.ExplainOptions;
 
 import java.nio.file.Path;
@@ -82,7 +82,7 @@ final class FakePlanner implements EngineServices {
     }
 
     @Override
-    public long copyFrom(Table table, int[] columns, Path file, CopyOptions options, ExecutionContext context) {
+    public long copyFrom(Table table, int[] columns, Path file, CopyFormat options, ExecutionContext context) {
         return real.copyFrom(table, columns, file, options, context);
     }
 }

@@ -1,5 +1,6 @@
 package dev.parallax.planner.statement;
 
+import dev.parallax.engine.load.CopyFormat;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 
@@ -15,7 +16,7 @@ import java.util.Set;
 final class CopyOptionsParser {
     private final TokenCursor cursor;
     private final Set<String> seen = new HashSet<>();
-    private CopyOptions.Format format = CopyOptions.Format.TEXT;
+    private CopyFormat.Kind format = CopyFormat.Kind.TEXT;
     private Character delimiter;
     private boolean header;
     private String nullString;
@@ -63,7 +64,7 @@ final class CopyOptionsParser {
             String keyword = token.kind() == TokenKind.IDENTIFIER ? token.value() : "";
             switch (keyword) {
                 case "binary" -> format = format("binary", token);
-                case "csv" -> format = CopyOptions.Format.CSV;
+                case "csv" -> format = CopyFormat.Kind.CSV;
                 case "header" -> header = true;
                 case "delimiter" -> delimiter = singleCharacter("COPY delimiter", legacyString());
                 case "null" -> nullString = legacyString();
@@ -74,12 +75,12 @@ final class CopyOptionsParser {
         }
     }
 
-    CopyOptions build() {
-        CopyOptions defaults = CopyOptions.defaults(format);
-        if (format == CopyOptions.Format.TEXT && quote != null) {
+    CopyFormat build() {
+        CopyFormat defaults = format == CopyFormat.Kind.CSV ? CopyFormat.csv() : CopyFormat.text();
+        if (format == CopyFormat.Kind.TEXT && quote != null) {
             throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "COPY quote available only in CSV mode");
         }
-        if (format == CopyOptions.Format.TEXT && escape != null) {
+        if (format == CopyFormat.Kind.TEXT && escape != null) {
             throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "COPY escape available only in CSV mode");
         }
         char resolvedDelimiter = delimiter != null ? delimiter : defaults.delimiter();
@@ -90,17 +91,17 @@ final class CopyOptionsParser {
         if (resolvedNull.indexOf('\r') >= 0 || resolvedNull.indexOf('\n') >= 0) {
             throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE, "COPY null representation cannot use newline or carriage return");
         }
-        if (format == CopyOptions.Format.TEXT && "\\.abcdefghijklmnopqrstuvwxyz0123456789".indexOf(resolvedDelimiter) >= 0) {
+        if (format == CopyFormat.Kind.TEXT && "\\.abcdefghijklmnopqrstuvwxyz0123456789".indexOf(resolvedDelimiter) >= 0) {
             throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE, "COPY delimiter cannot be \"" + resolvedDelimiter + "\"");
         }
         char resolvedQuote = quote != null ? quote : defaults.quote();
-        if (format == CopyOptions.Format.CSV && resolvedQuote == resolvedDelimiter) {
+        if (format == CopyFormat.Kind.CSV && resolvedQuote == resolvedDelimiter) {
             throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE, "COPY delimiter and quote must be different");
         }
-        if (format == CopyOptions.Format.CSV && resolvedNull.indexOf(resolvedDelimiter) >= 0) {
+        if (format == CopyFormat.Kind.CSV && resolvedNull.indexOf(resolvedDelimiter) >= 0) {
             throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE, "COPY delimiter character must not appear in the NULL specification");
         }
-        return new CopyOptions(format, resolvedDelimiter, header, resolvedNull, resolvedQuote,
+        return new CopyFormat(format, resolvedDelimiter, header, resolvedNull, resolvedQuote,
                 escape != null ? escape : resolvedQuote);
     }
 
@@ -130,11 +131,11 @@ final class CopyOptionsParser {
         return value;
     }
 
-    private static CopyOptions.Format format(String value, Token at) {
+    private static CopyFormat.Kind format(String value, Token at) {
         String name = value == null ? "" : value.toLowerCase(Locale.ROOT);
         return switch (name) {
-            case "text" -> CopyOptions.Format.TEXT;
-            case "csv" -> CopyOptions.Format.CSV;
+            case "text" -> CopyFormat.Kind.TEXT;
+            case "csv" -> CopyFormat.Kind.CSV;
             case "binary" -> throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED,
                     "COPY format \"binary\" is not supported", null, null, at.position(), null);
             default -> throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE,

@@ -1,12 +1,13 @@
 package dev.parallax.planner.statement;
 
+import dev.parallax.engine.load.CopyFormat;
 import java.util.List;
 
 /**
  * {@code COPY table [(column, ...)] FROM 'file' [WITH] (option, ...)}. {@code columns} is empty
  * when all columns are loaded in table order.
  */
-public record CopyStatement(String tableName, List<String> columns, String fileName, CopyOptions options) implements Statement {
+public record CopyStatement(String tableName, List<String> columns, String fileName, CopyFormat options) implements Statement {
     public CopyStatement {
         columns = List.copyOf(columns);
     }

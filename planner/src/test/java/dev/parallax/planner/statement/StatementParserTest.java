@@ -1,5 +1,6 @@
 package dev.parallax.planner.statement;
 
+import dev.parallax.engine.load.CopyFormat;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -139,13 +140,13 @@ class StatementParserTest {
         assertEquals("lineitem", modern.tableName());
         assertEquals(List.of("a", "b"), modern.columns());
         assertEquals("/tmp/x.tbl", modern.fileName());
-        assertEquals(new CopyOptions(CopyOptions.Format.CSV, '|', true, "NULL", '"', '"'), modern.options());
+        assertEquals(new CopyFormat(CopyFormat.Kind.CSV, '|', true, "NULL", '"', '"'), modern.options());
 
         CopyStatement text = (CopyStatement) StatementParser.parse("copy t from 'f'");
-        assertEquals(CopyOptions.defaults(CopyOptions.Format.TEXT), text.options());
+        assertEquals(CopyFormat.text(), text.options());
 
         CopyStatement legacy = (CopyStatement) StatementParser.parse("copy t from 'f' with delimiter as '|' csv header");
-        assertEquals(new CopyOptions(CopyOptions.Format.CSV, '|', true, "", '"', '"'), legacy.options());
+        assertEquals(new CopyFormat(CopyFormat.Kind.CSV, '|', true, "", '"', '"'), legacy.options());
 
         assertEquals("option \"foo\" not recognized", failure("copy t from 'f' (foo 1)").getMessage());
         assertEquals("conflicting or redundant options", failure("copy t from 'f' (header, header false)").getMessage());
