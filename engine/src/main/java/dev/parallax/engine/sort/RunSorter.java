@@ -15,6 +15,10 @@ import java.util.List;
  * group of equal prefixes by full comparison unless the prefix is complete. Without them (or when
  * abandoned): a stable merge sort of row numbers with full comparisons. Both are stable, so equal
  * keys keep their input order and in-memory, top-N and external sorts give identical results.
+ *
+ * <p>Prefix keys, JMH SortBenchmark on 1M rows (smoke run, 2 shared cores): md5 text 276 vs
+ * 1217 ms (4.4x), char(32) md5 251 vs 1510 ms (6.0x), random ints 54 vs 450 ms (8.4x),
+ * repeated 60-char text 80 vs 77 ms (all ties: one comparison per row either way).
  */
 final class RunSorter {
     /** Rows whose prefixes and full keys are sampled to decide abandonment (PostgreSQL checks from its first rows too). */
