@@ -130,6 +130,49 @@ public final class DecimalMath {
         return toScaledLong(quotient, resultScale);
     }
 
+    /**
+     * PostgreSQL's select_div_scale for {@code dividend / divisor} given as scaled longs: the
+     * display scale PostgreSQL gives this quotient, aiming at 16 significant digits
+     * (NUMERIC_MIN_SIG_DIGITS) from an estimate of the quotient's weight in base-10000 digits, and
+     * at least either input's scale. Uncapped: callers holding 18 digits reduce it to what fits.
+     */
+    public static int divisionScale(long dividend, int dividendScale, long divisor, int divisorScale) {
+        int dividendWeight = baseTenThousandWeight(dividend, dividendScale);
+        int divisorWeight = baseTenThousandWeight(divisor, divisorScale);
+        int quotientWeight = dividendWeight - divisorWeight;
+        // Equal first digits cannot tell which operand is larger; PostgreSQL assumes the dividend is.
+        if (firstBaseTenThousandDigit(dividend, dividendScale, dividendWeight)
+                <= firstBaseTenThousandDigit(divisor, divisorScale, divisorWeight)) {
+            quotientWeight--;
+        }
+        int scale = 16 - quotientWeight * 4;
+        return Math.min(1000, Math.max(0, Math.max(scale, Math.max(dividendScale, divisorScale))));
+    }
+
+    /** The index of the leading non-zero base-10000 digit of value * 10^-scale (0 for zero), as PostgreSQL's weight. */
+    private static int baseTenThousandWeight(long value, int scale) {
+        if (value == 0) {
+            return 0;
+        }
+        int decimalExponent = decimalDigits(value) - 1 - scale;
+        return Math.floorDiv(decimalExponent, 4);
+    }
+
+    /** The leading base-10000 digit (1..9999) of value * 10^-scale at {@code weight}; 0 for zero. */
+    private static long firstBaseTenThousandDigit(long value, int scale, int weight) {
+        if (value == 0) {
+            return 0;
+        }
+        BigInteger magnitude = BigInteger.valueOf(value).abs();
+        int exponent = scale + 4 * weight;
+        return exponent >= 0 ? magnitude.divide(BigInteger.TEN.pow(exponent)).longValueExact()
+                : magnitude.multiply(BigInteger.TEN.pow(-exponent)).longValueExact();
+    }
+
+    private static int decimalDigits(long value) {
+        return value == Long.MIN_VALUE ? 19 : Long.toString(Math.abs(value)).length();
+    }
+
     /** Rounds {@code value} to {@code scale} (half away from zero) and returns the scaled long, or 22003. */
     public static long toScaledLong(BigDecimal value, int scale) {
         BigInteger unscaled = value.setScale(scale, RoundingMode.HALF_UP).unscaledValue();

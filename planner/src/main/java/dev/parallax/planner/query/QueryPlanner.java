@@ -149,7 +149,7 @@ public final class QueryPlanner {
             return new PlannedQuery(serial, List.of(), parameterTypes, false, "INSERT");
         }
         PlanNode plan = new ParallelPlanner(settings, costModel).plan(serial);
-        return new PlannedQuery(plan, resultColumns(root.validatedRowType, validated), parameterTypes, true, "SELECT");
+        return new PlannedQuery(plan, resultColumns(root.validatedRowType, validated, plan.outputTypes()), parameterTypes, true, "SELECT");
     }
 
     private SchemaSnapshot schema() {
@@ -195,8 +195,12 @@ public final class QueryPlanner {
         return result;
     }
 
-    /** Column labels as PostgreSQL gives them: alias, column name, function name, else ?column?. */
-    private static List<ResultColumn> resultColumns(RelDataType rowType, SqlNode validated) {
+    /**
+     * Column labels as PostgreSQL gives them: alias, column name, function name, else ?column?.
+     * Types are the plan's: translation may type an expression as PostgreSQL does where Calcite
+     * differs (date ± interval is a timestamp; a constant quotient has its own scale).
+     */
+    private static List<ResultColumn> resultColumns(RelDataType rowType, SqlNode validated, List<DataType> outputTypes) {
         List<SqlNode> items = validated instanceof SqlSelect select ? select.getSelectList().getList() : null;
         List<ResultColumn> columns = new ArrayList<>();
         List<RelDataTypeField> fields = rowType.getFieldList();
@@ -207,7 +211,7 @@ public final class QueryPlanner {
             } else if (name.startsWith("EXPR$")) {
                 name = "column" + (index + 1);
             }
-            columns.add(new ResultColumn(name, TypeMapping.toEngine(fields.get(index).getType())));
+            columns.add(new ResultColumn(name, outputTypes.get(index)));
         }
         return columns;
     }

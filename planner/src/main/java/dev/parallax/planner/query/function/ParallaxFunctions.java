@@ -33,6 +33,9 @@ public final class ParallaxFunctions {
     /** {@code B'0101'} after the rewrite: BINARY(n) with n the number of bits. */
     public static final SqlFunction BIT_STRING = SqlBasicFunction.create("pg_bit_string",
             ParallaxFunctions::bitStringType, OperandTypes.CHARACTER, SqlFunctionCategory.SYSTEM);
+    /** An integer literal of more than 18 digits after the rewrite: a bigint when it fits one. */
+    public static final SqlFunction BIGINT_LITERAL = SqlBasicFunction.create("pg_bigint_literal",
+            ReturnTypes.BIGINT, OperandTypes.CHARACTER, SqlFunctionCategory.SYSTEM);
     public static final SqlFunction BIT_AND = bitFunction("pg_bit_and");
     public static final SqlFunction BITAND = bitFunction("bitand");
     public static final SqlFunction BIT_OR = bitFunction("pg_bit_or");
@@ -53,7 +56,7 @@ public final class ParallaxFunctions {
     public static final SqlFunction GENERATE_SERIES = new GenerateSeriesFunction();
 
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.of(
-            BIT_STRING, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES);
+            BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES);
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(

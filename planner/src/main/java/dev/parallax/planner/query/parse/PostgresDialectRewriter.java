@@ -14,6 +14,9 @@ import java.util.Set;
  * <ul>
  *   <li>{@code $n} and {@code ?} parameters become {@code ?}, remembering each one's number;</li>
  *   <li>{@code B'0101'} becomes {@code pg_bit_string('0101')};</li>
+ *   <li>an integer literal of more than 18 digits becomes {@code pg_bigint_literal('digits')}: in
+ *       PostgreSQL it is a bigint when it fits one (a numeric otherwise), while Calcite would type
+ *       it DECIMAL(19) and reject it past the 18-digit precision;</li>
  *   <li>{@code x::type} becomes {@code CAST(x AS type)}, and PostgreSQL type names in casts
  *       ({@code int4}, {@code text}, {@code double precision}, {@code bit varying}...) get Calcite's
  *       spelling;</li>
@@ -125,10 +128,28 @@ public final class PostgresDialectRewriter {
             case BIT_STRING -> {
                 return new Piece.Composite(List.of("pg_bit_string('" + token.text() + "')"), token.position());
             }
+            case NUMBER -> {
+                return isLongIntegerLiteral(token.text())
+                        ? new Piece.Composite(List.of("pg_bigint_literal('" + token.text() + "')"), token.position())
+                        : new Piece.Leaf(token);
+            }
             default -> {
                 return new Piece.Leaf(token);
             }
         }
+    }
+
+    /** More digits than Calcite's 18-digit exact numerics take, and nothing but digits. */
+    private static boolean isLongIntegerLiteral(String text) {
+        if (text.length() <= 18) {
+            return false;
+        }
+        for (int index = 0; index < text.length(); index++) {
+            if (text.charAt(index) < '0' || text.charAt(index) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static ParallaxException mixedParameters(SqlToken token) {

@@ -9,10 +9,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * PostgreSQL-like typing within the engine's exact decimals (at most 18 digits, a scaled long):
  * <ul>
  *   <li>sum(smallint|integer) is bigint; sum(bigint) and sum(numeric(p,s)) are numeric(18,s);</li>
- *   <li>avg of integers is numeric(18,6); avg(numeric(p,s)) is numeric(18, max(s,6)). PostgreSQL
- *       prints up to 16 fraction digits for avg; six keeps 12 integer digits and matches the
- *       digits TPC-H answers show;</li>
- *   <li>numeric division has scale max(6, s1, s2) and precision 18, so integer digits remain;</li>
+ *   <li>numeric division and avg (PostgreSQL's avg is sum / count) have the scale of
+ *       {@link #quotientScale}: PostgreSQL's select_div_scale asks for at least 16 significant
+ *       digits, per value; a fixed-scale type of 18 digits can only give what its integer digits
+ *       leave;</li>
  *   <li>integer / integer stays integer (truncating, as PostgreSQL);</li>
  *   <li>timestamps carry microseconds.</li>
  * </ul>
@@ -21,7 +21,14 @@ import org.apache.calcite.sql.type.SqlTypeName;
 public final class ParallaxTypeSystem extends RelDataTypeSystemImpl {
     public static final ParallaxTypeSystem INSTANCE = new ParallaxTypeSystem();
     private static final int MAX_DECIMAL = 18;
-    private static final int AVERAGE_MIN_SCALE = 6;
+    /** PostgreSQL's NUMERIC_MIN_SIG_DIGITS: the significant digits select_div_scale aims at. */
+    private static final int MIN_SIGNIFICANT_DIGITS = 16;
+    /**
+     * The fraction digits a quotient keeps even when its integer-digit bound leaves fewer: the
+     * bound of a ratio of two sums (numeric(18,s) each) is 18 integer digits, which would leave
+     * none; six keep such ratios useful, and a quotient past 10^12 then raises 22003.
+     */
+    private static final int QUOTIENT_MIN_SCALE = 6;
 
     private ParallaxTypeSystem() {
     }
@@ -63,9 +70,9 @@ public final class ParallaxTypeSystem extends RelDataTypeSystemImpl {
     @Override
     public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
         RelDataType average = switch (argumentType.getSqlTypeName()) {
-            case TINYINT, SMALLINT, INTEGER, BIGINT -> typeFactory.createSqlType(SqlTypeName.DECIMAL, MAX_DECIMAL, AVERAGE_MIN_SCALE);
-            case DECIMAL -> typeFactory.createSqlType(SqlTypeName.DECIMAL, MAX_DECIMAL,
-                    Math.max(argumentType.getScale(), AVERAGE_MIN_SCALE));
+            // The average lies within the arguments' range, so their integer digits bound it.
+            case TINYINT, SMALLINT, INTEGER, BIGINT, DECIMAL -> typeFactory.createSqlType(SqlTypeName.DECIMAL, MAX_DECIMAL,
+                    quotientScale(integerDigits(argumentType), scaleOf(argumentType), 0));
             default -> typeFactory.createSqlType(SqlTypeName.DOUBLE);
         };
         return typeFactory.createTypeWithNullability(average, argumentType.isNullable());
@@ -77,8 +84,41 @@ public final class ParallaxTypeSystem extends RelDataTypeSystemImpl {
                 || (dividendType.getSqlTypeName() != SqlTypeName.DECIMAL && divisorType.getSqlTypeName() != SqlTypeName.DECIMAL)) {
             return null;
         }
-        int scale = Math.max(AVERAGE_MIN_SCALE, Math.max(dividendType.getScale(), divisorType.getScale()));
+        // |dividend| < 10^(p1 - s1) and a non-zero |divisor| >= 10^-s2 bound the quotient's integer digits.
+        int quotientIntegerDigits = integerDigits(dividendType) + scaleOf(divisorType);
+        int scale = quotientScale(quotientIntegerDigits, scaleOf(dividendType), scaleOf(divisorType));
         return typeFactory.createSqlType(SqlTypeName.DECIMAL, MAX_DECIMAL, scale);
+    }
+
+    /**
+     * The scale of a quotient whose integer part has at most {@code integerDigits} digits.
+     * PostgreSQL picks, per value, enough fraction digits for 16 significant digits and at least
+     * the inputs' scales (select_div_scale); its numeric type carries a scale per value. Here the
+     * scale is fixed per expression and the value must fit 18 digits, so the rule is: 16 fraction
+     * digits capped by the room the integer digits leave in 18 ({@code 18 - integerDigits}), never
+     * below {@link #QUOTIENT_MIN_SCALE} nor either input's scale. A quotient below 100 whose
+     * PostgreSQL scale is 16 (a value of 1 up to 10^4 with small inputs, e.g. 10.0 / 4 or avg over
+     * numeric(4,2)) then prints exactly as PostgreSQL prints it; wider operands get fewer digits.
+     * Constant quotients are folded with PostgreSQL's per-value rule instead.
+     */
+    public static int quotientScale(int integerDigits, int dividendScale, int divisorScale) {
+        int room = Math.min(MIN_SIGNIFICANT_DIGITS, Math.max(QUOTIENT_MIN_SCALE, MAX_DECIMAL - integerDigits));
+        return Math.min(MAX_DECIMAL, Math.max(room, Math.max(dividendScale, divisorScale)));
+    }
+
+    private static int integerDigits(RelDataType type) {
+        return switch (type.getSqlTypeName()) {
+            case TINYINT -> 3;
+            case SMALLINT -> 5;
+            case INTEGER -> 10;
+            case BIGINT -> 19;
+            case DECIMAL -> type.getPrecision() - type.getScale();
+            default -> MAX_DECIMAL;
+        };
+    }
+
+    private static int scaleOf(RelDataType type) {
+        return type.getSqlTypeName() == SqlTypeName.DECIMAL ? type.getScale() : 0;
     }
 
     private static boolean isExactNumeric(RelDataType type) {

@@ -5,6 +5,8 @@ import dev.parallax.engine.expr.Cast;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.Literal;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.DateTimes;
+import dev.parallax.engine.type.DecimalMath;
 import dev.parallax.engine.type.TypeKind;
 
 import java.math.BigDecimal;
@@ -97,6 +99,15 @@ final class ConstantFolder {
                 if (left.type().kind() == TypeKind.DATE && type.kind() == TypeKind.DATE) {
                     return dateArithmetic((Long) left.value(), right, sign, call);
                 }
+                if (left.type().kind() == TypeKind.DATE && type.kind() == TypeKind.TIMESTAMP) {
+                    return timestampArithmetic((Long) left.value() * MICROSECONDS_PER_DAY, right, sign, call);
+                }
+                if (left.type().kind() == TypeKind.TIMESTAMP && type.kind() == TypeKind.TIMESTAMP) {
+                    return timestampArithmetic((Long) left.value(), right, sign, call);
+                }
+                if (sign > 0 && right.type().kind() == TypeKind.DATE && type.kind() == TypeKind.TIMESTAMP) {
+                    return timestampArithmetic((Long) right.value() * MICROSECONDS_PER_DAY, left, sign, call);
+                }
                 if (isExact(left.type()) && isExact(right.type()) && isExact(type)) {
                     BigDecimal result = sign > 0 ? decimal(left).add(decimal(right)) : decimal(left).subtract(decimal(right));
                     return literalOf(result, type, call);
@@ -109,10 +120,47 @@ final class ConstantFolder {
                 }
                 return call;
             }
+            case DIVIDE -> {
+                if (type.kind() == TypeKind.DECIMAL && isExact(left.type()) && isExact(right.type()) && (Long) right.value() != 0) {
+                    return decimalQuotient(left, right, call);
+                }
+                return call;
+            }
             default -> {
                 return call;
             }
         }
+    }
+
+    /**
+     * A constant numeric quotient at the scale PostgreSQL gives that very value (select_div_scale,
+     * {@link DecimalMath#divisionScale}), reduced to what 18 digits hold: {@code 10.0 / 4} is
+     * 2.5000000000000000 as in PostgreSQL, {@code 1.0 / 3} keeps 18 of PostgreSQL's 20 fraction digits.
+     */
+    private static Expr decimalQuotient(Literal left, Literal right, Call call) {
+        int leftScale = scaleOf(left.type());
+        int rightScale = scaleOf(right.type());
+        int scale = DecimalMath.divisionScale((Long) left.value(), leftScale, (Long) right.value(), rightScale);
+        BigDecimal quotient = decimal(left).divide(decimal(right), Math.min(scale, DataType.MAX_DECIMAL_PRECISION), RoundingMode.HALF_UP);
+        int integerDigits = Math.max(0, quotient.precision() - quotient.scale());
+        if (integerDigits > DataType.MAX_DECIMAL_PRECISION) {
+            return call;
+        }
+        int fitted = Math.min(quotient.scale(), DataType.MAX_DECIMAL_PRECISION - integerDigits);
+        BigDecimal rounded = decimal(left).divide(decimal(right), fitted, RoundingMode.HALF_UP);
+        if (rounded.precision() - rounded.scale() > DataType.MAX_DECIMAL_PRECISION - fitted) {
+            // Rounding carried into a new integer digit (9.99.. to 10.0..): one fraction digit fewer.
+            fitted--;
+            if (fitted < 0) {
+                return call;
+            }
+            rounded = decimal(left).divide(decimal(right), fitted, RoundingMode.HALF_UP);
+        }
+        return Literal.ofLong(rounded.unscaledValue().longValueExact(), DataType.decimal(DataType.MAX_DECIMAL_PRECISION, fitted));
+    }
+
+    private static int scaleOf(DataType type) {
+        return type.kind() == TypeKind.DECIMAL ? type.scale() : 0;
     }
 
     private static Expr dateArithmetic(long days, Literal right, int sign, Call call) {
@@ -122,6 +170,16 @@ final class ConstantFolder {
             case INTERVAL_YEAR_MONTH -> Literal.ofLong(LocalDate.ofEpochDay(days).plusMonths(sign * amount).toEpochDay(), DataType.DATE);
             case INTERVAL_DAY_TIME -> amount % MICROSECONDS_PER_DAY == 0
                     ? Literal.ofLong(days + sign * (amount / MICROSECONDS_PER_DAY), DataType.DATE) : call;
+            default -> call;
+        };
+    }
+
+    /** timestamp ± interval, months first as PostgreSQL adds them (end of month clamps), then microseconds. */
+    private static Expr timestampArithmetic(long micros, Literal interval, int sign, Call call) {
+        long amount = (Long) interval.value();
+        return switch (interval.type().kind()) {
+            case INTERVAL_YEAR_MONTH -> Literal.ofLong(DateTimes.addMonthsToTimestamp(micros, Math.multiplyExact(sign, amount)), DataType.TIMESTAMP);
+            case INTERVAL_DAY_TIME -> Literal.ofLong(Math.addExact(micros, Math.multiplyExact(sign, amount)), DataType.TIMESTAMP);
             default -> call;
         };
     }

@@ -121,6 +121,9 @@ public final class RexTranslator {
             String digits = ((RexLiteral) call.getOperands().getFirst()).getValueAs(String.class);
             return new Literal(BitString.parse(digits), DataType.bit(digits.length()));
         }
+        if (operator == ParallaxFunctions.BIGINT_LITERAL) {
+            return bigintLiteral(((RexLiteral) call.getOperands().getFirst()).getValueAs(String.class));
+        }
         Function function = FunctionMapping.function(call);
         List<Expr> arguments = new ArrayList<>(call.getOperands().size());
         for (RexNode operand : call.getOperands()) {
@@ -130,7 +133,28 @@ public final class RexTranslator {
             throw ParallaxException.of(SqlState.UNDEFINED_FUNCTION, "function %s is not supported",
                     operator.getName().toLowerCase(Locale.ROOT));
         }
+        if (isDateIntervalArithmetic(function, arguments)) {
+            // PostgreSQL: date ± interval is a timestamp (Calcite keeps DATE for day intervals).
+            type = DataType.TIMESTAMP;
+        }
+        Expr dateBound = DateBoundComparison.rewrite(function, arguments, type);
+        if (dateBound != null) {
+            return dateBound;
+        }
         return new Call(function, ArgumentTypes.harmonize(function, arguments, type), type);
+    }
+
+    /**
+     * An integer literal too long for Calcite: bigint when it fits one, as PostgreSQL types it.
+     * Beyond bigint PostgreSQL makes it a numeric, which Parallax holds to 18 digits only.
+     */
+    private static Literal bigintLiteral(String digits) {
+        try {
+            return Literal.ofLong(Long.parseLong(digits), DataType.BIGINT);
+        } catch (NumberFormatException beyondBigint) {
+            throw ParallaxException.of(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "numeric field overflow")
+                    .withDetail("Parallax numeric values hold at most 18 digits; " + digits + " has " + digits.length() + ".");
+        }
     }
 
     /** {@code x IN (...)} and ranges: points become an InList, anything else expands to comparisons. */
@@ -156,6 +180,19 @@ public final class RexTranslator {
             return new InList(value, values, true);
         }
         return translateUnfolded(RexUtil.expandSearch(rexBuilder, null, call));
+    }
+
+    private static boolean isDateIntervalArithmetic(Function function, List<Expr> arguments) {
+        if (function != Function.ADD && function != Function.SUBTRACT || arguments.size() != 2) {
+            return false;
+        }
+        TypeKind left = arguments.get(0).type().kind();
+        TypeKind right = arguments.get(1).type().kind();
+        return left == TypeKind.DATE && isInterval(right) || isInterval(left) && right == TypeKind.DATE;
+    }
+
+    private static boolean isInterval(TypeKind kind) {
+        return kind == TypeKind.INTERVAL_DAY_TIME || kind == TypeKind.INTERVAL_YEAR_MONTH;
     }
 
     static boolean typeIs(Expr expression, TypeKind kind) {
