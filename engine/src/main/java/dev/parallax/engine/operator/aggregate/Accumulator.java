@@ -15,6 +15,17 @@ abstract class Accumulator {
     /** Adds raw input values of {@code argument} (null for count(*)); NULL values are skipped. */
     abstract void add(ColumnVector argument, int[] positions, int[] groupIds, int count);
 
+    /**
+     * Adds raw input values of {@code argument} with the rows already ordered by group: the rows
+     * of group {@code g} are {@code positions[groupEnds[g-1] .. groupEnds[g]-1]} (from 0 for the
+     * first group), and {@code groupIds} holds each of those rows' group in the same order.
+     * Equivalent to {@link #add}; accumulators override it to sum each group's run in registers
+     * instead of updating the group's state once per row.
+     */
+    void addGrouped(ColumnVector argument, int[] positions, int[] groupIds, int[] groupEnds, int groupCount, int count) {
+        add(argument, positions, groupIds, count);
+    }
+
     /** Merges intermediate states read from {@code states[firstState ..]} (a Partial Aggregate's output). */
     abstract void combine(ColumnVector[] states, int firstState, int[] positions, int[] groupIds, int count);
 

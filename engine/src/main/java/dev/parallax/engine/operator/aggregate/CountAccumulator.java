@@ -35,6 +35,20 @@ final class CountAccumulator extends Accumulator {
     }
 
     @Override
+    void addGrouped(ColumnVector argument, int[] positions, int[] groupIds, int[] groupEnds, int groupCount, int count) {
+        if (argument != null && argument.mayHaveNulls()) {
+            add(argument, positions, groupIds, count);
+            return;
+        }
+        long[] counts = this.counts;
+        int start = 0;
+        for (int group = 0; group < groupCount; group++) {
+            counts[group] += groupEnds[group] - start;
+            start = groupEnds[group];
+        }
+    }
+
+    @Override
     void combine(ColumnVector[] states, int firstState, int[] positions, int[] groupIds, int count) {
         long[] partial = ((LongVector) states[firstState]).values();
         long[] counts = this.counts;
