@@ -88,10 +88,12 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
                 DataType type = column.type();
                 boolean characters = type.kind().isText();
                 Integer decimalDigits = characters || type.kind().isBitString() ? null : JdbcTypes.scale(type);
-                Integer octetLength = characters && type.length() != DataType.UNBOUNDED
-                        // UTF-8 takes up to 4 bytes per character.
-                        ? (int) Math.min(4L * type.length(), Integer.MAX_VALUE)
-                        : characters ? JdbcTypes.UNLIMITED_LENGTH : null;
+                Integer octetLength = null;
+                if (characters) {
+                    // UTF-8 takes up to 4 bytes per character.
+                    octetLength = type.length() == DataType.UNBOUNDED
+                            ? JdbcTypes.UNLIMITED_LENGTH : (int) Math.min(4L * type.length(), Integer.MAX_VALUE);
+                }
                 rows.add(new Object[] {connection.catalogName(), SCHEMA, table.name(), column.name(), JdbcTypes.sqlType(type),
                         JdbcTypes.typeName(type), JdbcTypes.precision(type), null, decimalDigits, JdbcTypes.radix(type),
                         column.notNull() ? columnNoNulls : columnNullable, null, null, null, null, octetLength, ordinal,
