@@ -6,6 +6,7 @@ import dev.parallax.engine.explain.NodeStatistics;
 import dev.parallax.engine.operator.aggregate.AggregateOperatorFactory;
 import dev.parallax.engine.operator.dml.InsertOperatorFactory;
 import dev.parallax.engine.operator.filter.FilterOperatorFactory;
+import dev.parallax.engine.operator.gather.GatherMergeOperatorFactory;
 import dev.parallax.engine.operator.gather.GatherOperatorFactory;
 import dev.parallax.engine.operator.limit.LimitOperatorFactory;
 import dev.parallax.engine.operator.project.ProjectOperatorFactory;
@@ -89,6 +90,7 @@ public final class OperatorBuilder {
             case dev.parallax.engine.plan.ProjectNode project -> ProjectOperatorFactory.create(project, this);
             case dev.parallax.engine.plan.AggregateNode aggregate -> AggregateOperatorFactory.create(aggregate, this);
             case dev.parallax.engine.plan.GatherNode gather -> GatherOperatorFactory.create(gather, this);
+            case dev.parallax.engine.plan.GatherMergeNode gatherMerge -> GatherMergeOperatorFactory.create(gatherMerge, this);
             case dev.parallax.engine.plan.SortNode sort -> SortOperatorFactory.create(sort, this);
             case dev.parallax.engine.plan.LimitNode limit -> LimitOperatorFactory.create(limit, this);
             case dev.parallax.engine.plan.ValuesNode values -> ValuesOperatorFactory.create(values, this);

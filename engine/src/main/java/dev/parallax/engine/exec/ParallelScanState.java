@@ -1,5 +1,6 @@
 package dev.parallax.engine.exec;
 
+import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.SeqScanNode;
@@ -9,7 +10,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
- * The global state of one Gather execution: one {@link ScanCursor} per parallel scan below it,
+ * The global state of one Gather (or Gather Merge) execution: one {@link ScanCursor} per parallel scan below it,
  * opened once before any participant starts and shared by all of them, so every page is read by
  * exactly one participant. Immutable after construction, hence safe to share between threads.
  */
@@ -19,6 +20,11 @@ public final class ParallelScanState {
     /** Opens the cursors of every parallel scan under {@code gather}, with {@code chunkPages} pages per claim (0 = automatic). */
     public ParallelScanState(GatherNode gather, int chunkPages) {
         collect(gather.input(), chunkPages);
+    }
+
+    /** Opens the cursors of every parallel scan under {@code gatherMerge}, with {@code chunkPages} pages per claim (0 = automatic). */
+    public ParallelScanState(GatherMergeNode gatherMerge, int chunkPages) {
+        collect(gatherMerge.input(), chunkPages);
     }
 
     private void collect(PlanNode node, int chunkPages) {

@@ -4,6 +4,7 @@ import dev.parallax.engine.plan.AggregateCall;
 import dev.parallax.engine.plan.AggregateMode;
 import dev.parallax.engine.plan.AggregateNode;
 import dev.parallax.engine.plan.FilterNode;
+import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.GenerateSeriesNode;
 import dev.parallax.engine.plan.InsertNode;
@@ -15,6 +16,7 @@ import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.plan.SortKey;
 import dev.parallax.engine.plan.SortNode;
 import dev.parallax.engine.plan.ValuesNode;
+import dev.parallax.engine.sort.SortStatistics;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +28,9 @@ import java.util.Objects;
  * PostgreSQL, filters and projections are not nodes of their own: a Filter prints as the
  * {@code Filter:} line of the node below it, a projection as that node's {@code Output:}.
  * Under ANALYZE, rows and times are per loop and loops count the participants that ran the node;
- * VERBOSE adds {@code Output:} lines and one {@code Worker N:} line per worker. The caller appends
+ * VERBOSE adds {@code Output:} lines and one {@code Worker N:} line per worker. A Sort under ANALYZE
+ * prints its {@code Sort Method:} line for the leader and one per worker (in the worker's block
+ * under VERBOSE, as {@code Worker N:  Sort Method: ...} otherwise). The caller appends
  * {@link #timingLine} lines for Planning Time and Execution Time.
  */
 public final class ExplainPrinter {
@@ -116,6 +120,10 @@ public final class ExplainPrinter {
                 String measured = actual(worker.firstNanos(), worker.totalNanos(), worker.rows(), worker.loops());
                 // The worker line is the parenthesized text without its parentheses.
                 lines.add(propertyIndent + "Worker " + worker.participant() + ":  " + measured.substring(1, measured.length() - 1));
+                SortStatistics sort = worker.sort();
+                if (sort != null) {
+                    lines.add(propertyIndent + "  " + sort.explainLine());
+                }
             }
         }
         for (PlanNode input : shown.inputs()) {
@@ -144,6 +152,7 @@ public final class ExplainPrinter {
                 };
             }
             case GatherNode gather -> "Gather";
+            case GatherMergeNode gatherMerge -> "Gather Merge";
             case SortNode sort -> "Sort";
             case LimitNode limit -> "Limit";
             case ValuesNode values -> values.rows().size() == 1 ? "Result" : "Values Scan on \"*VALUES*\"";
@@ -167,15 +176,12 @@ public final class ExplainPrinter {
                 }
             }
             case GatherNode gather -> {
-                lines.add(indent + "Workers Planned: " + gather.workersPlanned());
-                if (options.analyze()) {
-                    int launched = statistics.node(gather).workersLaunched();
-                    lines.add(indent + "Workers Launched: " + Math.max(0, launched));
-                }
+                workerCounts(gather, gather.workersPlanned(), indent);
                 if (gather.singleCopy()) {
                     lines.add(indent + "Single Copy: true");
                 }
             }
+            case GatherMergeNode gatherMerge -> workerCounts(gatherMerge, gatherMerge.workersPlanned(), indent);
             case SortNode sort -> {
                 List<String> inputNames = columnNames(sort.input(), options.verbose());
                 List<String> keys = new ArrayList<>();
@@ -191,8 +197,37 @@ public final class ExplainPrinter {
                     keys.add(text.toString());
                 }
                 lines.add(indent + "Sort Key: " + String.join(", ", keys));
+                if (options.analyze()) {
+                    sortMethods(sort, indent);
+                }
             }
             default -> {
+            }
+        }
+    }
+
+    private void workerCounts(PlanNode gather, int workersPlanned, String indent) {
+        lines.add(indent + "Workers Planned: " + workersPlanned);
+        if (options.analyze()) {
+            int launched = statistics.node(gather).workersLaunched();
+            lines.add(indent + "Workers Launched: " + Math.max(0, launched));
+        }
+    }
+
+    /**
+     * PostgreSQL's show_sort_info: the leader's sort first, then each worker's; under VERBOSE the
+     * workers' lines go into their {@code Worker N:} blocks instead (printed with the actual rows).
+     */
+    private void sortMethods(SortNode sort, String indent) {
+        for (ParticipantStatistics participant : statistics.node(sort).participants()) {
+            SortStatistics sorted = participant.sort();
+            if (sorted == null) {
+                continue;
+            }
+            if (participant.participant() < 0) {
+                lines.add(indent + sorted.explainLine());
+            } else if (!options.verbose()) {
+                lines.add(indent + "Worker " + participant.participant() + ":  " + sorted.explainLine());
             }
         }
     }
@@ -264,6 +299,7 @@ public final class ExplainPrinter {
             case InsertNode insert -> List.of("count");
             case FilterNode filter -> columnNames(filter.input(), qualified);
             case GatherNode gather -> columnNames(gather.input(), qualified);
+            case GatherMergeNode gatherMerge -> columnNames(gatherMerge.input(), qualified);
             case SortNode sort -> columnNames(sort.input(), qualified);
             case LimitNode limit -> columnNames(limit.input(), qualified);
         };

@@ -1,5 +1,7 @@
 package dev.parallax.engine.explain;
 
+import dev.parallax.engine.sort.SortStatistics;
+
 /**
  * What one participant (the leader or one worker) measured for one plan node: rows returned,
  * loops (instances run), time to the first batch and total time inside the operator, in
@@ -11,6 +13,7 @@ public final class ParticipantStatistics {
     private int loops;
     private long firstNanos;
     private long totalNanos;
+    private SortStatistics sort;
 
     ParticipantStatistics(int participant) {
         this.participant = participant;
@@ -43,5 +46,15 @@ public final class ParticipantStatistics {
         rows += rowsOfLoop;
         firstNanos += firstNanosOfLoop;
         totalNanos += totalNanosOfLoop;
+    }
+
+    /** What this participant's sort did (its last loop's), or null when the node is not a sort or never finished sorting. */
+    public synchronized SortStatistics sort() {
+        return sort;
+    }
+
+    /** Called by a sort operator once its input is sorted, on the participant's thread. */
+    public synchronized void recordSort(SortStatistics statistics) {
+        this.sort = statistics;
     }
 }

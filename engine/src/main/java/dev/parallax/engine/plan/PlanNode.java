@@ -10,7 +10,7 @@ import java.util.List;
  * crosses into these classes.
  */
 public sealed interface PlanNode
-        permits SeqScanNode, FilterNode, ProjectNode, AggregateNode, GatherNode, SortNode, LimitNode,
+        permits SeqScanNode, FilterNode, ProjectNode, AggregateNode, GatherNode, GatherMergeNode, SortNode, LimitNode,
         ValuesNode, GenerateSeriesNode, InsertNode {
     List<PlanNode> inputs();
 

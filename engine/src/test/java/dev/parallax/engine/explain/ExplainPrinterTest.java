@@ -95,10 +95,12 @@ class ExplainPrinterTest {
             List<String> lines = ExplainPrinter.print(plan, new ExplainOptions(true, true, false, false), statistics, ExplainLabels.NONE);
             assertEquals("Sort (actual rows=2 loops=1)", lines.get(0));
             assertEquals("  Output: t.flag, count(*)", lines.get(1));
+            assertEquals("  Sort Key: count(*) DESC NULLS LAST", lines.get(2));
+            assertTrue(lines.get(3).matches("  Sort Method: quicksort  Memory: \\d+kB"), lines.get(3));
             // Each participant that read pages emits its own partial groups, so the Gather passes 2 to 6 rows.
-            assertTrue(lines.get(6).matches(" {8}->  Gather \\(actual rows=[246] loops=1\\)"), lines.get(6));
-            assertEquals("              Workers Planned: 2", lines.get(8));
-            assertEquals("              Workers Launched: 2", lines.get(9));
+            assertTrue(lines.get(7).matches(" {8}->  Gather \\(actual rows=[246] loops=1\\)"), lines.get(7));
+            assertEquals("              Workers Planned: 2", lines.get(9));
+            assertEquals("              Workers Launched: 2", lines.get(10));
             String scanLine = lines.stream().filter(line -> line.contains("Parallel Seq Scan")).findFirst().orElseThrow();
             assertEquals("                    ->  Parallel Seq Scan on public.t (actual rows=33 loops=3)", scanLine);
             assertTrue(lines.stream().anyMatch(line -> line.matches(" {26}Worker 0:  actual rows=\\d+ loops=1")), String.join("\n", lines));

@@ -2,6 +2,7 @@ package dev.parallax.planner.query;
 
 import dev.parallax.engine.plan.AggregateNode;
 import dev.parallax.engine.plan.FilterNode;
+import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.GenerateSeriesNode;
 import dev.parallax.engine.plan.InsertNode;
@@ -37,6 +38,7 @@ final class PlanDump {
                 case FINAL -> "Finalize Aggregate";
             } + " keys=" + Arrays.toString(aggregate.groupKeys()) + " calls=" + aggregate.calls().size();
             case GatherNode gather -> "Gather workers=" + gather.workersPlanned() + (gather.singleCopy() ? " single" : "");
+            case GatherMergeNode gatherMerge -> "Gather Merge workers=" + gatherMerge.workersPlanned() + " keys=" + gatherMerge.keys().size();
             case SortNode sort -> "Sort " + sort.keys().size() + (sort.limit() >= 0 ? " top " + sort.limit() : "");
             case LimitNode limit -> "Limit";
             case ValuesNode values -> "Values " + values.rows().size();

@@ -9,8 +9,11 @@ import dev.parallax.engine.expr.Call;
 import dev.parallax.engine.expr.Function;
 import dev.parallax.engine.expr.Literal;
 import dev.parallax.engine.plan.FilterNode;
+import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.SortKey;
+import dev.parallax.engine.plan.SortNode;
 import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.type.DataType;
 import org.junit.jupiter.api.Test;
@@ -24,6 +27,7 @@ import java.util.OptionalInt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class QueryPlannerTest {
     private static final long SF1_LINEITEM_BYTES = 900L * 1024 * 1024;
@@ -136,16 +140,74 @@ class QueryPlannerTest {
     }
 
     @Test
-    void plainScanQueryGathersBelowSortAndLimit() {
+    void orderByLimitSortsTopNInEveryParticipantUnderGatherMerge() {
         settings.set("parallel_setup_cost", "0");
         settings.set("parallel_tuple_cost", "0");
         assertEquals("""
                 Limit
-                  Sort 1 top 10
-                    Gather workers=2
+                  Gather Merge workers=2 keys=1
+                    Sort 1 top 10
                       Filter
                         Parallel Seq Scan on lineitem [0]
                 """, shape("select l_orderkey from lineitem where l_orderkey < 5 order by 1 limit 10"));
+        assertEquals("""
+                Limit
+                  Gather Merge workers=2 keys=1
+                    Sort 1 top 25
+                      Parallel Seq Scan on lineitem [0]
+                """, shape("select l_orderkey from lineitem order by 1 limit 10 offset 15"));
+    }
+
+    @Test
+    void gatherMergeIsChosenByCost() {
+        // As in PostgreSQL: passing every row to the leader costs more than the workers' sorts save...
+        assertEquals("""
+                Sort 2
+                  Seq Scan on lineitem [0, 10]
+                """, shape("select l_orderkey, l_shipdate from lineitem order by l_shipdate desc, l_orderkey"));
+        // ...but under a LIMIT only the first rows of each participant travel.
+        assertEquals("""
+                Limit
+                  Gather Merge workers=2 keys=2
+                    Sort 2 top 5
+                      Parallel Seq Scan on lineitem [0, 10]
+                """, shape("select l_orderkey, l_shipdate from lineitem order by l_shipdate desc, l_orderkey limit 5"));
+        settings.set("parallel_tuple_cost", "0.001");
+        assertEquals("""
+                Gather Merge workers=2 keys=2
+                  Sort 2
+                    Parallel Seq Scan on lineitem [0, 10]
+                """, shape("select l_orderkey, l_shipdate from lineitem order by l_shipdate desc, l_orderkey"));
+        // A parameter limit cannot bound the sorts; the Limit above still applies it.
+        assertEquals("""
+                Limit
+                  Gather Merge workers=2 keys=1
+                    Sort 1
+                      Parallel Seq Scan on lineitem [0]
+                """, shape("select l_orderkey from lineitem order by 1 limit $1"));
+        PlanNode root = planner.plan("select l_orderkey from lineitem order by 1", settings).root();
+        GatherMergeNode gatherMerge = assertInstanceOf(GatherMergeNode.class, root);
+        SortNode sort = assertInstanceOf(SortNode.class, gatherMerge.input());
+        assertEquals(List.of(new SortKey(0, false, false)), gatherMerge.keys());
+        assertEquals(gatherMerge.keys(), sort.keys());
+        // Rows per participant below, all of them above: 6001215 / 2.4.
+        assertEquals(2_500_506, sort.estimate().rows());
+        assertEquals(6_001_215, gatherMerge.estimate().rows());
+        assertTrue(gatherMerge.estimate().totalCost() > sort.estimate().totalCost());
+    }
+
+    @Test
+    void orderByStaysSerialWithoutWorkersAndAboveAggregates() throws IOException {
+        settings.set("max_parallel_workers_per_gather", "0");
+        assertEquals("""
+                Limit
+                  Sort 1 top 3
+                    Seq Scan on lineitem [0]
+                """, shape("select l_orderkey from lineitem order by 1 desc limit 3"));
+        settings.set("max_parallel_workers_per_gather", "2");
+        assertEquals("Sort 1\n  Seq Scan on small [0]\n", shape("select id from small order by id"));
+        String q1 = shape(query("q1.sql"));
+        assertTrue(q1.startsWith("Sort 2\n  Finalize Aggregate"), q1);
     }
 
     @Test

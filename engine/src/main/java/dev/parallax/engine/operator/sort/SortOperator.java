@@ -2,69 +2,86 @@ package dev.parallax.engine.operator.sort;
 
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
-import dev.parallax.engine.operator.BatchCopier;
-import dev.parallax.engine.plan.SortKey;
-import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.explain.ParticipantStatistics;
+import dev.parallax.engine.sort.SortedOutput;
+import dev.parallax.engine.sort.Sorter;
 import dev.parallax.engine.vector.Batch;
 
-import java.util.List;
+import java.util.Objects;
 
 /**
- * Materializes its whole input, sorts it with {@link RowSorter}, and emits the rows in order in
- * batches; with a limit (top-N) it emits only the first {@code limit} rows.
+ * PostgreSQL's Sort node: feeds its whole input to a {@link Sorter} (packed prefix keys, top-N
+ * heap with a limit, spill to temporary runs past {@code work_mem}), then emits the sorted rows in
+ * batches. The operator only drives the sort; the algorithm lives in the Sorter. Under EXPLAIN
+ * ANALYZE it records the sort's method and space for its participant.
  */
 public final class SortOperator implements Operator {
     private final ExecutionContext context;
     private final Operator input;
-    private final List<SortKey> keys;
-    private final long limit;
-    private final List<DataType> types;
-    private Batch rows;
-    private int rowCount;
-    private int[] order;
-    private int emitted;
-    private int outputRows;
-    private Batch output;
+    private final Sorter sorter;
+    private final ParticipantStatistics statistics;
+    private SortedOutput output;
+    private boolean inputClosed;
+    private boolean closed;
 
-    public SortOperator(ExecutionContext context, Operator input, List<DataType> types, List<SortKey> keys, long limit) {
-        this.context = context;
-        this.input = input;
-        this.types = types;
-        this.keys = keys;
-        this.limit = limit;
+    /**
+     * @param sorter     an unused sorter over {@code input}'s column types; the operator owns and closes it
+     * @param statistics where to record the sort's method and space, or null outside EXPLAIN ANALYZE
+     */
+    public SortOperator(ExecutionContext context, Operator input, Sorter sorter, ParticipantStatistics statistics) {
+        this.context = Objects.requireNonNull(context, "context");
+        this.input = Objects.requireNonNull(input, "input");
+        this.sorter = Objects.requireNonNull(sorter, "sorter");
+        this.statistics = statistics;
     }
 
     @Override
     public Batch next() {
-        if (order == null) {
-            materialize();
-        }
-        if (emitted >= outputRows) {
-            return null;
+        if (output == null) {
+            sortInput();
         }
         context.checkCancelled();
-        int count = Math.min(Batch.DEFAULT_CAPACITY, outputRows - emitted);
-        BatchCopier.gather(rows, order, emitted, count, output);
-        emitted += count;
-        return output;
+        return output.next();
     }
 
-    private void materialize() {
-        rows = BatchCopier.emptyLike(types, Batch.DEFAULT_CAPACITY);
+    private void sortInput() {
         Batch batch;
         while ((batch = input.next()) != null) {
-            BatchCopier.appendLiveRows(batch, rows, rowCount);
-            rowCount += batch.selectedCount();
+            context.checkCancelled();
+            sorter.add(batch);
         }
-        rows.setRowCount(rowCount);
-        order = RowSorter.sort(rows, rowCount, keys);
-        outputRows = limit >= 0 ? (int) Math.min(limit, rowCount) : rowCount;
-        output = Batch.create(types, Batch.DEFAULT_CAPACITY);
+        // The input is no longer needed: a Gather below returns its workers while the rows are emitted.
+        closeInput();
+        output = sorter.finish();
+        if (statistics != null) {
+            statistics.recordSort(sorter.statistics());
+        }
     }
 
+    private void closeInput() {
+        if (!inputClosed) {
+            inputClosed = true;
+            input.close();
+        }
+    }
+
+    /** Closes the sorted output and the sorter, which removes any temporary files, then the input. */
     @Override
     public void close() {
-        rows = null;
-        input.close();
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (output != null) {
+                output.close();
+            }
+        } finally {
+            try {
+                sorter.close();
+            } finally {
+                closeInput();
+            }
+        }
     }
 }

@@ -71,9 +71,35 @@ public final class CostModel {
 
     /** cost_sort: comparisons n log2 n at 2 * cpu_operator_cost each, all paid before the first row. */
     public PlanEstimate sort(PlanEstimate input, double outputRows) {
+        return sort(input, outputRows, -1);
+    }
+
+    /**
+     * cost_sort with a bound ({@code limit} >= 1, else unbounded): when more than twice the bound
+     * arrives, a top-N heap of 2 * limit entries is kept, so each row costs log2(2 * limit) comparisons.
+     */
+    public PlanEstimate sort(PlanEstimate input, double outputRows, long limit) {
         double rows = Math.max(2, input.rows());
-        double startup = input.totalCost() + 2 * cpuOperatorCost * rows * (Math.log(rows) / Math.log(2));
+        double comparisons = limit > 0 && rows > 2.0 * limit ? log2(2.0 * limit) : log2(rows);
+        double startup = input.totalCost() + 2 * cpuOperatorCost * rows * comparisons;
         return new PlanEstimate(startup, startup + cpuOperatorCost * input.rows(), outputRows, input.width());
+    }
+
+    /**
+     * cost_gather_merge: a heap over the {@code workers} + 1 participants' streams (built once,
+     * log2 of its size in comparisons per row), a little heap bookkeeping per row, and the Gather's
+     * setup and per-row costs, the latter 5% higher because the leader waits for every participant.
+     */
+    public PlanEstimate gatherMerge(PlanEstimate input, double rows, int workers, double setupCost, double tupleCost) {
+        double streams = workers + 1;
+        double comparisonCost = 2 * cpuOperatorCost;
+        double startup = comparisonCost * streams * log2(streams) + setupCost;
+        double run = rows * comparisonCost * log2(streams) + cpuOperatorCost * rows + tupleCost * rows * 1.05;
+        return new PlanEstimate(input.startupCost() + startup, input.totalCost() + startup + run, rows, input.width());
+    }
+
+    private static double log2(double value) {
+        return Math.log(value) / Math.log(2);
     }
 
     public PlanEstimate rows(double rows, int width) {

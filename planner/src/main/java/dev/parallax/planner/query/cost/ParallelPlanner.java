@@ -10,6 +10,7 @@ import dev.parallax.engine.plan.AggregateCall;
 import dev.parallax.engine.plan.AggregateMode;
 import dev.parallax.engine.plan.AggregateNode;
 import dev.parallax.engine.plan.FilterNode;
+import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.LimitNode;
 import dev.parallax.engine.plan.ParallelDegree;
@@ -26,9 +27,12 @@ import dev.parallax.engine.settings.Settings;
  * <pre>
  *   [Limit/Sort/Project] ← Finalize Aggregate ← Gather ← Partial Aggregate ← [Filter/Project] ← Parallel Seq Scan
  *   [Limit/Sort/Project] ← Gather ← [Filter/Project] ← Parallel Seq Scan
+ *   [Limit/Project] ← Gather Merge ← Sort (top-N under a LIMIT) ← [Filter/Project] ← Parallel Seq Scan
  * </pre>
  * Degree by {@link ParallelDegree}; a parallel path costs its work divided by the parallel divisor
- * plus parallel_setup_cost plus parallel_tuple_cost per row through the Gather. With
+ * plus parallel_setup_cost plus parallel_tuple_cost per row through the Gather. A sort over a scan
+ * chain is either done once above a Gather or by every participant below a Gather Merge, whichever
+ * costs less (cost_gather_merge: the merge's comparisons on the merged rows). With
  * debug_parallel_query on, a parallel-safe plan without a Gather gets a single-copy Gather on top.
  */
 public final class ParallelPlanner {
@@ -58,7 +62,7 @@ public final class ParallelPlanner {
     private PlanNode parallelize(PlanNode node) {
         return switch (node) {
             case LimitNode limit -> rebuildAbove(limit, parallelize(limit.input()));
-            case SortNode sort -> rebuildAbove(sort, parallelize(sort.input()));
+            case SortNode sort -> sort(sort);
             case ProjectNode project when !isScanChain(project) -> rebuildAbove(project, parallelize(project.input()));
             case AggregateNode aggregate when aggregate.mode() == AggregateMode.SINGLE -> aggregate(aggregate);
             default -> isScanChain(node) ? gatherScanChain(node) : node;
@@ -93,6 +97,31 @@ public final class ParallelPlanner {
         AggregateNode finalize = new AggregateNode(gather, AggregateMode.FINAL, indexes(keys), aggregate.calls(),
                 costModel.aggregate(gather.estimate(), keys, calls, aggregate.estimate().rows(), aggregate.outputTypes()));
         return finalize.estimate().totalCost() < aggregate.estimate().totalCost() ? finalize : aggregate;
+    }
+
+    /**
+     * {@code Sort ← Gather ← chain} (or the serial sort) against {@code Gather Merge ← Sort ← chain},
+     * where each participant sorts its share (keeping only the first {@code limit} rows under a
+     * top-N) and the leader merges the sorted streams.
+     */
+    private PlanNode sort(SortNode sort) {
+        PlanNode sortAbove = rebuildAbove(sort, parallelize(sort.input()));
+        PlanNode input = sort.input();
+        if (!isScanChain(input)) {
+            return sortAbove;
+        }
+        int workers = workers(input);
+        if (workers == 0) {
+            return sortAbove;
+        }
+        double divisor = ParallelDegree.parallelDivisor(workers, leaderParticipation);
+        PlanNode partialInput = parallelChain(input, divisor);
+        double participantRows = partialInput.estimate().rows();
+        SortNode partialSort = new SortNode(partialInput, sort.keys(), sort.limit(), costModel.sort(partialInput.estimate(),
+                sort.limit() >= 0 ? Math.min(sort.limit(), participantRows) : participantRows, sort.limit()));
+        GatherMergeNode gatherMerge = new GatherMergeNode(partialSort, workers, sort.keys(),
+                costModel.gatherMerge(partialSort.estimate(), sort.estimate().rows(), workers, setupCost, tupleCost));
+        return gatherMerge.estimate().totalCost() < sortAbove.estimate().totalCost() ? gatherMerge : sortAbove;
     }
 
     private PlanNode gatherScanChain(PlanNode chain) {
@@ -150,6 +179,7 @@ public final class ParallelPlanner {
             case ProjectNode project -> project.expressions().stream().allMatch(ParallelPlanner::isParallelSafe);
             case dev.parallax.engine.plan.InsertNode insert -> false;
             case GatherNode gather -> false;
+            case GatherMergeNode gatherMerge -> false;
             default -> true;
         };
         return safe && node.inputs().stream().allMatch(ParallelPlanner::isParallelSafe);
@@ -169,7 +199,7 @@ public final class ParallelPlanner {
     }
 
     private static boolean containsGather(PlanNode node) {
-        return node instanceof GatherNode || node.inputs().stream().anyMatch(ParallelPlanner::containsGather);
+        return node instanceof GatherNode || node instanceof GatherMergeNode || node.inputs().stream().anyMatch(ParallelPlanner::containsGather);
     }
 
     private static int[] indexes(int count) {

@@ -14,7 +14,7 @@ import org.apache.calcite.rel.core.Sort;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Sort → SortNode (top-N when the limit is a constant) and/or LimitNode for OFFSET / LIMIT. */
+/** Sort → SortNode (top-N of LIMIT + OFFSET rows when both are constants) and/or LimitNode for OFFSET / LIMIT. */
 final class SortTranslator {
     private SortTranslator() {
     }
@@ -35,13 +35,9 @@ final class SortTranslator {
                 };
                 keys.add(new SortKey(collation.getFieldIndex(), descending, nullsFirst));
             }
-            long topN = -1;
-            if (limit instanceof Literal limitValue && !limitValue.isNull()
-                    && (offset == null || offset instanceof Literal offsetValue && !offsetValue.isNull())) {
-                topN = (Long) limitValue.value() + (offset == null ? 0 : (Long) ((Literal) offset).value());
-            }
+            long topN = topN(offset, limit);
             double rows = topN >= 0 ? Math.min(topN, node.estimate().rows()) : node.estimate().rows();
-            node = new SortNode(node, keys, topN, translator.cost().sort(node.estimate(), rows));
+            node = new SortNode(node, keys, topN, translator.cost().sort(node.estimate(), rows, topN));
         }
         if (offset != null || limit != null) {
             PlanEstimate input = node.estimate();
@@ -49,5 +45,29 @@ final class SortTranslator {
             node = new LimitNode(node, offset, limit, new PlanEstimate(input.startupCost(), input.totalCost(), rows, input.width()));
         }
         return node;
+    }
+
+    /**
+     * The rows the sort must keep for a constant LIMIT: limit + offset, or -1 (sort everything)
+     * when either is a parameter, NULL or negative (the Limit above reports negative values) or
+     * the sum overflows.
+     */
+    private static long topN(Expr offset, Expr limit) {
+        if (!(limit instanceof Literal limitValue) || limitValue.isNull()) {
+            return -1;
+        }
+        long skipped = 0;
+        if (offset != null) {
+            if (!(offset instanceof Literal offsetValue) || offsetValue.isNull()) {
+                return -1;
+            }
+            skipped = (Long) offsetValue.value();
+        }
+        long kept = (Long) limitValue.value();
+        if (kept < 0 || skipped < 0) {
+            return -1;
+        }
+        long sum = kept + skipped;
+        return sum < 0 ? -1 : sum;
     }
 }
