@@ -197,7 +197,7 @@ public final class QueryPlanner {
 
     /**
      * Column labels as PostgreSQL gives them: alias, column name, function name, else ?column?.
-     * Types are the plan's: translation may type an expression as PostgreSQL does where Calcite
+     * Types are Calcite's unless translation typed the expression as PostgreSQL does where Calcite
      * differs (date ± interval is a timestamp; a constant quotient has its own scale).
      */
     private static List<ResultColumn> resultColumns(RelDataType rowType, SqlNode validated, List<DataType> outputTypes) {
@@ -211,9 +211,16 @@ public final class QueryPlanner {
             } else if (name.startsWith("EXPR$")) {
                 name = "column" + (index + 1);
             }
-            columns.add(new ResultColumn(name, outputTypes.get(index)));
+            columns.add(new ResultColumn(name, columnType(TypeMapping.toEngine(fields.get(index).getType()), outputTypes.get(index))));
         }
         return columns;
+    }
+
+    /** The plan's type where translation retyped the column (another kind, or a decimal's scale); else Calcite's. */
+    private static DataType columnType(DataType validated, DataType planned) {
+        boolean retyped = validated.kind() != planned.kind()
+                || validated.kind() == dev.parallax.engine.type.TypeKind.DECIMAL && validated.scale() != planned.scale();
+        return retyped ? planned : validated;
     }
 
     private static String label(SqlNode item, String fallback) {

@@ -7,12 +7,20 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Runs the records of one file, in order, on one session of a fresh database set up for a mode. */
+/**
+ * Runs the records of one file, in order, on one session of a fresh database set up for a mode.
+ * {@code ${RESOURCES}} in a record's SQL stands for the absolute path of the {@code sql/} test
+ * directory, so that COPY FROM can name data files kept beside the tests.
+ */
 final class RecordRunner implements AutoCloseable {
+    private static final String RESOURCES = "${RESOURCES}";
+    private static final String RESOURCES_PATH = Path.of("src/test/resources/sql").toAbsolutePath().normalize().toString();
+
     private final Database database;
     private final Session session;
 
@@ -26,7 +34,7 @@ final class RecordRunner implements AutoCloseable {
 
     /** Runs a statement record; throws AssertionError when the outcome differs from the expectation. */
     void runStatement(TestRecord.Statement record, String where) {
-        try (Result result = session.execute(record.sql())) {
+        try (Result result = session.execute(resolve(record.sql()))) {
             drain(result);
             if (record.expectError()) {
                 throw new AssertionError(where + ": expected an error"
@@ -49,7 +57,7 @@ final class RecordRunner implements AutoCloseable {
 
     /** Runs a query record and returns its rows as the file writes them (sorted for rowsort). */
     List<String> runQuery(TestRecord.Query record, String where) {
-        try (Result result = session.execute(record.sql())) {
+        try (Result result = session.execute(resolve(record.sql()))) {
             if (result.columns().size() != record.types().length()) {
                 throw new AssertionError(where + ": query returns " + result.columns().size()
                         + " columns but the record declares " + record.types().length() + " (" + record.types() + ")");
@@ -78,6 +86,10 @@ final class RecordRunner implements AutoCloseable {
         } catch (ParallaxException error) {
             throw new AssertionError(where + ": unexpected error " + error.state().code() + ": " + error.getMessage(), error);
         }
+    }
+
+    private static String resolve(String sql) {
+        return sql.replace(RESOURCES, RESOURCES_PATH);
     }
 
     private static void drain(Result result) {
