@@ -61,18 +61,21 @@ public final class GatherMergeOperator implements Operator {
             statistics.setWorkersLaunched(launched);
         }
         ParallelScanState scans = new ParallelScanState(node, builder.scanChunkPages());
+        // The leader's stream goes first: the merge pulls it first, so the leader sorts its share
+        // while the workers sort theirs, instead of waiting for a worker's first batch.
+        boolean leaderParticipates = launched == 0 || context.settings().getBoolean("parallel_leader_participation");
+        if (leaderParticipates) {
+            Operator leaderInput = builder.forParticipant(OperatorBuilder.LEADER, scans).build(node.input());
+            streams.add(new LeaderStream(leaderInput));
+        }
         if (launched > 0) {
             List<BlockingQueue<Object>> queues = new ArrayList<>(launched);
             for (int worker = 0; worker < launched; worker++) {
-                // One more slot than batches, so a worker's FINISHED never waits for the merge.
-                BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES_PER_WORKER + 1);
+                BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED_BATCHES_PER_WORKER);
                 queues.add(queue);
                 streams.add(new WorkerStream(queue));
             }
             workers.start(builder, scans, node.input(), queues::get);
-        }
-        if (launched == 0 || context.settings().getBoolean("parallel_leader_participation")) {
-            streams.add(new LeaderStream(builder.forParticipant(OperatorBuilder.LEADER, scans).build(node.input())));
         }
         merger = new SortedStreamMerger(node.outputTypes(), node.keys(), streams);
     }
