@@ -1,0 +1,31 @@
+package dev.parallax.engine.index;
+
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.hash.serialization.BytesReader;
+import net.openhft.chronicle.hash.serialization.BytesWriter;
+import net.openhft.chronicle.hash.serialization.impl.EnumMarshallable;
+
+/** Reads and writes a {@link LongCell} as 8 bytes, filling the caller's instance when given one. */
+final class LongCellMarshaller implements BytesReader<LongCell>, BytesWriter<LongCell>, EnumMarshallable<LongCellMarshaller> {
+    static final LongCellMarshaller INSTANCE = new LongCellMarshaller();
+
+    private LongCellMarshaller() {
+    }
+
+    @Override
+    public LongCell read(Bytes<?> in, LongCell using) {
+        LongCell target = using != null ? using : new LongCell();
+        target.value = in.readLong();
+        return target;
+    }
+
+    @Override
+    public void write(Bytes<?> out, LongCell toWrite) {
+        out.writeLong(toWrite.value);
+    }
+
+    @Override
+    public LongCellMarshaller readResolve() {
+        return INSTANCE;
+    }
+}

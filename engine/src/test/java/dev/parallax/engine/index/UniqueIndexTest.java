@@ -1,0 +1,380 @@
+package dev.parallax.engine.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.memory.MemoryManager;
+import dev.parallax.engine.memory.MemoryTag;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.LongVector;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class UniqueIndexTest {
+    private static final int[] FIRST = {0};
+    private static final int[] FIRST_TWO = {0, 1};
+
+    private final MemoryManager memory = new MemoryManager(1L << 30);
+    private final List<UniqueIndex> opened = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() {
+        opened.forEach(UniqueIndex::close);
+        assertEquals(0, memory.allocatedBytes(MemoryTag.INDEXES));
+    }
+
+    private UniqueIndex open(IndexDefinition definition) {
+        UniqueIndex index = UniqueIndexes.create(definition, memory);
+        opened.add(index);
+        return index;
+    }
+
+    private LongKeyIndex openLong(long initialEntries) {
+        return (LongKeyIndex) open(IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.INTEGER))
+                .withInitialEntries(initialEntries));
+    }
+
+    private static Batch longs(DataType type, Long... values) {
+        Batch batch = Batch.create(List.of(type), values.length);
+        LongVector column = (LongVector) batch.column(0);
+        for (int position = 0; position < values.length; position++) {
+            if (values[position] == null) {
+                column.setNull(position);
+            } else {
+                column.set(position, values[position]);
+            }
+        }
+        batch.setRowCount(values.length);
+        return batch;
+    }
+
+    private static Batch texts(DataType type, String... values) {
+        Batch batch = Batch.create(List.of(type), values.length);
+        BytesVector column = (BytesVector) batch.column(0);
+        for (int position = 0; position < values.length; position++) {
+            if (values[position] == null) {
+                column.setNull(position);
+            } else {
+                column.set(position, values[position].getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        batch.setRowCount(values.length);
+        return batch;
+    }
+
+    /** Rows of (integer, text). */
+    private static Batch pairs(Object... values) {
+        int rows = values.length / 2;
+        Batch batch = Batch.create(List.of(DataType.INTEGER, DataType.TEXT), rows);
+        for (int row = 0; row < rows; row++) {
+            ((LongVector) batch.column(0)).set(row, ((Number) values[2 * row]).longValue());
+            ((BytesVector) batch.column(1)).set(row, ((String) values[2 * row + 1]).getBytes(StandardCharsets.UTF_8));
+        }
+        batch.setRowCount(rows);
+        return batch;
+    }
+
+    private static long[] rowIds(int count, int page) {
+        long[] ids = new long[count];
+        for (int row = 0; row < count; row++) {
+            ids[row] = RowIds.pack(page, row);
+        }
+        return ids;
+    }
+
+    @Test
+    void rowIdsPackPageAndRow() {
+        long id = RowIds.pack(70_000, 4095);
+        assertEquals(70_000, RowIds.pageIndex(id));
+        assertEquals(4095, RowIds.row(id));
+        assertEquals(Integer.MAX_VALUE, RowIds.pageIndex(RowIds.pack(Integer.MAX_VALUE, Integer.MAX_VALUE)));
+        assertTrue(RowIds.pack(Integer.MAX_VALUE, Integer.MAX_VALUE) > 0);
+        assertThrows(IllegalArgumentException.class, () -> RowIds.pack(-1, 0));
+    }
+
+    @Test
+    void longKeysPointOperations() {
+        LongKeyIndex index = openLong(1024);
+        assertEquals(RowIds.ABSENT, index.get(42));
+        assertTrue(index.putIfAbsent(42, 7));
+        assertFalse(index.putIfAbsent(42, 8));
+        assertEquals(7, index.get(42));
+        assertFalse(index.replace(42, 8, 9));
+        assertTrue(index.replace(42, 7, 9));
+        assertEquals(9, index.get(42));
+        assertFalse(index.remove(42, 7));
+        assertTrue(index.remove(42, 9));
+        assertEquals(RowIds.ABSENT, index.get(42));
+        assertTrue(index.putIfAbsent(Long.MIN_VALUE, 1));
+        assertTrue(index.putIfAbsent(-1, 2));
+        assertEquals(1, index.get(Long.MIN_VALUE));
+        assertEquals(2, index.get(-1));
+        assertEquals(2, index.size());
+    }
+
+    @Test
+    void longKeyLayoutChosenForLongHeldColumnsOnly() {
+        for (DataType type : List.of(DataType.SMALLINT, DataType.INTEGER, DataType.BIGINT, DataType.DATE, DataType.TIMESTAMP)) {
+            assertInstanceOf(LongKeyIndex.class, open(IndexDefinition.primaryKey("t", List.of("id"), List.of(type))));
+        }
+        assertInstanceOf(BytesKeyIndex.class, open(IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.TEXT))));
+        assertInstanceOf(BytesKeyIndex.class, open(IndexDefinition.primaryKey("t", List.of("a", "b"),
+                List.of(DataType.INTEGER, DataType.INTEGER))));
+    }
+
+    @Test
+    void batchLookupHonoursSelectionAndNulls() {
+        UniqueIndex index = open(IndexDefinition.unique("t", List.of("id"), List.of(DataType.BIGINT)));
+        index.insertAll(longs(DataType.BIGINT, 10L, 20L, null, 30L), FIRST, new long[] {100, 200, 300, 400});
+        assertEquals(3, index.size());
+        Batch probe = longs(DataType.BIGINT, 30L, 11L, null, 10L, 20L);
+        probe.setSelection(new int[] {0, 1, 2, 3}, 4);
+        long[] out = {5, 5, 5, 5, 5};
+        index.lookup(probe, FIRST, out);
+        assertEquals(List.of(400L, -1L, -1L, 100L, 5L), List.of(out[0], out[1], out[2], out[3], out[4]));
+    }
+
+    @Test
+    void textKeys() {
+        UniqueIndex index = open(IndexDefinition.primaryKey("users", List.of("name"), List.of(DataType.TEXT)));
+        index.insertAll(texts(DataType.TEXT, "alice", "bob", "", "Ünïcødé"), FIRST, rowIds(4, 3));
+        long[] out = new long[5];
+        index.lookup(texts(DataType.TEXT, "bob", "Alice", "", "Ünïcødé", "alice "), FIRST, out);
+        assertEquals(List.of(RowIds.pack(3, 1), -1L, RowIds.pack(3, 2), RowIds.pack(3, 3), -1L),
+                List.of(out[0], out[1], out[2], out[3], out[4]));
+        ParallaxException duplicate = assertThrows(ParallaxException.class,
+                () -> index.insertAll(texts(DataType.TEXT, "carol", "bob"), FIRST, rowIds(2, 4)));
+        assertEquals(SqlState.UNIQUE_VIOLATION, duplicate.state());
+        assertEquals("duplicate key value violates unique constraint \"users_pkey\"", duplicate.getMessage());
+        assertEquals("Key (name)=(bob) already exists.", duplicate.detail());
+        assertEquals(RowIds.ABSENT, index.get(texts(DataType.TEXT, "carol"), FIRST, 0));
+        assertEquals(4, index.size());
+    }
+
+    @Test
+    void charKeysIgnoreTrailingBlanks() {
+        DataType char5 = DataType.charType(5);
+        UniqueIndex index = open(IndexDefinition.primaryKey("t", List.of("code"), List.of(char5)));
+        assertTrue(index.putIfAbsent(texts(char5, "ab   "), FIRST, 0, 11));
+        assertEquals(11, index.get(texts(char5, "ab"), FIRST, 0));
+        assertEquals(RowIds.ABSENT, index.get(texts(char5, " ab"), FIRST, 0));
+        ParallaxException duplicate = assertThrows(ParallaxException.class,
+                () -> index.insertAll(texts(char5, "ab "), FIRST, new long[] {12}));
+        assertEquals("Key (code)=(ab ) already exists.", duplicate.detail());
+        // varchar keeps trailing blanks significant, as in PostgreSQL
+        UniqueIndex varchar = open(IndexDefinition.unique("v", List.of("code"), List.of(DataType.varchar(5))));
+        varchar.insertAll(texts(DataType.varchar(5), "ab", "ab "), FIRST, new long[] {1, 2});
+        assertEquals(2, varchar.size());
+    }
+
+    @Test
+    void multiColumnKeys() {
+        UniqueIndex index = open(IndexDefinition.primaryKey("orders", List.of("id", "region"),
+                List.of(DataType.INTEGER, DataType.TEXT)));
+        index.insertAll(pairs(1, "eu", 1, "us", 2, "eu", 12, "", 1, "2eu"), FIRST_TWO, rowIds(5, 0));
+        assertEquals(5, index.size());
+        long[] out = new long[3];
+        index.lookup(pairs(1, "us", 2, "eu", 2, "us"), FIRST_TWO, out);
+        assertEquals(List.of(RowIds.pack(0, 1), RowIds.pack(0, 2), -1L), List.of(out[0], out[1], out[2]));
+        ParallaxException duplicate = assertThrows(ParallaxException.class,
+                () -> index.insertAll(pairs(3, "x", 2, "eu"), FIRST_TWO, rowIds(2, 1)));
+        assertEquals("duplicate key value violates unique constraint \"orders_pkey\"", duplicate.getMessage());
+        assertEquals("Key (id, region)=(2, eu) already exists.", duplicate.detail());
+    }
+
+    @Test
+    void nullPrimaryKeysRejectedBeforeAnyInsert() {
+        UniqueIndex index = openLong(1024);
+        ParallaxException error = assertThrows(ParallaxException.class,
+                () -> index.insertAll(longs(DataType.INTEGER, 1L, null), FIRST, new long[] {1, 2}));
+        assertEquals(SqlState.NOT_NULL_VIOLATION, error.state());
+        assertEquals("null value in column \"id\" of relation \"t\" violates not-null constraint", error.getMessage());
+        assertEquals(0, index.size());
+        assertThrows(ParallaxException.class, () -> index.putIfAbsent(longs(DataType.INTEGER, (Long) null), FIRST, 0, 1));
+        UniqueIndex multi = open(IndexDefinition.primaryKey("m", List.of("a", "b"), List.of(DataType.INTEGER, DataType.TEXT)));
+        Batch withNullText = pairs(1, "x");
+        withNullText.column(1).setNull(0);
+        ParallaxException second = assertThrows(ParallaxException.class, () -> multi.insertAll(withNullText, FIRST_TWO, new long[] {1}));
+        assertEquals("null value in column \"b\" of relation \"m\" violates not-null constraint", second.getMessage());
+    }
+
+    @Test
+    void uniqueConstraintAllowsManyNulls() {
+        UniqueIndex index = open(IndexDefinition.unique("t", List.of("email"), List.of(DataType.TEXT)));
+        index.insertAll(texts(DataType.TEXT, null, "a", null), FIRST, new long[] {1, 2, 3});
+        assertEquals(1, index.size());
+        assertEquals("t_email_key", index.definition().constraintName());
+    }
+
+    @Test
+    void batchInsertIsAllOrNothing() {
+        LongKeyIndex index = openLong(1024);
+        index.insertAll(longs(DataType.INTEGER, 42L), FIRST, new long[] {RowIds.pack(0, 0)});
+        ParallaxException existing = assertThrows(ParallaxException.class,
+                () -> index.insertAll(longs(DataType.INTEGER, 1L, 2L, 42L, 3L), FIRST, rowIds(4, 1)));
+        assertEquals(SqlState.UNIQUE_VIOLATION, existing.state());
+        assertEquals("duplicate key value violates unique constraint \"t_pkey\"", existing.getMessage());
+        assertEquals("Key (id)=(42) already exists.", existing.detail());
+        assertEquals(1, index.size());
+        assertEquals(RowIds.ABSENT, index.get(1));
+        assertEquals(RowIds.ABSENT, index.get(2));
+        assertEquals(0, index.get(42));
+
+        ParallaxException insideBatch = assertThrows(ParallaxException.class,
+                () -> index.insertAll(longs(DataType.INTEGER, 5L, 6L, 5L), FIRST, rowIds(3, 2)));
+        assertEquals("Key (id)=(5) already exists.", insideBatch.detail());
+        assertEquals(1, index.size());
+        assertEquals(RowIds.ABSENT, index.get(5));
+        assertEquals(RowIds.ABSENT, index.get(6));
+
+        Batch selected = longs(DataType.INTEGER, 7L, 42L, 8L);
+        selected.setSelection(new int[] {0, 2}, 2);
+        index.insertAll(selected, FIRST, rowIds(3, 3));
+        assertEquals(RowIds.pack(3, 0), index.get(7));
+        assertEquals(RowIds.pack(3, 2), index.get(8));
+        assertEquals(3, index.size());
+    }
+
+    @Test
+    void growsPastInitialSizeKeepingEveryKey() {
+        LongKeyIndex index = openLong(1000);
+        long firstReservation = index.reservedBytes();
+        assertEquals(firstReservation, memory.allocatedBytes(MemoryTag.INDEXES));
+        for (long key = 0; key < 50_000; key++) {
+            assertTrue(index.putIfAbsent(key * 7919, key));
+        }
+        assertEquals(50_000, index.size());
+        assertTrue(index.reservedBytes() > firstReservation);
+        assertEquals(index.reservedBytes(), memory.allocatedBytes(MemoryTag.INDEXES));
+        for (long key = 0; key < 50_000; key++) {
+            assertEquals(key, index.get(key * 7919));
+        }
+        UniqueIndex text = open(IndexDefinition.primaryKey("s", List.of("k"), List.of(DataType.TEXT)).withInitialEntries(100));
+        String[] keys = new String[5000];
+        for (int key = 0; key < keys.length; key++) {
+            keys[key] = "key-" + key;
+        }
+        text.insertAll(texts(DataType.TEXT, keys), FIRST, rowIds(keys.length, 9));
+        long[] out = new long[keys.length];
+        text.lookup(texts(DataType.TEXT, keys), FIRST, out);
+        for (int key = 0; key < keys.length; key++) {
+            assertEquals(RowIds.pack(9, key), out[key]);
+        }
+    }
+
+    @Test
+    void memoryReservedWhileOpenAndReleasedOnClose() {
+        LongKeyIndex index = openLong(10_000);
+        assertTrue(index.reservedBytes() > 10_000 * 16);
+        assertEquals(index.reservedBytes(), memory.allocatedBytes(MemoryTag.INDEXES));
+        index.close();
+        index.close();
+        assertEquals(0, memory.allocatedBytes(MemoryTag.INDEXES));
+        assertThrows(IllegalStateException.class, () -> index.get(1));
+    }
+
+    @Test
+    void overBudgetIndexFailsWithOutOfMemoryAndHoldsNothing() {
+        MemoryManager small = new MemoryManager(64 * 1024);
+        ParallaxException error = assertThrows(ParallaxException.class, () -> UniqueIndexes.create(
+                IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.BIGINT)).withInitialEntries(1_000_000), small));
+        assertEquals(SqlState.OUT_OF_MEMORY, error.state());
+        assertEquals(0, small.allocatedBytes());
+    }
+
+    @Test
+    void concurrentWritersExactlyOneWinnerPerKeyAndNoLostReplace() throws Exception {
+        LongKeyIndex index = openLong(1000);
+        int threads = 4;
+        int range = 20_000;
+        AtomicInteger wins = new AtomicInteger();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int thread = 0; thread < threads; thread++) {
+                int first = thread * range / 2; // each range overlaps its neighbour's by half
+                int owner = thread;
+                done.add(pool.submit(() -> {
+                    start.await();
+                    for (int key = first; key < first + range; key++) {
+                        if (index.putIfAbsent(key, RowIds.pack(owner, key))) {
+                            wins.incrementAndGet();
+                        }
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : done) {
+                future.get();
+            }
+            int distinct = (threads + 1) * range / 2;
+            assertEquals(distinct, wins.get());
+            assertEquals(distinct, index.size());
+            for (int key = 0; key < distinct; key++) {
+                long rowId = index.get(key);
+                int owner = RowIds.pageIndex(rowId);
+                assertEquals(key, RowIds.row(rowId));
+                assertTrue(owner * range / 2 <= key && key < owner * range / 2 + range, "key " + key + " owner " + owner);
+            }
+
+            // Counters: every thread increments keys 0..99 through compare-and-set; no increment is lost.
+            int counters = 100;
+            int increments = 2000;
+            for (int key = 0; key < counters; key++) {
+                index.replace(key, index.get(key), 0);
+            }
+            CountDownLatch again = new CountDownLatch(1);
+            done.clear();
+            for (int thread = 0; thread < threads; thread++) {
+                done.add(pool.submit(() -> {
+                    again.await();
+                    for (int step = 0; step < increments; step++) {
+                        int key = step % counters;
+                        long seen;
+                        do {
+                            seen = index.get(key);
+                        } while (!index.replace(key, seen, seen + 1));
+                    }
+                    return null;
+                }));
+            }
+            again.countDown();
+            for (Future<?> future : done) {
+                future.get();
+            }
+            for (int key = 0; key < counters; key++) {
+                assertEquals((long) threads * increments / counters, index.get(key));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void chronicleNeverPhonesHome() {
+        open(IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.BIGINT)));
+        assertEquals("true", System.getProperty("chronicle.analytics.disable"));
+        assertEquals("true", System.getProperty("chronicle.announcer.disable"));
+        assertThrows(ClassNotFoundException.class, () -> Class.forName("net.openhft.chronicle.analytics.Analytics"));
+        assertFalse(net.openhft.chronicle.core.analytics.AnalyticsFacade.isEnabled());
+        assertNull(UniqueIndexTest.class.getClassLoader().getResource("net/openhft/chronicle/analytics/Analytics.class"));
+    }
+}
