@@ -15,9 +15,15 @@ import java.util.List;
  */
 final class AlignedResultPrinter implements ResultPrinter {
     private final boolean tuplesOnly;
+    private final String nullDisplay;
 
     AlignedResultPrinter(boolean tuplesOnly) {
+        this(tuplesOnly, null);
+    }
+
+    AlignedResultPrinter(boolean tuplesOnly, String nullDisplay) {
         this.tuplesOnly = tuplesOnly;
+        this.nullDisplay = nullDisplay;
     }
 
     @Override
@@ -34,7 +40,7 @@ final class AlignedResultPrinter implements ResultPrinter {
             rightAligned[column] = columns.get(column).type().kind().isNumeric();
         }
         List<CellText[]> rows = new ArrayList<>();
-        ResultRows.forEach(result, values -> {
+        ResultRows.forEach(result, nullDisplay, values -> {
             CellText[] cells = new CellText[columnCount];
             for (int column = 0; column < columnCount; column++) {
                 cells[column] = CellText.of(values[column]);

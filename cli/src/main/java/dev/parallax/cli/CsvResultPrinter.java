@@ -16,8 +16,15 @@ final class CsvResultPrinter implements ResultPrinter {
 
     private final boolean tuplesOnly;
 
+    private final String nullDisplay;
+
     CsvResultPrinter(boolean tuplesOnly) {
+        this(tuplesOnly, null);
+    }
+
+    CsvResultPrinter(boolean tuplesOnly, String nullDisplay) {
         this.tuplesOnly = tuplesOnly;
+        this.nullDisplay = nullDisplay;
     }
 
     @Override
@@ -34,7 +41,7 @@ final class CsvResultPrinter implements ResultPrinter {
             line.append('\n');
             out.print(line);
         }
-        return ResultRows.forEach(result, row -> {
+        return ResultRows.forEach(result, nullDisplay, row -> {
             line.setLength(0);
             for (int column = 0; column < row.length; column++) {
                 if (column > 0) {

@@ -10,6 +10,11 @@ import java.util.List;
  */
 record MetaCommand(String name, List<String> arguments) {
 
+    /** This command with other arguments (after variable substitution). */
+    MetaCommand withArguments(List<String> newArguments) {
+        return new MetaCommand(name, List.copyOf(newArguments));
+    }
+
     /** Parses {@code line}, whose first non-blank character is a backslash. */
     static MetaCommand parse(String line) {
         String text = line.strip().substring(1);

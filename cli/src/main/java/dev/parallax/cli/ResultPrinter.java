@@ -15,10 +15,14 @@ public interface ResultPrinter {
 
     /** The printer for {@code options}. */
     static ResultPrinter create(PrintOptions options) {
+        if (options.expanded() == ExpandedMode.ON && options.format() == OutputFormat.ALIGNED) {
+            return new ExpandedResultPrinter(options.tuplesOnly(), options.nullDisplay());
+        }
         return switch (options.format()) {
-            case ALIGNED -> new AlignedResultPrinter(options.tuplesOnly());
-            case UNALIGNED -> new UnalignedResultPrinter(options.fieldSeparator(), options.tuplesOnly());
-            case CSV -> new CsvResultPrinter(options.tuplesOnly());
+            case ALIGNED -> new AlignedResultPrinter(options.tuplesOnly(), options.nullDisplay());
+            case UNALIGNED -> new UnalignedResultPrinter(options.fieldSeparator(), options.tuplesOnly(),
+                    options.nullDisplay());
+            case CSV -> new CsvResultPrinter(options.tuplesOnly(), options.nullDisplay());
         };
     }
 }

@@ -16,6 +16,11 @@ final class ResultRows {
      * passed is reused for the next row: copy it to keep it. Returns the number of rows.
      */
     static long forEach(Result result, Consumer<String[]> action) {
+        return forEach(result, null, action);
+    }
+
+    /** As {@link #forEach(Result, Consumer)}, showing NULL as {@code nullDisplay} when it is not null. */
+    static long forEach(Result result, String nullDisplay, Consumer<String[]> action) {
         String[] row = new String[result.columns().size()];
         long rows = 0;
         Batch batch;
@@ -24,7 +29,8 @@ final class ResultRows {
             for (int index = 0; index < count; index++) {
                 int position = batch.position(index);
                 for (int column = 0; column < row.length; column++) {
-                    row[column] = ValueText.format(batch.column(column), position);
+                    String text = ValueText.format(batch.column(column), position);
+                    row[column] = text == null ? nullDisplay : text;
                 }
                 action.accept(row);
                 rows++;

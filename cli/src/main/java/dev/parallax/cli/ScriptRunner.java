@@ -8,6 +8,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -25,11 +30,19 @@ public final class ScriptRunner {
     private static final String END_PROBE = "\u0001";
 
     private final Session session;
-    private final PrintOptions options;
-    private final ResultPrinter printer;
+    private PrintOptions options;
+    private ResultPrinter printer;
     private final PrintStream out;
     private final PrintStream err;
     private boolean timing;
+    /** Where results and command tags go: {@code out}, or the file of {@code \o}. */
+    private PrintStream resultOut;
+    private final ShellVariables variables = new ShellVariables();
+    /** Created on first use: catalog commands are rare, and fake sessions in tests have no database. */
+    private DescribeCommands describe;
+    private boolean interactive;
+    private boolean quitRequested;
+    private boolean pager = true;
 
     public ScriptRunner(Session session, PrintOptions options, PrintStream out, PrintStream err) {
         this.session = Objects.requireNonNull(session, "session");
@@ -37,6 +50,59 @@ public final class ScriptRunner {
         this.printer = ResultPrinter.create(options);
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
+        this.resultOut = out;
+    }
+
+    /** The current output settings ({@code \pset}, {@code \x} change them). */
+    public PrintOptions options() {
+        return options;
+    }
+
+    /** Replaces the output settings. */
+    public void setOptions(PrintOptions newOptions) {
+        this.options = Objects.requireNonNull(newOptions, "options");
+        this.printer = ResultPrinter.create(newOptions);
+    }
+
+    /** Marks the run as an interactive shell: meta-command errors carry psql's {@code Try \? for help.} hint. */
+    public void setInteractive(boolean interactive) {
+        this.interactive = interactive;
+    }
+
+    /** Whether {@code \q} was given (the shell then ends). */
+    public boolean quitRequested() {
+        return quitRequested;
+    }
+
+    /** Whether {@code \pset pager} is on (the shell pipes tall results through a pager then). */
+    public boolean pager() {
+        return pager;
+    }
+
+    /** The {@code \set} variables. */
+    public ShellVariables variables() {
+        return variables;
+    }
+
+    /** Whether results go to standard output (no {@code \o} file is open). */
+    public boolean resultsToStandardOutput() {
+        return resultOut == out;
+    }
+
+    /**
+     * Prints results and command tags to {@code target} from now on, until the next call (the
+     * shell's pager uses this); {@code \o} does the same with a file.
+     */
+    public void setResultOutput(PrintStream target) {
+        this.resultOut = Objects.requireNonNull(target, "target");
+    }
+
+    /** Closes a {@code \o} file if one is open; results go to standard output again. */
+    public void closeResultFile() {
+        if (resultOut != out) {
+            resultOut.close();
+            resultOut = out;
+        }
     }
 
     /** Whether {@code \timing} is on. */
@@ -134,6 +200,9 @@ public final class ScriptRunner {
      * no command tag. Returns false when it failed (the error is printed).
      */
     boolean runStatement(String sql, String locus, boolean setup) {
+        if (!setup) {
+            sql = variables.substitute(sql);
+        }
         long start = System.nanoTime();
         boolean succeeded = true;
         Result result = null;
@@ -142,10 +211,12 @@ public final class ScriptRunner {
             result = session.execute(sql);
             noticesPrinted = printNotices(result, 0, locus);
             if (result.hasRows()) {
-                printer.print(result, out);
+                printer.print(result, resultOut);
             } else if (!options.quiet() && !setup) {
-                println(result.commandTag());
+                resultOut.print(result.commandTag());
+                resultOut.print('\n');
             }
+            resultOut.flush();
             printNotices(result, noticesPrinted, locus);
         } catch (RuntimeException error) {
             succeeded = false;
@@ -180,7 +251,10 @@ public final class ScriptRunner {
 
     private enum Outcome { CONTINUE, QUIT, FAILED }
 
-    private Outcome runMetaCommand(MetaCommand command, String locus) {
+    private Outcome runMetaCommand(MetaCommand unsubstituted, String locus) {
+        MetaCommand command = unsubstituted.name().equals("set") || unsubstituted.name().equals("unset")
+                ? unsubstituted.withArguments(variables.substituteArguments(unsubstituted.arguments(), 1))
+                : unsubstituted.withArguments(variables.substituteArguments(unsubstituted.arguments(), 0));
         switch (command.name()) {
             case "timing" -> {
                 if (command.arguments().isEmpty()) {
@@ -210,13 +284,217 @@ public final class ScriptRunner {
                 return Outcome.CONTINUE;
             }
             case "q", "quit" -> {
+                quitRequested = true;
                 return Outcome.QUIT;
             }
+            case "?" -> {
+                out.print(MetaCommandHelp.TEXT);
+                return Outcome.CONTINUE;
+            }
+            case "x" -> {
+                return expanded(command, locus);
+            }
+            case "pset" -> {
+                return pset(command, locus);
+            }
+            case "o", "out" -> {
+                return outputFile(command, locus);
+            }
+            case "i", "include" -> {
+                return include(command, locus);
+            }
+            case "set" -> {
+                return set(command, locus);
+            }
+            case "unset" -> {
+                if (command.arguments().isEmpty()) {
+                    metaError(locus, "\\unset: missing required argument");
+                    return Outcome.FAILED;
+                }
+                variables.unset(command.arguments().getFirst());
+                return Outcome.CONTINUE;
+            }
+            case "d", "d+", "dt", "dt+", "l", "l+", "list", "conninfo" -> {
+                return describe(command, locus);
+            }
             default -> {
-                metaError(locus, "invalid command \\" + command.name());
+                metaError(locus, "invalid command \\" + command.name()
+                        + (interactive ? "\nTry \\? for help." : ""));
                 return Outcome.FAILED;
             }
         }
+    }
+
+    private Outcome expanded(MetaCommand command, String locus) {
+        ExpandedMode mode;
+        if (command.arguments().isEmpty()) {
+            mode = options.expanded() == ExpandedMode.ON ? ExpandedMode.OFF : ExpandedMode.ON;
+        } else if (command.arguments().getFirst().equalsIgnoreCase("auto")) {
+            mode = ExpandedMode.AUTO;
+        } else {
+            Boolean value = parseBoolean(command.arguments().getFirst());
+            if (value == null) {
+                metaError(locus, "\\x: unrecognized value \"" + command.arguments().getFirst()
+                        + "\": Boolean expected");
+                return Outcome.FAILED;
+            }
+            mode = value ? ExpandedMode.ON : ExpandedMode.OFF;
+        }
+        setOptions(options.withExpanded(mode));
+        if (!options.quiet()) {
+            println(switch (mode) {
+                case ON -> "Expanded display is on.";
+                case OFF -> "Expanded display is off.";
+                case AUTO -> "Expanded display is used automatically.";
+            });
+        }
+        return Outcome.CONTINUE;
+    }
+
+    private Outcome pset(MetaCommand command, String locus) {
+        List<String> arguments = command.arguments();
+        if (arguments.isEmpty()) {
+            println("format   " + options.format().name().toLowerCase(Locale.ROOT));
+            println("null     '" + (options.nullDisplay() == null ? "" : options.nullDisplay()) + "'");
+            println("pager    " + (pager ? "1" : "0"));
+            return Outcome.CONTINUE;
+        }
+        String name = arguments.getFirst();
+        String value = arguments.size() > 1 ? arguments.get(1) : null;
+        switch (name) {
+            case "null" -> {
+                if (value != null) {
+                    setOptions(options.withNullDisplay(value));
+                }
+                if (!options.quiet()) {
+                    println("Null display is \"" + (options.nullDisplay() == null ? "" : options.nullDisplay()) + "\".");
+                }
+            }
+            case "format" -> {
+                if (value != null) {
+                    OutputFormat format = switch (value.toLowerCase(Locale.ROOT)) {
+                        case "aligned" -> OutputFormat.ALIGNED;
+                        case "unaligned" -> OutputFormat.UNALIGNED;
+                        case "csv" -> OutputFormat.CSV;
+                        default -> null;
+                    };
+                    if (format == null) {
+                        metaError(locus, "\\pset: allowed formats are aligned, csv, unaligned");
+                        return Outcome.FAILED;
+                    }
+                    setOptions(options.withFormat(format));
+                }
+                if (!options.quiet()) {
+                    println("Output format is " + options.format().name().toLowerCase(Locale.ROOT) + ".");
+                }
+            }
+            case "pager" -> {
+                if (value == null) {
+                    pager = !pager;
+                } else {
+                    Boolean on = parseBoolean(value);
+                    if (on == null) {
+                        metaError(locus, "unrecognized value \"" + value + "\" for \"pager\": Boolean expected");
+                        return Outcome.FAILED;
+                    }
+                    pager = on;
+                }
+                if (!options.quiet()) {
+                    println(pager ? "Pager is used for long output." : "Pager usage is off.");
+                }
+            }
+            case "expanded" -> {
+                List<String> rest = value == null ? List.of() : List.of(value);
+                return expanded(new MetaCommand("x", rest), locus);
+            }
+            default -> {
+                metaError(locus, "\\pset: unknown option: " + name);
+                return Outcome.FAILED;
+            }
+        }
+        return Outcome.CONTINUE;
+    }
+
+    private Outcome outputFile(MetaCommand command, String locus) {
+        closeResultFile();
+        if (command.arguments().isEmpty()) {
+            return Outcome.CONTINUE;
+        }
+        String path = command.arguments().getFirst();
+        try {
+            resultOut = new PrintStream(Files.newOutputStream(Path.of(path)), false, StandardCharsets.UTF_8);
+            return Outcome.CONTINUE;
+        } catch (IOException | InvalidPathException e) {
+            metaError(locus, path + ": " + reason(e));
+            return Outcome.FAILED;
+        }
+    }
+
+    private Outcome include(MetaCommand command, String locus) {
+        if (command.arguments().isEmpty()) {
+            metaError(locus, "\\i: missing required argument");
+            return Outcome.FAILED;
+        }
+        String path = command.arguments().getFirst();
+        try (BufferedReader reader = Files.newBufferedReader(Path.of(path), StandardCharsets.UTF_8)) {
+            boolean succeeded = runScript(reader, path);
+            if (quitRequested) {
+                return Outcome.QUIT;
+            }
+            return succeeded ? Outcome.CONTINUE : Outcome.FAILED;
+        } catch (IOException | InvalidPathException e) {
+            metaError(locus, path + ": " + reason(e));
+            return Outcome.FAILED;
+        }
+    }
+
+    private static String reason(Exception error) {
+        return error instanceof NoSuchFileException ? "No such file or directory" : error.getMessage();
+    }
+
+    private Outcome set(MetaCommand command, String locus) {
+        List<String> arguments = command.arguments();
+        if (arguments.isEmpty()) {
+            for (var entry : variables.all().entrySet()) {
+                println(entry.getKey() + " = '" + entry.getValue() + "'");
+            }
+            return Outcome.CONTINUE;
+        }
+        String name = arguments.getFirst();
+        if (!ShellVariables.isValidName(name)) {
+            metaError(locus, "invalid variable name: \"" + name + "\"");
+            return Outcome.FAILED;
+        }
+        variables.set(name, String.join("", arguments.subList(1, arguments.size())));
+        return Outcome.CONTINUE;
+    }
+
+    private Outcome describe(MetaCommand command, String locus) {
+        DescribeCommands.Output output;
+        try {
+            if (describe == null) {
+                describe = new DescribeCommands(session.database());
+            }
+            output = describe.run(command);
+        } catch (DescribeCommands.DescribeException e) {
+            metaError(locus, e.getMessage());
+            return Outcome.FAILED;
+        }
+        if (output.notFound() != null) {
+            out.flush();
+            err.print(output.notFound() + "\n");
+            err.flush();
+        } else if (output.message() != null) {
+            resultOut.print(output.message());
+        } else if (options.format() == OutputFormat.ALIGNED && options.expanded() != ExpandedMode.ON) {
+            resultOut.print(TitledTable.format(output.title(), output.columns(), output.rows(), output.footers()));
+        } else {
+            try (TextResult result = new TextResult(output.columns(), output.rows())) {
+                printer.print(result, resultOut);
+            }
+        }
+        resultOut.flush();
+        return Outcome.CONTINUE;
     }
 
     private void metaError(String locus, String message) {

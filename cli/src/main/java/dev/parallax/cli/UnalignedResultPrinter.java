@@ -11,9 +11,16 @@ final class UnalignedResultPrinter implements ResultPrinter {
     private final String fieldSeparator;
     private final boolean tuplesOnly;
 
+    private final String nullDisplay;
+
     UnalignedResultPrinter(String fieldSeparator, boolean tuplesOnly) {
+        this(fieldSeparator, tuplesOnly, null);
+    }
+
+    UnalignedResultPrinter(String fieldSeparator, boolean tuplesOnly, String nullDisplay) {
         this.fieldSeparator = fieldSeparator;
         this.tuplesOnly = tuplesOnly;
+        this.nullDisplay = nullDisplay;
     }
 
     @Override
@@ -31,7 +38,7 @@ final class UnalignedResultPrinter implements ResultPrinter {
             out.print('\n');
         }
         StringBuilder line = new StringBuilder();
-        long rows = ResultRows.forEach(result, row -> {
+        long rows = ResultRows.forEach(result, nullDisplay, row -> {
             line.setLength(0);
             for (int column = 0; column < row.length; column++) {
                 if (column > 0) {

@@ -1,0 +1,160 @@
+package dev.parallax.cli;
+
+import dev.parallax.Database;
+import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.Table;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The catalog commands of the shell, laid out as psql 15 prints them: {@code \d} and {@code \dt}
+ * ({@code List of relations}, {@code +} adds persistence, access method, size and description),
+ * {@code \d NAME} (the columns of one table, its reloptions as an {@code Options:} footer),
+ * {@code \l} and {@code \conninfo}. Every relation lives in schema {@code public}; the engine has no
+ * roles, so the owner is always {@value #OWNER}.
+ */
+final class DescribeCommands {
+    static final String OWNER = "parallax";
+    static final String DATABASE_NAME = "memory";
+
+    /**
+     * What a command prints: a table ({@code title}, {@code columns}, {@code rows} and
+     * {@code footers}, null for the row-count footer), or only a {@code message} for standard
+     * output, or a {@code notFound} message for standard error.
+     */
+    record Output(String title, List<String> columns, List<String[]> rows, List<String> footers,
+                  String message, String notFound) {
+        static Output table(String title, List<String> columns, List<String[]> rows, List<String> footers) {
+            return new Output(title, columns, rows, footers, null, null);
+        }
+
+        static Output message(String message) {
+            return new Output(null, null, null, null, message, null);
+        }
+
+        static Output notFound(String message) {
+            return new Output(null, null, null, null, null, message);
+        }
+    }
+
+    /** A command used wrongly (psql prints these as errors and the command fails). */
+    static final class DescribeException extends Exception {
+        DescribeException(String message) {
+            super(message);
+        }
+    }
+
+    private final Database database;
+
+    DescribeCommands(Database database) {
+        this.database = database;
+    }
+
+    Output run(MetaCommand command) throws DescribeException {
+        String pattern = command.arguments().isEmpty() ? null : command.arguments().getFirst();
+        return switch (command.name()) {
+            case "d", "d+" -> pattern == null ? listRelations(null, command.name().endsWith("+"))
+                    : describeTables(pattern);
+            case "dt", "dt+" -> listRelations(pattern, command.name().endsWith("+"));
+            case "l", "l+", "list" -> listDatabases();
+            case "conninfo" -> Output.message("You are connected to an in-memory Parallax database (\""
+                    + databaseName() + "\") in this process.\n");
+            default -> throw new DescribeException("invalid command \\" + command.name());
+        };
+    }
+
+    private String databaseName() {
+        return database.name().isEmpty() ? DATABASE_NAME : database.name();
+    }
+
+    private Output listRelations(String pattern, boolean verbose) {
+        List<String[]> rows = new ArrayList<>();
+        for (Table table : matching(pattern)) {
+            if (verbose) {
+                rows.add(new String[] {"public", table.name(), "table", OWNER, "permanent", "columnar",
+                        SizeText.of(table.storage().sizeBytes()), ""});
+            } else {
+                rows.add(new String[] {"public", table.name(), "table", OWNER});
+            }
+        }
+        if (rows.isEmpty()) {
+            return Output.notFound(pattern == null ? "Did not find any relations."
+                    : "Did not find any relation named \"" + pattern + "\".");
+        }
+        List<String> columns = verbose
+                ? List.of("Schema", "Name", "Type", "Owner", "Persistence", "Access method", "Size", "Description")
+                : List.of("Schema", "Name", "Type", "Owner");
+        return Output.table("List of relations", columns, rows, null);
+    }
+
+    /** {@code \d NAME}: one block per matching table (psql prints them one after another). */
+    private Output describeTables(String pattern) {
+        List<Table> tables = matching(pattern);
+        if (tables.isEmpty()) {
+            return Output.notFound("Did not find any relation named \"" + pattern + "\".");
+        }
+        StringBuilder text = new StringBuilder();
+        for (Table table : tables) {
+            List<String[]> rows = new ArrayList<>();
+            for (ColumnDefinition column : table.columns()) {
+                rows.add(new String[] {column.name(), column.type().sqlName(), "",
+                        column.notNull() ? "not null" : "", ""});
+            }
+            List<String> footers = new ArrayList<>();
+            if (table.parallelWorkers().isPresent()) {
+                footers.add("Options: parallel_workers=" + table.parallelWorkers().getAsInt());
+            }
+            text.append(TitledTable.format("Table \"public." + table.name() + "\"",
+                    List.of("Column", "Type", "Collation", "Nullable", "Default"), rows, footers));
+        }
+        return Output.message(text.toString());
+    }
+
+    private Output listDatabases() {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {databaseName(), OWNER, "UTF8", "C", "C", "", "libc", ""});
+        return Output.table("List of databases", List.of("Name", "Owner", "Encoding", "Collate", "Ctype",
+                "ICU Locale", "Locale Provider", "Access privileges"), rows, null);
+    }
+
+    /**
+     * The tables whose name matches psql's pattern: {@code *} any text, {@code ?} one character,
+     * an optional {@code public.} schema, case-folded unless double-quoted; all tables for null.
+     */
+    private List<Table> matching(String pattern) {
+        List<Table> tables = database.catalog().tables();
+        if (pattern == null) {
+            return tables;
+        }
+        String name = pattern;
+        if (name.toLowerCase(Locale.ROOT).startsWith("public.")) {
+            name = name.substring("public.".length());
+        }
+        StringBuilder regex = new StringBuilder();
+        boolean quoted = false;
+        for (int index = 0; index < name.length(); index++) {
+            char character = name.charAt(index);
+            if (character == '"') {
+                quoted = !quoted;
+            } else if (!quoted && character == '*') {
+                regex.append(".*");
+            } else if (!quoted && character == '?') {
+                regex.append('.');
+            } else {
+                char folded = quoted ? character : Character.toLowerCase(character);
+                regex.append(Pattern.quote(String.valueOf(folded)));
+            }
+        }
+        Pattern compiled = Pattern.compile(regex.toString());
+        List<Table> result = new ArrayList<>();
+        for (Table table : tables) {
+            if (compiled.matcher(table.name()).matches()) {
+                result.add(table);
+            }
+        }
+        return result;
+    }
+}
