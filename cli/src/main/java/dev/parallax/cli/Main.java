@@ -5,6 +5,7 @@ import dev.parallax.Session;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -38,12 +39,15 @@ import java.util.concurrent.Callable;
         header = "parallax — an in-process parallel SQL engine",
         description = {
                 "Runs SQL on an in-memory database and prints results as psql does.",
-                "Commands (-c) and files (-f) run in the order given; with neither, SQL is read from standard input.",
+                "Commands (-c) and files (-f) run in the order given; with neither, SQL is read from standard input",
+                "- or, when standard input is a terminal, the interactive shell opens.",
                 "The run stops at the first failed statement: exit status 1, error on stderr."},
+        commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",
         footer = {
                 "  parallax --tpch 1 -c '\\timing on' -f queries/tpch/q1.sql",
                 "  echo 'select 1 + 1;' | parallax --csv",
+                "  parallax shell --tpch 0.1",
                 ""})
 public final class Main implements Callable<Integer> {
     static final int EXIT_SUCCESS = 0;
@@ -64,30 +68,42 @@ public final class Main implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
 
-    @Option(names = "--csv", description = "Print rows as CSV (psql's --csv).")
+    @Option(names = "--csv", scope = ScopeType.INHERIT, description = "Print rows as CSV (psql's --csv).")
     private boolean csv;
 
-    @Option(names = {"-A", "--no-align"}, description = "Unaligned output: fields joined by the field separator.")
+    @Option(names = {"-A", "--no-align"}, scope = ScopeType.INHERIT, description = "Unaligned output: fields joined by the field separator.")
     private boolean unaligned;
 
-    @Option(names = {"-t", "--tuples-only"}, description = "Print rows only: no header, no row-count footer.")
+    @Option(names = {"-t", "--tuples-only"}, scope = ScopeType.INHERIT, description = "Print rows only: no header, no row-count footer.")
     private boolean tuplesOnly;
 
-    @Option(names = {"-F", "--field-separator"}, paramLabel = "SEP", defaultValue = "|",
+    @Option(names = {"-F", "--field-separator"}, scope = ScopeType.INHERIT, paramLabel = "SEP", defaultValue = "|",
             description = "Field separator of unaligned output (default: ${DEFAULT-VALUE}).")
     private String fieldSeparator;
 
-    @Option(names = {"-q", "--quiet"}, description = "Print no command tags and no informational messages.")
+    @Option(names = {"-q", "--quiet"}, scope = ScopeType.INHERIT, description = "Print no command tags and no informational messages.")
     private boolean quiet;
 
-    @Option(names = "--tpch", paramLabel = "SF",
+    @Option(names = "--tpch", scope = ScopeType.INHERIT, paramLabel = "SF",
             description = "First create and fill the TPC-H tables at this scale factor (CALL dbgen(sf => SF)).")
     private BigDecimal tpchScaleFactor;
 
+    @Option(names = "--db", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "Reserved for the persistent mode of a later release (not available yet).")
+    private Path databaseDirectory;
+
+    /** Whether standard input is a terminal: then no -c/-f means the interactive shell. */
+    private final boolean interactiveTerminal;
+
     Main(InputStream in, PrintStream out, PrintStream err) {
+        this(in, out, err, false);
+    }
+
+    Main(InputStream in, PrintStream out, PrintStream err, boolean interactiveTerminal) {
         this.in = in;
         this.out = out;
         this.err = err;
+        this.interactiveTerminal = interactiveTerminal;
     }
 
     @Option(names = {"-c", "--command"}, paramLabel = "SQL",
@@ -105,7 +121,9 @@ public final class Main implements Callable<Integer> {
     public static void main(String[] args) {
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        int status = run(args, System.in, out, err);
+        java.io.Console console = System.console();
+        boolean interactive = console != null && console.isTerminal();
+        int status = run(args, System.in, out, err, interactive);
         out.flush();
         err.flush();
         System.exit(status);
@@ -113,7 +131,12 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the command with these arguments and streams; returns the exit status. */
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        CommandLine commandLine = new CommandLine(new Main(in, out, err));
+        return run(args, in, out, err, false);
+    }
+
+    /** As {@link #run(String[], InputStream, PrintStream, PrintStream)}; {@code interactiveTerminal} when stdin is a terminal. */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err, boolean interactiveTerminal) {
+        CommandLine commandLine = new CommandLine(new Main(in, out, err, interactiveTerminal));
         // -c and -f are setter methods that append each occurrence in command-line order.
         commandLine.setOverwrittenOptionsAllowed(true);
         commandLine.setOut(new java.io.PrintWriter(out, true));
@@ -133,6 +156,23 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        return run(actions.isEmpty() && interactiveTerminal);
+    }
+
+    @Command(name = "shell", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+            description = {"Open the interactive shell on an in-memory database (the default when standard input is a terminal).",
+                    "Line editing, history in ~/.parallax_history (or $PARALLAX_HISTORY), tab completion of keywords, tables and columns.",
+                    "Ctrl-C cancels the running statement, Ctrl-D quits, \\? lists the backslash commands."})
+    int shell() {
+        return run(true);
+    }
+
+    private int run(boolean shell) {
+        if (databaseDirectory != null) {
+            err.print("parallax: error: persistent databases are not available yet: --db is reserved for the persistent mode\n");
+            err.flush();
+            return EXIT_FAILURE;
+        }
         PrintOptions options = new PrintOptions(
                 csv ? OutputFormat.CSV : unaligned ? OutputFormat.UNALIGNED : OutputFormat.ALIGNED,
                 tuplesOnly, fieldSeparator, quiet);
@@ -141,6 +181,9 @@ public final class Main implements Callable<Integer> {
             if (tpchScaleFactor != null && !runner.runStatement(
                     "CALL dbgen(sf => " + tpchScaleFactor.toPlainString() + ")", "", true)) {
                 return EXIT_FAILURE;
+            }
+            if (shell) {
+                return new InteractiveShell(session, runner, out, versionNumber()).run();
             }
             if (actions.isEmpty()) {
                 BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
@@ -176,6 +219,14 @@ public final class Main implements Callable<Integer> {
         out.flush();
         err.print("parallax: error: " + path + ": " + reason + "\n");
         err.flush();
+    }
+
+    private static String versionNumber() {
+        try {
+            return new Version().getVersion()[0].substring("parallax ".length());
+        } catch (IOException e) {
+            return "unknown version";
+        }
     }
 
     /** The version from the build (version.properties is filtered by Maven). */
