@@ -53,6 +53,7 @@ import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
+import dev.parallax.planner.query.convert.NoConstantReduction;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
@@ -127,6 +128,7 @@ public final class QueryPlanner {
             throw CalciteErrors.fromValidation(exception, statement);
         }
         VolcanoPlanner volcano = new VolcanoPlanner();
+        volcano.setExecutor(NoConstantReduction.INSTANCE);
         volcano.addRelTraitDef(ConventionTraitDef.INSTANCE);
         RexBuilder rexBuilder = new RexBuilder(typeFactory);
         RelOptCluster cluster = RelOptCluster.create(volcano, rexBuilder);
@@ -135,6 +137,7 @@ public final class QueryPlanner {
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode logical = root.project();
         HepPlanner hep = new HepPlanner(LOGICAL_REWRITES);
+        hep.setExecutor(NoConstantReduction.INSTANCE);
         hep.setRoot(logical);
         logical = hep.findBestExp();
         RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);

@@ -10,6 +10,6 @@ public final class InsertOperatorFactory {
     }
 
     public static Operator create(InsertNode node, OperatorBuilder builder) {
-        return new InsertOperator(builder.build(node.input()), node.table().storage(), node.table().columnTypes());
+        return new InsertOperator(builder.build(node.input()), node.input().outputTypes(), node.table(), builder.context());
     }
 }

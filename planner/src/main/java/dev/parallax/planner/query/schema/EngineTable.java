@@ -25,8 +25,12 @@ public final class EngineTable extends AbstractTable {
     @Override
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
         RelDataTypeFactory.Builder builder = typeFactory.builder();
+        // Every column is nullable to Calcite: NOT NULL is enforced by the engine's insert operator
+        // on the rows it stores, with PostgreSQL's 23502 error and DETAIL, for omitted columns,
+        // explicit NULLs and INSERT ... SELECT alike (Calcite's validator would reject only omitted
+        // columns, with a message of its own).
         for (ColumnDefinition column : table.columns()) {
-            builder.add(column.name(), TypeMapping.toCalcite(typeFactory, column.type(), !column.notNull()));
+            builder.add(column.name(), TypeMapping.toCalcite(typeFactory, column.type(), true));
         }
         return builder.build();
     }

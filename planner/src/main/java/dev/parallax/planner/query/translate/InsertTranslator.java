@@ -3,7 +3,7 @@ package dev.parallax.planner.query.translate;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
-import dev.parallax.engine.expr.ColumnRef;
+import dev.parallax.engine.expr.Cast;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.plan.InsertNode;
 import dev.parallax.engine.plan.PlanEstimate;
@@ -17,9 +17,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * TableModify(INSERT) → InsertNode. Calcite's converter already orders the source as the table's
- * columns with NULL for omitted ones; this adds PostgreSQL's assignment casts (a too-long varchar
- * fails with 22001 in the engine's cast) where a source type differs from its column.
+ * TableModify(INSERT) → InsertNode. Calcite's converter orders the source as the table's columns
+ * with NULL for omitted ones, and its type coercion wraps source columns in casts to the column
+ * types. Those casts have explicit-cast semantics (a too-long varchar is cut), while PostgreSQL
+ * applies assignment conversion to INSERT (22001, 22026): so the top-level casts to exactly the
+ * column type are removed here and the engine's insert operator converts with assignment rules
+ * and checks NOT NULL. (A cast the user wrote to exactly the column's type is removed too; it then
+ * raises where PostgreSQL would truncate: a rare case, accepted for now.)
  */
 final class InsertTranslator {
     private InsertTranslator() {
@@ -31,18 +35,27 @@ final class InsertTranslator {
                     modify.getOperation().name());
         }
         Table table = modify.getTable().unwrapOrThrow(EngineTable.class).table();
-        PlanNode input = translator.translate(modify.getInput());
-        List<DataType> sourceTypes = input.outputTypes();
-        List<DataType> targetTypes = table.columnTypes();
-        if (!sourceTypes.equals(targetTypes)) {
-            List<Expr> casts = new ArrayList<>(targetTypes.size());
-            for (int index = 0; index < targetTypes.size(); index++) {
-                casts.add(ArgumentTypes.castTo(new ColumnRef(index, sourceTypes.get(index)), targetTypes.get(index)));
-            }
-            input = new ProjectNode(input, casts, translator.cost().project(input.estimate(), casts, targetTypes));
-        }
+        PlanNode input = withoutCoercionCasts(translator.translate(modify.getInput()), table.columnTypes());
         PlanEstimate estimate = input.estimate();
         return new InsertNode(table, input, new PlanEstimate(estimate.startupCost(),
                 estimate.totalCost() + translator.cost().cpuOperatorCost() * estimate.rows(), 1, 8));
+    }
+
+    private static PlanNode withoutCoercionCasts(PlanNode input, List<DataType> columnTypes) {
+        if (!(input instanceof ProjectNode project)) {
+            return input;
+        }
+        List<Expr> expressions = new ArrayList<>(project.expressions().size());
+        boolean changed = false;
+        for (int index = 0; index < project.expressions().size(); index++) {
+            Expr expression = project.expressions().get(index);
+            if (expression instanceof Cast cast && cast.type().equals(columnTypes.get(index))) {
+                expressions.add(cast.input());
+                changed = true;
+            } else {
+                expressions.add(expression);
+            }
+        }
+        return changed ? new ProjectNode(project.input(), expressions, project.estimate()) : input;
     }
 }
