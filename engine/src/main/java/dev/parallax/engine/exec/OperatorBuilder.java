@@ -4,6 +4,7 @@ import dev.parallax.engine.explain.ExecutionStatistics;
 import dev.parallax.engine.explain.InstrumentedOperator;
 import dev.parallax.engine.explain.NodeStatistics;
 import dev.parallax.engine.operator.aggregate.AggregateOperatorFactory;
+import dev.parallax.engine.operator.append.AppendOperatorFactory;
 import dev.parallax.engine.operator.dml.InsertOperatorFactory;
 import dev.parallax.engine.operator.filter.FilterOperatorFactory;
 import dev.parallax.engine.operator.gather.GatherMergeOperatorFactory;
@@ -96,6 +97,7 @@ public final class OperatorBuilder {
             case dev.parallax.engine.plan.ValuesNode values -> ValuesOperatorFactory.create(values, this);
             case dev.parallax.engine.plan.GenerateSeriesNode series -> GenerateSeriesOperatorFactory.create(series, this);
             case dev.parallax.engine.plan.InsertNode insert -> InsertOperatorFactory.create(insert, this);
+            case dev.parallax.engine.plan.AppendNode append -> AppendOperatorFactory.create(append, this);
         };
         NodeStatistics nodeStatistics = statistics(node);
         if (nodeStatistics == null) {

@@ -3,6 +3,7 @@ package dev.parallax.engine.explain;
 import dev.parallax.engine.plan.AggregateCall;
 import dev.parallax.engine.plan.AggregateMode;
 import dev.parallax.engine.plan.AggregateNode;
+import dev.parallax.engine.plan.AppendNode;
 import dev.parallax.engine.plan.FilterNode;
 import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
@@ -158,6 +159,7 @@ public final class ExplainPrinter {
             case ValuesNode values -> values.rows().size() == 1 ? "Result" : "Values Scan on \"*VALUES*\"";
             case GenerateSeriesNode series -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "generate_series";
             case InsertNode insert -> "Insert on " + (options.verbose() ? "public." : "") + insert.table().name();
+            case AppendNode append -> "Append";
             case FilterNode filter -> name(filter.input());
             case ProjectNode project -> name(project.input());
         };
@@ -302,6 +304,8 @@ public final class ExplainPrinter {
             case GatherMergeNode gatherMerge -> columnNames(gatherMerge.input(), qualified);
             case SortNode sort -> columnNames(sort.input(), qualified);
             case LimitNode limit -> columnNames(limit.input(), qualified);
+            // PostgreSQL names an Append's columns after its first input's.
+            case AppendNode append -> columnNames(append.inputs().getFirst(), qualified);
         };
     }
 }
