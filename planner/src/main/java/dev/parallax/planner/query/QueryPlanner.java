@@ -204,7 +204,7 @@ public final class QueryPlanner {
      * differs (date ± interval is a timestamp; a constant quotient has its own scale).
      */
     private static List<ResultColumn> resultColumns(RelDataType rowType, SqlNode validated, List<DataType> outputTypes) {
-        List<SqlNode> items = validated instanceof SqlSelect select ? select.getSelectList().getList() : null;
+        List<SqlNode> items = leftmostQuery(validated) instanceof SqlSelect select ? select.getSelectList().getList() : null;
         List<ResultColumn> columns = new ArrayList<>();
         List<RelDataTypeField> fields = rowType.getFieldList();
         for (int index = 0; index < fields.size(); index++) {
@@ -217,6 +217,16 @@ public final class QueryPlanner {
             columns.add(new ResultColumn(name, columnType(TypeMapping.toEngine(fields.get(index).getType()), outputTypes.get(index))));
         }
         return columns;
+    }
+
+    /** The query that names a set operation's columns, as in PostgreSQL: its leftmost SELECT. */
+    private static SqlNode leftmostQuery(SqlNode node) {
+        SqlNode query = node;
+        while (query instanceof SqlCall call && (query.getKind() == SqlKind.UNION || query.getKind() == SqlKind.INTERSECT
+                || query.getKind() == SqlKind.EXCEPT || query.getKind() == SqlKind.ORDER_BY)) {
+            query = call.operand(0);
+        }
+        return query;
     }
 
     /** The plan's type where translation retyped the column (another kind, or a decimal's scale); else Calcite's. */

@@ -44,6 +44,7 @@ final class PlanDump {
             case ValuesNode values -> "Values " + values.rows().size();
             case GenerateSeriesNode series -> "Function Scan on generate_series";
             case InsertNode insert -> "Insert on " + insert.table().name();
+            case dev.parallax.engine.plan.AppendNode append -> "Append " + append.inputs().size();
         }).append('\n');
         for (PlanNode input : node.inputs()) {
             dump(input, depth + 1, text);

@@ -102,6 +102,21 @@ public final class CostModel {
         return Math.log(value) / Math.log(2);
     }
 
+    /**
+     * cost_append: the inputs' costs plus half a cpu_tuple_cost per row passed on (PostgreSQL's
+     * APPEND_CPU_COST_MULTIPLIER), starting when the first input starts.
+     */
+    public PlanEstimate append(List<PlanEstimate> inputs, int width) {
+        double total = 0;
+        double rows = 0;
+        for (PlanEstimate input : inputs) {
+            total += input.totalCost();
+            rows += input.rows();
+        }
+        double startup = inputs.isEmpty() ? 0 : inputs.getFirst().startupCost();
+        return new PlanEstimate(startup, total + cpuTupleCost * 0.5 * rows, rows, width);
+    }
+
     public PlanEstimate rows(double rows, int width) {
         return new PlanEstimate(0, cpuTupleCost * rows, rows, width);
     }

@@ -9,6 +9,7 @@ import dev.parallax.engine.expr.InList;
 import dev.parallax.engine.plan.AggregateCall;
 import dev.parallax.engine.plan.AggregateMode;
 import dev.parallax.engine.plan.AggregateNode;
+import dev.parallax.engine.plan.AppendNode;
 import dev.parallax.engine.plan.FilterNode;
 import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
@@ -65,12 +66,39 @@ public final class ParallelPlanner {
             case SortNode sort -> sort(sort);
             case ProjectNode project when !isScanChain(project) -> rebuildAbove(project, parallelize(project.input()));
             case AggregateNode aggregate when aggregate.mode() == AggregateMode.SINGLE -> aggregate(aggregate);
+            case AppendNode append -> append(append);
             default -> isScanChain(node) ? gatherScanChain(node) : node;
         };
     }
 
+    /**
+     * A serial Append whose inputs each get their own parallel plan (a Gather per input when it
+     * pays), as PostgreSQL plans a non-parallel Append; a Parallel Append is not planned.
+     */
+    private PlanNode append(AppendNode append) {
+        java.util.List<PlanNode> inputs = append.inputs().stream().map(this::parallelize).toList();
+        boolean changed = false;
+        double shift = 0;
+        for (int index = 0; index < inputs.size(); index++) {
+            PlanNode before = append.inputs().get(index);
+            PlanNode after = inputs.get(index);
+            changed |= after != before;
+            shift += after.estimate().totalCost() - before.estimate().totalCost();
+        }
+        if (!changed) {
+            return append;
+        }
+        PlanEstimate old = append.estimate();
+        double startupShift = inputs.getFirst().estimate().startupCost() - append.inputs().getFirst().estimate().startupCost();
+        return new AppendNode(inputs, new PlanEstimate(old.startupCost() + startupShift, old.totalCost() + shift, old.rows(), old.width()));
+    }
+
     private PlanNode aggregate(AggregateNode aggregate) {
         PlanNode input = aggregate.input();
+        if (input instanceof AppendNode) {
+            // UNION's duplicate elimination: the aggregate stays serial above the Append.
+            return rebuildAbove(aggregate, parallelize(input));
+        }
         if (!isScanChain(input)) {
             return aggregate;
         }

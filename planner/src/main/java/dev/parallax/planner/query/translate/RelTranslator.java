@@ -12,6 +12,7 @@ import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableFunctionScan;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
 
 /** Translates a logical RelNode tree into a serial engine plan, one small translator per node kind. */
@@ -34,6 +35,11 @@ public final class RelTranslator {
             case Values values -> ValuesTranslator.translate(values, this);
             case TableFunctionScan functionScan -> GenerateSeriesTranslator.translate(functionScan, this);
             case TableModify modify -> InsertTranslator.translate(modify, this);
+            case Union union -> UnionTranslator.translate(union, this);
+            case org.apache.calcite.rel.core.Intersect intersect -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "INTERSECT is not supported yet");
+            case org.apache.calcite.rel.core.Minus minus -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "EXCEPT is not supported yet");
             default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                     "%s is not supported yet", node.getRelTypeName().replace("Logical", "").toLowerCase(java.util.Locale.ROOT));
         };
