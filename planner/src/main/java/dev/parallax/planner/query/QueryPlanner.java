@@ -17,6 +17,7 @@ import dev.parallax.planner.query.schema.ParallaxTypeSystem;
 import dev.parallax.planner.query.schema.TypeMapping;
 import dev.parallax.planner.query.translate.RelTranslator;
 import dev.parallax.planner.query.translate.RexTranslator;
+import dev.parallax.planner.query.validate.ParallaxValidator;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
@@ -48,6 +49,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
@@ -119,7 +121,7 @@ public final class QueryPlanner {
         }
         JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(ParallaxTypeSystem.INSTANCE);
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(schema().root, List.of(), typeFactory, CONNECTION_CONFIG);
-        SqlValidator validator = SqlValidatorUtil.newValidator(ParallaxFunctions.OPERATOR_TABLE, catalogReader, typeFactory,
+        SqlValidator validator = new ParallaxValidator(ParallaxFunctions.OPERATOR_TABLE, catalogReader, typeFactory,
                 VALIDATOR_CONFIG);
         SqlNode validated;
         try {
@@ -244,6 +246,10 @@ public final class QueryPlanner {
             return identifier.names.getLast();
         }
         if (item instanceof SqlBasicCall call) {
+            if (call.getKind() == SqlKind.CAST && call.getParserPosition().equals(SqlParserPos.ZERO)) {
+                // Type coercion's casts (a UNION branch cast to the common type) have no position and give no name.
+                return label(call.operand(0), fallback);
+            }
             return switch (call.getKind()) {
                 case CAST -> label(call.operand(0), "?column?").equals("?column?")
                         ? call.operand(1).toString().toLowerCase(Locale.ROOT).replaceAll("\\(.*", "") : label(call.operand(0), "?column?");

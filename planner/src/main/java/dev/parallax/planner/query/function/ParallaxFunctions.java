@@ -66,11 +66,31 @@ public final class ParallaxFunctions {
     }
 
     private static SqlFunction bitFunction(String name) {
-        return SqlBasicFunction.create(name, ReturnTypes.LEAST_RESTRICTIVE.andThen(
+        return SqlBasicFunction.create(name, ((SqlReturnTypeInference) ParallaxFunctions::bitOperationType).andThen(
                         org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
                 OperandTypes.or(OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
                         OperandTypes.family(SqlTypeFamily.BINARY, SqlTypeFamily.BINARY)),
                 SqlFunctionCategory.NUMERIC);
+    }
+
+    /**
+     * PostgreSQL's bit operators return their operands' type: bit strings of equal length (the
+     * engine raises 22026 on different lengths at run time), so BINARY operands give BINARY of the
+     * longer length even where the least restrictive type, with ragged types made varying, would
+     * be VARBINARY; a bit varying operand gives VARBINARY; integers their least restrictive type.
+     */
+    private static RelDataType bitOperationType(SqlOperatorBinding binding) {
+        List<RelDataType> operands = binding.collectOperandTypes();
+        boolean allBits = true;
+        int bits = 1;
+        for (RelDataType operand : operands) {
+            allBits &= operand.getSqlTypeName() == SqlTypeName.BINARY;
+            bits = Math.max(bits, operand.getPrecision());
+        }
+        if (allBits) {
+            return binding.getTypeFactory().createSqlType(SqlTypeName.BINARY, bits);
+        }
+        return binding.getTypeFactory().leastRestrictive(operands);
     }
 
     private static RelDataType bitStringType(SqlOperatorBinding binding) {

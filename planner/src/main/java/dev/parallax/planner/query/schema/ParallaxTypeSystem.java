@@ -56,6 +56,19 @@ public final class ParallaxTypeSystem extends RelDataTypeSystemImpl {
         return typeName == SqlTypeName.DECIMAL ? MAX_DECIMAL : super.getMaxScale(typeName);
     }
 
+    /**
+     * PostgreSQL types a string literal as unknown, resolved to text when VALUES rows, UNION
+     * branches or CASE results meet: {@code values ('ab'), ('x')} returns {@code x}, not the
+     * blank-padded {@code x } of a CHAR(2). Calcite types literals CHAR(n); making the common
+     * type of CHARs of different lengths a VARCHAR keeps the values unpadded. Bit strings travel
+     * as BINARY(n) and get VARBINARY (bit varying) the same way only when their lengths differ;
+     * equal lengths stay BINARY(n), so {@code B'1010' & B'0110'} stays bit(4).
+     */
+    @Override
+    public boolean shouldConvertRaggedUnionTypesToVarying() {
+        return true;
+    }
+
     @Override
     public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
         RelDataType sum = switch (argumentType.getSqlTypeName()) {

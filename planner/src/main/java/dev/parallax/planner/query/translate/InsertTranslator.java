@@ -4,7 +4,9 @@ import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.expr.Cast;
+import dev.parallax.engine.expr.ColumnRef;
 import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.plan.AppendNode;
 import dev.parallax.engine.plan.InsertNode;
 import dev.parallax.engine.plan.PlanEstimate;
 import dev.parallax.engine.plan.PlanNode;
@@ -36,9 +38,66 @@ final class InsertTranslator {
         }
         Table table = modify.getTable().unwrapOrThrow(EngineTable.class).table();
         PlanNode input = withoutCoercionCasts(translator.translate(modify.getInput()), table.columnTypes());
+        input = withUnboundedAppend(input, translator);
         PlanEstimate estimate = input.estimate();
         return new InsertNode(table, input, new PlanEstimate(estimate.startupCost(),
                 estimate.totalCost() + translator.cost().cpuOperatorCost() * estimate.rows(), 1, 8));
+    }
+
+    /**
+     * A multi-row VALUES whose rows differ in type reaches here as an Append of one-row inputs, the
+     * inputs cast by Calcite to the column types (explicit casts, cutting 'abcd' to varchar(3)).
+     * Casts to a bounded string or bit type are widened to text or bit varying instead, so the
+     * insert operator's assignment conversion raises 22001 / 22026 as PostgreSQL does.
+     */
+    private static PlanNode withUnboundedAppend(PlanNode input, RelTranslator translator) {
+        if (input instanceof ProjectNode project && project.input() instanceof AppendNode append) {
+            PlanNode widened = unbounded(append, translator);
+            return widened == append ? input : new ProjectNode(widened, retyped(project.expressions(), widened.outputTypes()),
+                    project.estimate());
+        }
+        return input instanceof AppendNode append ? unbounded(append, translator) : input;
+    }
+
+    private static PlanNode unbounded(AppendNode append, RelTranslator translator) {
+        List<DataType> types = append.outputTypes();
+        List<DataType> widenedTypes = types.stream().map(InsertTranslator::unbounded).toList();
+        if (widenedTypes.equals(types)) {
+            return append;
+        }
+        List<PlanNode> inputs = new ArrayList<>();
+        for (PlanNode input : append.inputs()) {
+            List<Expr> expressions = new ArrayList<>();
+            for (int column = 0; column < types.size(); column++) {
+                Expr expression = input instanceof ProjectNode project ? project.expressions().get(column)
+                        : new ColumnRef(column, types.get(column));
+                if (expression instanceof Cast cast && !widenedTypes.get(column).equals(types.get(column))
+                        && unbounded(cast.input().type()).equals(widenedTypes.get(column))) {
+                    expression = cast.input();
+                }
+                expressions.add(ArgumentTypes.castTo(expression, widenedTypes.get(column)));
+            }
+            PlanNode below = input instanceof ProjectNode project ? project.input() : input;
+            inputs.add(new ProjectNode(below, expressions, input.estimate()));
+        }
+        return new AppendNode(inputs, append.estimate());
+    }
+
+    private static List<Expr> retyped(List<Expr> expressions, List<DataType> inputTypes) {
+        List<Expr> result = new ArrayList<>(expressions.size());
+        for (Expr expression : expressions) {
+            result.add(expression instanceof ColumnRef ref ? new ColumnRef(ref.index(), inputTypes.get(ref.index())) : expression);
+        }
+        return result;
+    }
+
+    /** The unbounded type of a length-checked type (text for character types, bit varying for bit strings). */
+    private static DataType unbounded(DataType type) {
+        return switch (type.kind()) {
+            case CHAR, VARCHAR, TEXT -> DataType.TEXT;
+            case BIT, VARBIT -> DataType.VARBIT;
+            default -> type;
+        };
     }
 
     private static PlanNode withoutCoercionCasts(PlanNode input, List<DataType> columnTypes) {

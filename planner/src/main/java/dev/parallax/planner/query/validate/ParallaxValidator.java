@@ -1,0 +1,86 @@
+package dev.parallax.planner.query.validate;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
+import org.apache.calcite.sql.validate.SqlValidatorImpl;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Calcite's validator with PostgreSQL's typing of INSERT ... VALUES: PostgreSQL assigns each value
+ * of a multi-row VALUES list to its target column on its own, while Calcite first looks for one
+ * type per VALUES column and rejects rows it cannot unify ("Values passed to VALUES operator must
+ * have compatible types"). That happens for {@code ('1998-01-01'), (null)} into a date column (the
+ * NULL is typed date, the string char(10)) and for {@code ('a'), (1)} into a text column. For such
+ * a column, each value of another type family than the target column's is cast to the column's
+ * type before Calcite unifies the rows; values of the column's family keep their type, so the
+ * insert's assignment conversion (22001 for a too-long string) still applies to them.
+ */
+public final class ParallaxValidator extends SqlValidatorImpl {
+    public ParallaxValidator(SqlOperatorTable operatorTable, SqlValidatorCatalogReader catalogReader,
+                             RelDataTypeFactory typeFactory, Config config) {
+        super(operatorTable, catalogReader, typeFactory, config);
+    }
+
+    @Override
+    protected void validateValues(SqlCall node, RelDataType targetRowType, SqlValidatorScope scope) {
+        if (targetRowType.isStruct() && targetRowType.getFieldCount() > 0) {
+            castIncompatibleValues(node, targetRowType, scope);
+        }
+        super.validateValues(node, targetRowType, scope);
+    }
+
+    private void castIncompatibleValues(SqlCall values, RelDataType targetRowType, SqlValidatorScope scope) {
+        List<SqlCall> rows = new ArrayList<>();
+        for (SqlNode operand : values.getOperandList()) {
+            if (operand.getKind() != SqlKind.ROW || ((SqlCall) operand).operandCount() != targetRowType.getFieldCount()) {
+                return; // Calcite reports the malformed row
+            }
+            rows.add((SqlCall) operand);
+        }
+        if (rows.size() < 2) {
+            return;
+        }
+        for (int column = 0; column < targetRowType.getFieldCount(); column++) {
+            RelDataType target = targetRowType.getFieldList().get(column).getType();
+            if (unifies(rows, column, target, scope)) {
+                continue;
+            }
+            for (SqlCall row : rows) {
+                SqlNode value = row.operand(column);
+                if (!SqlUtil.isNullLiteral(value, false) && deriveType(scope, value).getFamily() != target.getFamily()) {
+                    SqlDataTypeSpec spec = SqlTypeUtil.convertTypeToSpec(target).withNullable(true);
+                    row.setOperand(column, SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value, spec));
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether Calcite finds a common type for the column's values, counting a NULL as the target
+     * type (Calcite types NULLs of an INSERT by their column). Columns with parameters or DEFAULT
+     * are left to Calcite.
+     */
+    private boolean unifies(List<SqlCall> rows, int column, RelDataType target, SqlValidatorScope scope) {
+        List<RelDataType> types = new ArrayList<>(rows.size());
+        for (SqlCall row : rows) {
+            SqlNode value = row.operand(column);
+            if (value.getKind() == SqlKind.DYNAMIC_PARAM || value.getKind() == SqlKind.DEFAULT) {
+                return true;
+            }
+            types.add(SqlUtil.isNullLiteral(value, false) ? target : deriveType(scope, value));
+        }
+        return getTypeFactory().leastRestrictive(types) != null;
+    }
+}
