@@ -133,6 +133,27 @@ class QueryPlannerTest {
     }
 
     @Test
+    void unionAllAppendsWithAGatherPerLargeInputAndUnionAggregatesOnEveryColumn() {
+        assertEquals("""
+                Append 2
+                  Gather workers=2
+                    Filter
+                      Parallel Seq Scan on lineitem [0]
+                  Project 1
+                    Seq Scan on small [0]
+                """, shape("select l_orderkey from lineitem where l_orderkey = 5 union all select id from small"));
+        assertEquals("""
+                Aggregate keys=[0, 1] calls=0
+                  Append 2
+                    Seq Scan on small [0, 1]
+                    Seq Scan on small [0, 1]
+                """, shape("select id, name from small union select id, name from small"));
+        PlannedQuery planned = planner.plan("select id as n from small union all select 2.5", settings);
+        assertEquals(List.of("n"), planned.columns().stream().map(c -> c.name()).toList());
+        assertEquals(dev.parallax.engine.type.TypeKind.DECIMAL, planned.columns().getFirst().type().kind());
+    }
+
+    @Test
     void smallTablesStaySerialUnlessForced() {
         assertEquals("Seq Scan on small [0]\n", shape("select id from small"));
         settings.set("debug_parallel_query", "on");
