@@ -42,6 +42,9 @@ public final class ParallaxFunctions {
     public static final SqlFunction BIT_XOR = bitFunction("pg_bit_xor");
     public static final SqlFunction BIT_NOT = SqlBasicFunction.create("pg_bit_not", ReturnTypes.ARG0_NULLABLE,
             OperandTypes.or(OperandTypes.INTEGER, OperandTypes.BINARY), SqlFunctionCategory.NUMERIC);
+    /** PostgreSQL's {@code length(text)}: characters, as {@code char_length} (Calcite has no such function). */
+    public static final SqlFunction LENGTH = SqlBasicFunction.create("length",
+            ReturnTypes.INTEGER_NULLABLE, OperandTypes.CHARACTER, SqlFunctionCategory.STRING);
     public static final SqlFunction MD5 = SqlBasicFunction.create("md5",
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.STRING, SqlFunctionCategory.STRING);
@@ -56,7 +59,7 @@ public final class ParallaxFunctions {
     public static final SqlFunction GENERATE_SERIES = new GenerateSeriesFunction();
 
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.of(
-            BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES);
+            BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES);
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(

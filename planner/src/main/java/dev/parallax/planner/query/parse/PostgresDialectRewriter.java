@@ -4,6 +4,8 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.planner.query.parse.SqlToken.Kind;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -16,7 +18,10 @@ import java.util.Set;
  *   <li>{@code B'0101'} becomes {@code pg_bit_string('0101')};</li>
  *   <li>an integer literal of more than 18 digits becomes {@code pg_bigint_literal('digits')}: in
  *       PostgreSQL it is a bigint when it fits one (a numeric otherwise), while Calcite would type
- *       it DECIMAL(19) and reject it past the 18-digit precision;</li>
+ *       it DECIMAL(19) and reject it past the 18-digit precision; a prefix minus joins
+ *       {@code 9223372036854775808} so that bigint's minimum is a literal;</li>
+ *   <li>{@code LIMIT -n} / {@code OFFSET -n} raise PostgreSQL's 2201W / 2201X (Calcite's grammar
+ *       takes unsigned counts only);</li>
  *   <li>{@code x::type} becomes {@code CAST(x AS type)}, and PostgreSQL type names in casts
  *       ({@code int4}, {@code text}, {@code double precision}, {@code bit varying}...) get Calcite's
  *       spelling;</li>
@@ -40,6 +45,8 @@ public final class PostgresDialectRewriter {
             "intersect", "all", "distinct", "values", "set", "into", "escape", "using", "fetch", "with", "over",
             "filter", "returning", "isnull", "notnull", "symmetric", "asymmetric");
     private static final Set<String> BOUNDARY_OPERATORS = Set.of("=", "<", ">", "<=", ">=", "<>", "!=", "||", "<<", ">>");
+    /** The digits of bigint's minimum, -9223372036854775808, which only fit with their sign. */
+    private static final String BIGINT_MINIMUM_MAGNITUDE = "9223372036854775808";
     private static final Set<String> INTERVAL_UNITS = Set.of("year", "month", "day", "hour", "minute", "second");
 
     private final List<Integer> parameterNumbers = new ArrayList<>();
@@ -79,6 +86,8 @@ public final class PostgresDialectRewriter {
                 Piece group = new Piece.Group(opens.removeLast(), current, token);
                 current = stack.removeLast();
                 current.add(group);
+            } else if (isBigintMinimumMagnitude(token) && unaryMinusAtEnd(current)) {
+                replaceUnaryMinus(current, token);
             } else {
                 current.add(leaf(token));
             }
@@ -139,6 +148,44 @@ public final class PostgresDialectRewriter {
         }
     }
 
+    private static boolean isBigintMinimumMagnitude(SqlToken token) {
+        return token.kind() == Kind.NUMBER && token.text().equals(BIGINT_MINIMUM_MAGNITUDE);
+    }
+
+    /**
+     * Whether {@code pieces} ends with a prefix minus: a {@code -} with no operand before it (the
+     * start, an operator, a comma or a keyword such as {@code select}).
+     */
+    private static boolean unaryMinusAtEnd(List<Piece> pieces) {
+        int minus = previousNonSpace(pieces, pieces.size());
+        if (minus < 0 || !(pieces.get(minus) instanceof Piece.Leaf sign) || !sign.token().isOperator("-")) {
+            return false;
+        }
+        int before = previousNonSpace(pieces, minus);
+        if (before < 0) {
+            return true;
+        }
+        if (!(pieces.get(before) instanceof Piece.Leaf leaf)) {
+            return false;
+        }
+        return switch (leaf.token().kind()) {
+            case OPERATOR, COMMA -> true;
+            case WORD -> STOP_WORDS.contains(leaf.token().lowerText());
+            default -> false;
+        };
+    }
+
+    /**
+     * {@code -9223372036854775808}: the magnitude alone exceeds bigint (and Parallax's 18-digit
+     * numerics), so the sign joins the literal, which is then bigint's minimum.
+     */
+    private static void replaceUnaryMinus(List<Piece> pieces, SqlToken magnitude) {
+        int minus = previousNonSpace(pieces, pieces.size());
+        int position = ((Piece.Leaf) pieces.get(minus)).token().position();
+        pieces.subList(minus, pieces.size()).clear();
+        pieces.add(new Piece.Composite(List.of("pg_bigint_literal('-" + magnitude.text() + "')"), position));
+    }
+
     /** More digits than Calcite's 18-digit exact numerics take, and nothing but digits. */
     private static boolean isLongIntegerLiteral(String text) {
         if (text.length() <= 18) {
@@ -168,6 +215,7 @@ public final class PostgresDialectRewriter {
                 pieces.add(piece);
             }
         }
+        rejectNegativeRowCounts(pieces);
         pieces = rewriteIntervals(pieces);
         pieces = rewriteCasts(pieces);
         if (castArguments) {
@@ -175,6 +223,40 @@ public final class PostgresDialectRewriter {
         }
         pieces = rewritePower(pieces);
         return rewriteBitOperators(pieces);
+    }
+
+    /**
+     * {@code LIMIT -n} and {@code OFFSET -n}: Calcite's grammar takes only unsigned counts there,
+     * so a negative constant count raises PostgreSQL's run-time error (2201X before 2201W, the order
+     * PostgreSQL evaluates them in) instead of a syntax error. A count that rounds to zero
+     * ({@code -0}, {@code -0.4}) is legal in PostgreSQL and loses its sign.
+     */
+    private static void rejectNegativeRowCounts(List<Piece> pieces) {
+        boolean negativeLimit = false;
+        for (int index = 0; index < pieces.size(); index++) {
+            boolean limit = isWord(pieces.get(index), "limit");
+            if (!limit && !isWord(pieces.get(index), "offset")) {
+                continue;
+            }
+            int minus = PostgresTypeNames.skipSpace(pieces, index + 1);
+            int number = PostgresTypeNames.skipSpace(pieces, minus + 1);
+            if (number >= pieces.size() || !(pieces.get(minus) instanceof Piece.Leaf sign) || !sign.token().isOperator("-")
+                    || !(pieces.get(number) instanceof Piece.Leaf count) || count.token().kind() != Kind.NUMBER) {
+                continue;
+            }
+            // PostgreSQL rounds a numeric count to bigint half away from zero.
+            boolean negative = new BigDecimal(count.token().text()).setScale(0, RoundingMode.HALF_UP).signum() != 0;
+            if (!negative) {
+                pieces.set(minus, new Piece.Composite(List.of(), sign.token().position()));
+            } else if (limit) {
+                negativeLimit = true;
+            } else {
+                throw new ParallaxException(SqlState.INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE, "OFFSET must not be negative");
+            }
+        }
+        if (negativeLimit) {
+            throw new ParallaxException(SqlState.INVALID_ROW_COUNT_IN_LIMIT_CLAUSE, "LIMIT must not be negative");
+        }
     }
 
     private List<Piece> rewriteIntervals(List<Piece> pieces) {

@@ -82,6 +82,7 @@ final class FunctionMapping {
             case "UPPER" -> Function.UPPER;
             case "LOWER" -> Function.LOWER;
             case "CHAR_LENGTH", "CHARACTER_LENGTH" -> Function.CHAR_LENGTH;
+            case "LENGTH" -> Function.LENGTH;
             case "SUBSTRING" -> Function.SUBSTRING;
             case "ROUND" -> Function.ROUND;
             case "SQRT" -> Function.SQRT;

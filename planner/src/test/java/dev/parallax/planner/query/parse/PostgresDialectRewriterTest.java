@@ -1,0 +1,46 @@
+package dev.parallax.planner.query.parse;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class PostgresDialectRewriterTest {
+    private static String rewrite(String sql) {
+        return PostgresDialectRewriter.rewrite(sql).sql();
+    }
+
+    private static SqlState failure(String sql) {
+        return assertThrows(ParallaxException.class, () -> PostgresDialectRewriter.rewrite(sql)).state();
+    }
+
+    @Test
+    void bigintMinimumKeepsItsSignInTheLiteral() {
+        assertEquals("select pg_bigint_literal('-9223372036854775808')", rewrite("select -9223372036854775808"));
+        assertEquals("values (1, pg_bigint_literal('-9223372036854775808'))", rewrite("values (1, -9223372036854775808)"));
+        assertEquals("select a = pg_bigint_literal('-9223372036854775808')", rewrite("select a = - 9223372036854775808"));
+    }
+
+    @Test
+    void binaryMinusBeforeTheBigintMinimumMagnitudeStaysBinary() {
+        assertEquals("select a -pg_bigint_literal('9223372036854775808')", rewrite("select a -9223372036854775808"));
+        assertEquals("select pg_bigint_literal('9223372036854775807')", rewrite("select 9223372036854775807"));
+    }
+
+    @Test
+    void negativeLimitAndOffsetRaisePostgresRunTimeErrors() {
+        assertEquals(SqlState.INVALID_ROW_COUNT_IN_LIMIT_CLAUSE, failure("select 1 limit -1"));
+        assertEquals(SqlState.INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE, failure("select 1 offset -1"));
+        // PostgreSQL evaluates OFFSET before LIMIT.
+        assertEquals(SqlState.INVALID_ROW_COUNT_IN_RESULT_OFFSET_CLAUSE, failure("select 1 limit -1 offset -1"));
+        assertEquals(SqlState.INVALID_ROW_COUNT_IN_LIMIT_CLAUSE, failure("select * from (select 1 limit - 0.5) s"));
+    }
+
+    @Test
+    void negativeCountsRoundingToZeroLoseTheirSign() {
+        assertEquals("select 1 limit 0 offset 0.4", rewrite("select 1 limit -0 offset -0.4"));
+        assertEquals("select 1 limit 3", rewrite("select 1 limit 3"));
+    }
+}
