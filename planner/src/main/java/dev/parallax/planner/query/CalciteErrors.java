@@ -38,7 +38,29 @@ final class CalciteErrors {
         }
         int position = exception.getPos() == null ? 0
                 : statement.originalPosition(exception.getPos().getLineNum(), exception.getPos().getColumnNum());
+        if (exception.getMessage() != null && exception.getMessage().contains("Non-query expression encountered in illegal context")
+                && exception.getPos() != null) {
+            // A statement that starts with no keyword ("selec 1"): PostgreSQL blames its first word.
+            String word = wordAt(statement.sql(), exception.getPos().getLineNum(), exception.getPos().getColumnNum());
+            return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at or near \"" + word + "\"", null, null, position, exception);
+        }
         return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error: " + firstLine(exception.getMessage()), null, null, position, exception);
+    }
+
+    /** The identifier (or single character) at a 1-based line and column of {@code sql}. */
+    private static String wordAt(String sql, int line, int column) {
+        int offset = 0;
+        for (int currentLine = 1; currentLine < line && offset < sql.length(); offset++) {
+            if (sql.charAt(offset) == '\n') {
+                currentLine++;
+            }
+        }
+        int start = Math.min(Math.max(0, offset + column - 1), Math.max(0, sql.length() - 1));
+        int end = start;
+        while (end < sql.length() && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_' || sql.charAt(end) == '$')) {
+            end++;
+        }
+        return sql.substring(start, Math.max(end, Math.min(start + 1, sql.length())));
     }
 
     static ParallaxException fromValidation(CalciteContextException exception, RewrittenStatement statement) {

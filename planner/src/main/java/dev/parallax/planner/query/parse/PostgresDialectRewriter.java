@@ -22,6 +22,7 @@ import java.util.Set;
  *       {@code 9223372036854775808} so that bigint's minimum is a literal;</li>
  *   <li>{@code LIMIT -n} / {@code OFFSET -n} raise PostgreSQL's 2201W / 2201X (Calcite's grammar
  *       takes unsigned counts only);</li>
+ *   <li>{@code SELECT ... WHERE} without FROM gets a one-row VALUES as its FROM;</li>
  *   <li>{@code x::type} becomes {@code CAST(x AS type)}, and PostgreSQL type names in casts
  *       ({@code int4}, {@code text}, {@code double precision}, {@code bit varying}...) get Calcite's
  *       spelling;</li>
@@ -216,6 +217,7 @@ public final class PostgresDialectRewriter {
             }
         }
         rejectNegativeRowCounts(pieces);
+        pieces = addFromBeforeLoneWhere(pieces);
         pieces = rewriteIntervals(pieces);
         pieces = rewriteCasts(pieces);
         if (castArguments) {
@@ -257,6 +259,38 @@ public final class PostgresDialectRewriter {
         if (negativeLimit) {
             throw new ParallaxException(SqlState.INVALID_ROW_COUNT_IN_LIMIT_CLAUSE, "LIMIT must not be negative");
         }
+    }
+
+    /**
+     * {@code SELECT ... WHERE} without FROM: PostgreSQL filters the single row of a FROM-less
+     * SELECT, while Calcite's grammar reads WHERE only after FROM. A one-row, one-column VALUES
+     * becomes the FROM clause, which selects nothing of its own.
+     */
+    private static List<Piece> addFromBeforeLoneWhere(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size() + 1);
+        boolean selectWithoutFrom = false;
+        SqlToken star = null;
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            if (isWord(piece, "select")) {
+                selectWithoutFrom = true;
+                int first = PostgresTypeNames.skipSpace(pieces, index + 1);
+                star = first < pieces.size() && pieces.get(first) instanceof Piece.Leaf leaf && leaf.token().isOperator("*")
+                        ? leaf.token() : null;
+            } else if (isWord(piece, "from") || isWord(piece, "into")) {
+                selectWithoutFrom = false;
+            } else if (selectWithoutFrom && isWord(piece, "where")) {
+                if (star != null) {
+                    throw new ParallaxException(SqlState.SYNTAX_ERROR, "SELECT * with no tables specified is not valid",
+                            null, null, star.position() + 1, null);
+                }
+                result.add(new Piece.Composite(List.of("from (values (0)) as pg_no_from (pg_no_from) "),
+                        ((Piece.Leaf) piece).token().position()));
+                selectWithoutFrom = false;
+            }
+            result.add(piece);
+        }
+        return result;
     }
 
     private List<Piece> rewriteIntervals(List<Piece> pieces) {

@@ -43,4 +43,13 @@ class PostgresDialectRewriterTest {
         assertEquals("select 1 limit 0 offset 0.4", rewrite("select 1 limit -0 offset -0.4"));
         assertEquals("select 1 limit 3", rewrite("select 1 limit 3"));
     }
+
+    @Test
+    void whereWithoutFromGetsAOneRowFrom() {
+        assertEquals("select 1 from (values (0)) as pg_no_from (pg_no_from) where false", rewrite("select 1 where false"));
+        assertEquals("select 1 from t where false", rewrite("select 1 from t where false"));
+        assertEquals("select (select 1 from (values (0)) as pg_no_from (pg_no_from) where true) from t where x",
+                rewrite("select (select 1 where true) from t where x"));
+        assertEquals(SqlState.SYNTAX_ERROR, failure("select * where true"));
+    }
 }
