@@ -23,6 +23,7 @@ import java.util.Set;
  *   <li>{@code LIMIT -n} / {@code OFFSET -n} raise PostgreSQL's 2201W / 2201X (Calcite's grammar
  *       takes unsigned counts only);</li>
  *   <li>{@code SELECT ... WHERE} without FROM gets a one-row VALUES as its FROM;</li>
+ *   <li>{@code day}, {@code month}... used as names are quoted (Calcite reserves them);</li>
  *   <li>{@code x::type} becomes {@code CAST(x AS type)}, and PostgreSQL type names in casts
  *       ({@code int4}, {@code text}, {@code double precision}, {@code bit varying}...) get Calcite's
  *       spelling;</li>
@@ -223,6 +224,7 @@ public final class PostgresDialectRewriter {
         if (castArguments) {
             pieces = rewriteCastTarget(pieces);
         }
+        pieces = quoteFieldNames(pieces);
         pieces = rewritePower(pieces);
         return rewriteBitOperators(pieces);
     }
@@ -289,6 +291,31 @@ public final class PostgresDialectRewriter {
                 selectWithoutFrom = false;
             }
             result.add(piece);
+        }
+        return result;
+    }
+
+    /**
+     * {@code day}, {@code month}... used as names: PostgreSQL keeps these words unreserved, so they
+     * name columns ({@code select day from t}), while Calcite reserves them. They stay keywords
+     * where they are datetime fields: after an interval literal's string ({@code interval '1' day}),
+     * after {@code TO} ({@code day to second}) and in {@code extract(day from x)}.
+     */
+    private static List<Piece> quoteFieldNames(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces);
+        for (int index = 0; index < pieces.size(); index++) {
+            if (!(pieces.get(index) instanceof Piece.Leaf leaf) || leaf.token().kind() != Kind.WORD
+                    || !INTERVAL_UNITS.contains(leaf.token().lowerText())) {
+                continue;
+            }
+            int before = previousNonSpace(pieces, index);
+            int after = PostgresTypeNames.skipSpace(pieces, index + 1);
+            boolean afterIntervalString = before >= 0 && pieces.get(before) instanceof Piece.Leaf previous
+                    && (previous.token().kind() == Kind.STRING || previous.token().isWord("to"));
+            boolean extractField = before < 0 && after < pieces.size() && isWord(pieces.get(after), "from");
+            if (!afterIntervalString && !extractField) {
+                result.set(index, new Piece.Composite(List.of("\"" + leaf.token().lowerText() + "\""), leaf.token().position()));
+            }
         }
         return result;
     }

@@ -52,4 +52,11 @@ class PostgresDialectRewriterTest {
                 rewrite("select (select 1 where true) from t where x"));
         assertEquals(SqlState.SYNTAX_ERROR, failure("select * where true"));
     }
+
+    @Test
+    void datetimeFieldWordsAreQuotedOnlyWhereTheyAreNames() {
+        assertEquals("select \"day\", t.\"year\" from t order by \"month\"", rewrite("select day, t.Year from t order by month"));
+        assertEquals("select extract(day from x), interval '1' day(9), interval '1-2' year(9) to month",
+                rewrite("select extract(day from x), interval '1' day, interval '1-2' year to month"));
+    }
 }
