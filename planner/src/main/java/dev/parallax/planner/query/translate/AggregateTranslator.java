@@ -1,19 +1,24 @@
 package dev.parallax.planner.query.translate;
 
-import dev.parallax.engine.operator.aggregate.AggregateStates;
+import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.operator.aggregate.AggregateStates;
 import dev.parallax.engine.plan.AggregateCall;
 import dev.parallax.engine.plan.AggregateFunction;
 import dev.parallax.engine.plan.AggregateMode;
 import dev.parallax.engine.plan.AggregateNode;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.query.schema.EngineTable;
 import dev.parallax.planner.query.schema.TypeMapping;
 import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.util.ImmutableBitSet;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /** Aggregate → AggregateNode(SINGLE); ParallelPlanner splits it into PARTIAL and FINAL. */
 final class AggregateTranslator {
@@ -24,8 +29,25 @@ final class AggregateTranslator {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "GROUPING SETS, ROLLUP and CUBE are not supported yet");
         }
-        PlanNode input = translator.translate(aggregate.getInput());
-        int[] keys = aggregate.getGroupSet().toArray();
+        // Input column of each Calcite field index: the identity, except over a bare table scan,
+        // which reads only the key and argument columns (count(*) reads none).
+        int[] inputColumn;
+        PlanNode input;
+        if (aggregate.getInput() instanceof TableScan scan) {
+            Table table = scan.getTable().unwrapOrThrow(EngineTable.class).table();
+            ImmutableBitSet.Builder used = ImmutableBitSet.builder().addAll(aggregate.getGroupSet());
+            aggregate.getAggCallList().forEach(call -> used.addAll(call.getArgList()));
+            int[] columns = used.build().toArray();
+            inputColumn = new int[table.columns().size()];
+            for (int index = 0; index < columns.length; index++) {
+                inputColumn[columns[index]] = index;
+            }
+            input = TableScanTranslator.scanOf(table, columns, translator);
+        } else {
+            input = translator.translate(aggregate.getInput());
+            inputColumn = IntStream.range(0, input.outputTypes().size()).toArray();
+        }
+        int[] keys = aggregate.getGroupSet().asList().stream().mapToInt(key -> inputColumn[key]).toArray();
         List<AggregateCall> calls = new ArrayList<>();
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
             if (call.filterArg >= 0) {
@@ -44,7 +66,7 @@ final class AggregateTranslator {
                             call.getAggregation().getName().toLowerCase(java.util.Locale.ROOT));
                 };
             };
-            int argument = call.getArgList().isEmpty() ? -1 : call.getArgList().getFirst();
+            int argument = call.getArgList().isEmpty() ? -1 : inputColumn[call.getArgList().getFirst()];
             DataType argumentType = argument < 0 ? DataType.BIGINT : input.outputTypes().get(argument);
             DataType resultType = TypeMapping.toEngine(call.getType());
             String name = call.getName() != null ? call.getName() : function.name().toLowerCase(java.util.Locale.ROOT);
