@@ -78,6 +78,13 @@ public final class ExpressionCompiler {
                 }
                 return function == Function.AND ? new AndSelector(parts) : new OrSelector(parts);
             }
+            Selector bitMask = function == Function.EQUAL ? bitMask(call.arguments().get(0), call.arguments().get(1)) : null;
+            if (bitMask == null && function == Function.EQUAL) {
+                bitMask = bitMask(call.arguments().get(1), call.arguments().get(0));
+            }
+            if (bitMask != null) {
+                return bitMask;
+            }
             if (isOrdering(function) && call.arguments().size() == 2) {
                 Evaluator left = expression(call.arguments().get(0));
                 Evaluator right = expression(call.arguments().get(1));
@@ -104,6 +111,30 @@ public final class ExpressionCompiler {
         }
         Evaluator evaluator = expression(condition);
         return new BooleanSelector(evaluator);
+    }
+
+    /**
+     * The fused selector for {@code bitand(x, mask) = expected} on bit strings, when {@code masked}
+     * is that AND with one constant side and {@code other} a non-NULL constant; otherwise null.
+     */
+    private Selector bitMask(Expr masked, Expr other) {
+        if (!(masked instanceof Call and) || and.function() != Function.BIT_AND || and.arguments().size() != 2
+                || !and.type().kind().isBitString()) {
+            return null;
+        }
+        Evaluator expectedValue = expression(other);
+        if (!(expectedValue instanceof ConstantEvaluator expected) || expected.isNull()) {
+            return null;
+        }
+        Evaluator first = expression(and.arguments().get(0));
+        Evaluator second = expression(and.arguments().get(1));
+        if (second instanceof ConstantEvaluator mask && !mask.isNull() && !(first instanceof ConstantEvaluator)) {
+            return new BitMaskSelector(first, mask.bytesValue(), expected.bytesValue());
+        }
+        if (first instanceof ConstantEvaluator mask && !mask.isNull() && !(second instanceof ConstantEvaluator)) {
+            return new BitMaskSelector(second, mask.bytesValue(), expected.bytesValue());
+        }
+        return null;
     }
 
     private static boolean isOrdering(Function function) {
