@@ -1,6 +1,9 @@
 package dev.parallax;
 
+import dev.parallax.engine.exec.StatementProgress;
 import dev.parallax.engine.settings.Settings;
+
+import java.util.Optional;
 
 /**
  * A connection to a {@link Database}: its own settings and prepared statements. One thread uses a
@@ -15,6 +18,15 @@ public interface Session extends AutoCloseable {
 
     /** Cancels the statement running in this session, if any (it fails with 57014). */
     void cancel();
+
+    /**
+     * Progress of the statement running in this session (what it does, units done of the expected
+     * total, time so far), or empty when none is running or it reports none. Any thread may call
+     * this, e.g. to draw a progress bar while {@link #execute} runs in another.
+     */
+    default Optional<StatementProgress.Snapshot> progress() {
+        return Optional.empty();
+    }
 
     /** This session's settings (SET/SHOW/RESET act on them). */
     Settings settings();

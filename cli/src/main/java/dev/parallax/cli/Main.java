@@ -178,6 +178,7 @@ public final class Main implements Callable<Integer> {
                 tuplesOnly, fieldSeparator, quiet);
         try (Database database = Database.inMemory(); Session session = database.openSession()) {
             ScriptRunner runner = new ScriptRunner(session, options, out, err);
+            runner.showProgress(interactiveTerminal);
             if (tpchScaleFactor != null && !runner.runStatement(
                     "CALL dbgen(sf => " + tpchScaleFactor.toPlainString() + ")", "", true)) {
                 return EXIT_FAILURE;

@@ -43,6 +43,7 @@ public final class ScriptRunner {
     private boolean interactive;
     private boolean quitRequested;
     private boolean pager = true;
+    private boolean showProgress;
 
     public ScriptRunner(Session session, PrintOptions options, PrintStream out, PrintStream err) {
         this.session = Objects.requireNonNull(session, "session");
@@ -51,6 +52,11 @@ public final class ScriptRunner {
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
         this.resultOut = out;
+    }
+
+    /** Draws a progress bar on stderr for long statements; for interactive terminals only. */
+    void showProgress(boolean show) {
+        this.showProgress = show;
     }
 
     /** The current output settings ({@code \pset}, {@code \x} change them). */
@@ -207,8 +213,11 @@ public final class ScriptRunner {
         boolean succeeded = true;
         Result result = null;
         int noticesPrinted = 0;
-        try {
+        try (ProgressBar progress = showProgress ? ProgressBar.start(session, err) : null) {
             result = session.execute(sql);
+            if (progress != null) {
+                progress.close();
+            }
             noticesPrinted = printNotices(result, 0, locus);
             if (result.hasRows()) {
                 printer.print(result, resultOut);

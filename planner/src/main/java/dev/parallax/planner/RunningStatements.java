@@ -1,5 +1,9 @@
 package dev.parallax.planner;
 
+import dev.parallax.engine.exec.StatementProgress;
+
+import java.util.Optional;
+
 import dev.parallax.engine.exec.ExecutionContext;
 
 import java.util.Map;
@@ -48,6 +52,18 @@ final class RunningStatements {
         for (ExecutionContext context : running.keySet()) {
             context.cancel(USER_CANCEL);
         }
+    }
+
+    /** Progress of a running statement that reports some (the one furthest along when several do). */
+    Optional<StatementProgress.Snapshot> progress() {
+        StatementProgress.Snapshot best = null;
+        for (ExecutionContext context : running.keySet()) {
+            StatementProgress.Snapshot snapshot = context.progress().snapshot();
+            if (!snapshot.phase().isEmpty() && (best == null || snapshot.elapsedNanos() > best.elapsedNanos())) {
+                best = snapshot;
+            }
+        }
+        return Optional.ofNullable(best);
     }
 
     boolean isEmpty() {

@@ -1,5 +1,9 @@
 package dev.parallax.planner;
 
+import dev.parallax.engine.exec.StatementProgress;
+
+import java.util.Optional;
+
 import dev.parallax.Database;
 import dev.parallax.PreparedQuery;
 import dev.parallax.Result;
@@ -107,6 +111,11 @@ public final class SqlSession implements Session {
                     List.of(new ResultColumn(UtilityCommands.settingName(show.name()), DataType.TEXT)));
             default -> new SqlPreparedQuery(this, sql, List.of());
         };
+    }
+
+    @Override
+    public Optional<StatementProgress.Snapshot> progress() {
+        return running.progress();
     }
 
     @Override

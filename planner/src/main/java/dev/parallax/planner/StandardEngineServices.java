@@ -15,7 +15,6 @@ import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.tpch.TpchLoader;
-import dev.parallax.engine.tpch.TpchProgressListener;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.planner.query.PlannedQuery;
 import dev.parallax.planner.query.QueryPlanner;
@@ -81,7 +80,7 @@ public final class StandardEngineServices implements EngineServices {
     @Override
     public void generateTpch(double scaleFactor, ExecutionContext context) {
         TpchLoader loader = new TpchLoader(database.catalog(), database.pageAllocator());
-        loader.load(scaleFactor, context.workers().pool(), database.options().workerThreads(), TpchProgressListener.NONE);
+        loader.load(scaleFactor, context.workers().pool(), database.options().workerThreads(), new DbgenProgress(context, scaleFactor));
     }
 
     @Override

@@ -20,6 +20,7 @@ public final class ExecutionContext {
     private final Object[] parameters;
     private final long statementStartMicros;
     private final boolean collectStatistics;
+    private final StatementProgress progress = new StatementProgress();
     private volatile boolean cancelled;
     private volatile String cancelReason = "canceling statement due to user request";
 
@@ -69,6 +70,11 @@ public final class ExecutionContext {
     /** True under EXPLAIN ANALYZE: operators record rows and time per node and per worker. */
     public boolean collectStatistics() {
         return collectStatistics;
+    }
+
+    /** Progress of this statement, for long-running work to update and observers to read. */
+    public StatementProgress progress() {
+        return progress;
     }
 
     /** Asks the running statement to stop; operators notice at their next batch. Any thread may call. */

@@ -1,0 +1,54 @@
+package dev.parallax.planner;
+
+import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.tpch.TpchLoader;
+import dev.parallax.engine.tpch.TpchProgressListener;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Sums the per-table progress of CALL dbgen into the statement's progress (rows of all eight
+ * tables), and lets a cancelled statement stop generating at the next batch.
+ */
+final class DbgenProgress implements TpchProgressListener {
+    private final ExecutionContext context;
+    private final ConcurrentMap<String, long[]> tables = new ConcurrentHashMap<>();
+
+    DbgenProgress(ExecutionContext context, double scaleFactor) {
+        this.context = context;
+        // Seed every table with TPC-H's cardinality so the total is right from the start (the
+        // generator reports a table's expected rows only once it starts it; lineitem's is ~4 per order).
+        for (String table : TpchLoader.tableNames()) {
+            tables.put(table, new long[] {0, expectedRows(table, scaleFactor)});
+        }
+    }
+
+    private static long expectedRows(String table, double scaleFactor) {
+        long perScaleFactor = switch (table) {
+            case "region" -> 5;
+            case "nation" -> 25;
+            case "supplier" -> 10_000;
+            case "customer" -> 150_000;
+            case "part" -> 200_000;
+            case "partsupp" -> 800_000;
+            case "orders" -> 1_500_000;
+            case "lineitem" -> 6_000_000;
+            default -> 0;
+        };
+        return table.equals("region") || table.equals("nation") ? perScaleFactor : Math.round(perScaleFactor * scaleFactor);
+    }
+
+    @Override
+    public void progress(String table, long rowsDone, long rowsExpected) {
+        context.checkCancelled();
+        tables.put(table, new long[] {rowsDone, rowsExpected});
+        long done = 0;
+        long expected = 0;
+        for (long[] counts : tables.values()) {
+            done += counts[0];
+            expected += counts[1];
+        }
+        context.progress().update("dbgen", done, expected, "rows");
+    }
+}
