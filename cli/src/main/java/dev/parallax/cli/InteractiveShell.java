@@ -99,13 +99,13 @@ final class InteractiveShell {
                 && terminal.getHeight() > 0 && !Terminal.TYPE_DUMB.equals(terminal.getType());
         ByteArrayOutputStream buffer = paged ? new ByteArrayOutputStream() : null;
         if (paged) {
-            runner.setResultOutput(new PrintStream(buffer, false, StandardCharsets.UTF_8));
+            runner.bufferStandardOutput(new PrintStream(buffer, false, StandardCharsets.UTF_8));
         }
         try {
             runner.runScript(new BufferedReader(new StringReader(input)), null);
         } finally {
             if (paged) {
-                runner.setResultOutput(out);
+                runner.endStandardOutputBuffer();
                 show(buffer.toString(StandardCharsets.UTF_8), terminal.getHeight());
             }
         }

@@ -37,6 +37,8 @@ public final class ScriptRunner {
     private boolean timing;
     /** Where results and command tags go: {@code out}, or the file of {@code \o}. */
     private PrintStream resultOut;
+    /** Where "Time: ..." goes: standard output, or the shell's page buffer that stands in for it. */
+    private PrintStream timingOut;
     private final ShellVariables variables = new ShellVariables();
     /** Created on first use: catalog commands are rare, and fake sessions in tests have no database. */
     private DescribeCommands describe;
@@ -52,6 +54,7 @@ public final class ScriptRunner {
         this.out = Objects.requireNonNull(out, "out");
         this.err = Objects.requireNonNull(err, "err");
         this.resultOut = out;
+        this.timingOut = out;
     }
 
     /** Draws a progress bar on stderr for long statements; for interactive terminals only. */
@@ -96,11 +99,18 @@ public final class ScriptRunner {
     }
 
     /**
-     * Prints results and command tags to {@code target} from now on, until the next call (the
-     * shell's pager uses this); {@code \o} does the same with a file.
+     * Sends results and the {@code \timing} line to {@code buffer}, which stands in for standard
+     * output (the shell pages it afterwards), so "Time:" follows its result as psql prints it.
+     * {@link #endStandardOutputBuffer()} ends it.
      */
-    public void setResultOutput(PrintStream target) {
-        this.resultOut = Objects.requireNonNull(target, "target");
+    void bufferStandardOutput(PrintStream buffer) {
+        this.resultOut = Objects.requireNonNull(buffer, "buffer");
+        this.timingOut = buffer;
+    }
+
+    void endStandardOutputBuffer() {
+        this.resultOut = out;
+        this.timingOut = out;
     }
 
     /** Closes a {@code \o} file if one is open; results go to standard output again. */
@@ -241,7 +251,8 @@ public final class ScriptRunner {
             }
         }
         if (timing) {
-            println(Timing.format((System.nanoTime() - start) / 1_000_000.0));
+            timingOut.print(Timing.format((System.nanoTime() - start) / 1_000_000.0));
+            timingOut.print('\n');
         }
         return succeeded;
     }
