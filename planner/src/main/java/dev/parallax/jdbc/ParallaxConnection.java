@@ -492,16 +492,7 @@ final class ParallaxConnection implements Connection {
     /** Unwraps to the connection itself, its {@link Session} or its {@link Database}. */
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        if (iface.isInstance(session)) {
-            return iface.cast(session);
-        }
-        if (iface.isInstance(database)) {
-            return iface.cast(database);
-        }
-        throw JdbcErrors.of("Cannot unwrap to " + iface.getName(), JdbcErrors.INVALID_PARAMETER_VALUE);
+        return JdbcWrappers.unwrap(iface, this, session, database);
     }
 
     @Override

@@ -704,13 +704,7 @@ final class ParallaxResultSet extends ReadOnlyResultSet {
 
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        if (iface.isInstance(result)) {
-            return iface.cast(result);
-        }
-        throw JdbcErrors.of("Cannot unwrap to " + iface.getName(), JdbcErrors.INVALID_PARAMETER_VALUE);
+        return JdbcWrappers.unwrap(iface, this, result);
     }
 
     @Override

@@ -611,10 +611,7 @@ class ParallaxStatement implements Statement {
 
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw JdbcErrors.of("Cannot unwrap to " + iface.getName(), JdbcErrors.INVALID_PARAMETER_VALUE);
+        return JdbcWrappers.unwrap(iface, this);
     }
 
     @Override
