@@ -89,7 +89,7 @@ public final class StandardEngineServices implements EngineServices {
             throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "COPY with a column list is not supported yet")
                     .withHint("List all columns of \"" + table.name() + "\" in table order, or none.");
         }
-        return CopyLoader.copyFrom(table, file, options);
+        return CopyLoader.copyFrom(table, file, options, context);
     }
 
     private static boolean isAllColumnsInOrder(int[] columns, int columnCount) {

@@ -4,6 +4,7 @@ import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
@@ -28,6 +29,8 @@ import java.util.List;
  * and converted first; the rows are then appended in one all-or-nothing step, so a malformed line
  * anywhere leaves the table unchanged. Errors carry PostgreSQL's wording, with the line named in
  * the detail as PostgreSQL's CONTEXT line reads ({@code COPY t, line 3, column c: "abc"}).
+ * Given the statement's {@link ExecutionContext}, the load reports rows read as its progress
+ * (phase {@code COPY <table>}) and honours cancellation, once per batch of rows.
  */
 public final class CopyLoader {
     private static final int BATCH_ROWS = 4096;
@@ -38,19 +41,32 @@ public final class CopyLoader {
     private final List<DataType> types;
     private final List<String> fields = new ArrayList<>();
     private final StringBuilder field = new StringBuilder();
+    /** The statement running the load, or null (no progress, no cancellation). */
+    private final ExecutionContext context;
+    private final String progressPhase;
     private long lineNumber;
 
-    private CopyLoader(Table table, CopyFormat format) {
+    private CopyLoader(Table table, CopyFormat format, ExecutionContext context) {
         this.table = table;
         this.format = format;
         this.columns = table.columns();
         this.types = table.columnTypes();
+        this.context = context;
+        this.progressPhase = "COPY " + table.name();
     }
 
     /** Loads {@code file} into {@code table}; returns the number of rows loaded. */
     public static long copyFrom(Table table, Path file, CopyFormat format) {
+        return copyFrom(table, file, format, null);
+    }
+
+    /**
+     * As {@link #copyFrom(Table, Path, CopyFormat)}, reporting progress to and checking
+     * cancellation of {@code context} (null for neither) after each batch of rows read.
+     */
+    public static long copyFrom(Table table, Path file, CopyFormat format, ExecutionContext context) {
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return copyFrom(table, reader, format);
+            return new CopyLoader(table, format, context).load(reader);
         } catch (NoSuchFileException missing) {
             throw new ParallaxException(SqlState.UNDEFINED_FILE,
                     "could not open file \"" + file + "\" for reading: No such file or directory", missing);
@@ -66,7 +82,7 @@ public final class CopyLoader {
     /** Loads the rows read from {@code input} (e.g. COPY FROM STDIN); returns the number of rows loaded. */
     public static long copyFrom(Table table, Reader input, CopyFormat format) throws IOException {
         BufferedReader reader = input instanceof BufferedReader buffered ? buffered : new BufferedReader(input);
-        return new CopyLoader(table, format).load(reader);
+        return new CopyLoader(table, format, null).load(reader);
     }
 
     private long load(BufferedReader reader) throws IOException {
@@ -111,11 +127,19 @@ public final class CopyLoader {
                 batches.add(batch);
                 batch = Batch.create(types, BATCH_ROWS);
                 rows = 0;
+                if (context != null) {
+                    context.checkCancelled();
+                    // The total is unknown until the end of the input: report rows read so far.
+                    context.progress().update(progressPhase, total, 0, "rows");
+                }
             }
         }
         if (rows > 0) {
             batch.setRowCount(rows);
             batches.add(batch);
+        }
+        if (context != null) {
+            context.progress().update(progressPhase, total, total, "rows");
         }
         table.storage().appendAll(batches);
         return total;

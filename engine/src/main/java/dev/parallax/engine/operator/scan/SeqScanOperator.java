@@ -10,6 +10,8 @@ import dev.parallax.engine.vector.Batch;
  * Reads a table page by page. Serial and parallel scans differ only in their cursor: a serial
  * scan owns one, the participants of a Parallel Seq Scan share their Gather's, so each claims
  * chunks of pages that no other participant reads (local state: the chunk being read).
+ * Each claim reports the statement's progress (phase {@code scan <table>}, pages claimed so far of
+ * the table's pages): once per chunk, never per page or row, so the cost stays out of the loop.
  */
 public final class SeqScanOperator implements Operator {
     private final ExecutionContext context;
@@ -17,15 +19,27 @@ public final class SeqScanOperator implements Operator {
     private final int[] columns;
     private final ScanCursor cursor;
     private final Batch batch;
+    /** "scan " + table name, built once: updates must not build strings. */
+    private final String progressPhase;
+    private final long totalPages;
     private int nextPage;
     private int chunkEnd;
 
+    /** A scan that reports no progress (its table has no name to show). */
     public SeqScanOperator(ExecutionContext context, TableStorage storage, int[] columns, ScanCursor cursor, Batch batch) {
+        this(context, storage, columns, cursor, batch, null);
+    }
+
+    /** A scan of table {@code tableName} that reports its progress; null {@code tableName} reports none. */
+    public SeqScanOperator(ExecutionContext context, TableStorage storage, int[] columns, ScanCursor cursor, Batch batch,
+                           String tableName) {
         this.context = context;
         this.storage = storage;
         this.columns = columns;
         this.cursor = cursor;
         this.batch = batch;
+        this.progressPhase = tableName == null ? null : "scan " + tableName;
+        this.totalPages = storage.pageCount();
     }
 
     @Override
@@ -39,6 +53,11 @@ public final class SeqScanOperator implements Operator {
                 }
                 nextPage = ScanCursor.firstPage(chunk);
                 chunkEnd = nextPage + ScanCursor.pageCount(chunk);
+                if (progressPhase != null) {
+                    // Chunks are handed out in page order, so the end of this one counts the pages
+                    // claimed by all participants (a racing participant may report a little less).
+                    context.progress().update(progressPhase, chunkEnd, Math.max(totalPages, chunkEnd), "pages");
+                }
                 continue;
             }
             int rows = storage.readPage(nextPage++, columns, batch);

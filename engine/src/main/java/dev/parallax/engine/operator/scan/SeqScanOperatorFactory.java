@@ -16,6 +16,6 @@ public final class SeqScanOperatorFactory {
                 ? builder.parallelScanCursor(node)
                 : node.table().storage().openScan(builder.scanChunkPages());
         return new SeqScanOperator(builder.context(), node.table().storage(), node.columns(), cursor,
-                Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY));
+                Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY), node.table().name());
     }
 }
