@@ -59,6 +59,9 @@ final class DescribeCommands {
             case "d", "d+" -> pattern == null ? listRelations(null, command.name().endsWith("+"))
                     : describeTables(pattern);
             case "dt", "dt+" -> listRelations(pattern, command.name().endsWith("+"));
+            // Parallax has no indexes yet: psql's answer for an empty \di.
+            case "di", "di+" -> Output.notFound(pattern == null ? "Did not find any relations."
+                    : "Did not find any relation named \"" + pattern + "\".");
             case "l", "l+", "list" -> listDatabases();
             case "conninfo" -> Output.message("You are connected to an in-memory Parallax database (\""
                     + databaseName() + "\") in this process.\n");

@@ -61,6 +61,7 @@ final class InteractiveShell {
             // Ctrl-C outside readLine (a statement is running) cancels it; readLine installs its own handler.
             terminal.handle(Terminal.Signal.INT, signal -> session.cancel());
             runner.setInteractive(true);
+            runner.setTerminalWidth(terminal::getWidth);
             out.print("parallax (" + version + ")\nType \"help\" for help.\n\n");
             out.flush();
             while (!runner.quitRequested()) {

@@ -20,6 +20,7 @@ final class MetaCommandHelp {
               \\d[+]                  list tables
               \\d NAME                describe table
               \\dt[+]                 list tables
+              \\di[+]                 list indexes
               \\l[+]                  list databases
               \\conninfo              display information about the current database
 

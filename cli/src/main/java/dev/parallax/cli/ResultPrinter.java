@@ -13,8 +13,16 @@ public interface ResultPrinter {
      */
     long print(Result result, PrintStream out);
 
-    /** The printer for {@code options}. */
+    /** The printer for {@code options}, with no terminal ({@code \x auto} prints aligned). */
     static ResultPrinter create(PrintOptions options) {
+        return create(options, () -> 0);
+    }
+
+    /** The printer for {@code options}; {@code terminalWidth} gives the columns {@code \x auto} fits into (0: none). */
+    static ResultPrinter create(PrintOptions options, java.util.function.IntSupplier terminalWidth) {
+        if (options.expanded() == ExpandedMode.AUTO && options.format() == OutputFormat.ALIGNED) {
+            return new AutoExpandedResultPrinter(options.tuplesOnly(), options.nullDisplay(), terminalWidth);
+        }
         if (options.expanded() == ExpandedMode.ON && options.format() == OutputFormat.ALIGNED) {
             return new ExpandedResultPrinter(options.tuplesOnly(), options.nullDisplay());
         }

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.IntSupplier;
 
 /**
  * Runs SQL statements and backslash commands against one session the way psql runs a script:
@@ -46,6 +47,8 @@ public final class ScriptRunner {
     private boolean quitRequested;
     private boolean pager = true;
     private boolean showProgress;
+    /** The terminal's columns for {@code \x auto}; 0 without a terminal. */
+    private IntSupplier terminalWidth = () -> 0;
 
     public ScriptRunner(Session session, PrintOptions options, PrintStream out, PrintStream err) {
         this.session = Objects.requireNonNull(session, "session");
@@ -70,7 +73,13 @@ public final class ScriptRunner {
     /** Replaces the output settings. */
     public void setOptions(PrintOptions newOptions) {
         this.options = Objects.requireNonNull(newOptions, "options");
-        this.printer = ResultPrinter.create(newOptions);
+        this.printer = ResultPrinter.create(newOptions, terminalWidth);
+    }
+
+    /** Where {@code \x auto} learns the terminal's width (the shell passes its terminal's). */
+    void setTerminalWidth(IntSupplier width) {
+        this.terminalWidth = Objects.requireNonNull(width, "width");
+        this.printer = ResultPrinter.create(options, width);
     }
 
     /** Marks the run as an interactive shell: meta-command errors carry psql's {@code Try \? for help.} hint. */
@@ -334,7 +343,7 @@ public final class ScriptRunner {
                 variables.unset(command.arguments().getFirst());
                 return Outcome.CONTINUE;
             }
-            case "d", "d+", "dt", "dt+", "l", "l+", "list", "conninfo" -> {
+            case "d", "d+", "dt", "dt+", "di", "di+", "l", "l+", "list", "conninfo" -> {
                 return describe(command, locus);
             }
             default -> {

@@ -20,8 +20,20 @@ final class TextResult implements Result {
     private boolean delivered;
 
     TextResult(List<String> columnNames, List<String[]> rows) {
-        this.columns = columnNames.stream().map(name -> new ResultColumn(name, DataType.TEXT)).toList();
+        this(columnNames.stream().map(name -> new ResultColumn(name, DataType.TEXT)).toArray(ResultColumn[]::new), rows);
+    }
+
+    private TextResult(ResultColumn[] columns, List<String[]> rows) {
+        this.columns = List.of(columns);
         this.rows = List.copyOf(rows);
+    }
+
+    /**
+     * Rows already read from a query result as text, re-delivered under the query's own columns so
+     * printers align numbers as before; the values stay text (the printers only show text).
+     */
+    static TextResult typed(List<ResultColumn> columns, List<String[]> rows) {
+        return new TextResult(columns.toArray(ResultColumn[]::new), rows);
     }
 
     @Override
@@ -42,6 +54,7 @@ final class TextResult implements Result {
         delivered = true;
         ColumnVector[] vectors = new ColumnVector[columns.size()];
         for (int column = 0; column < vectors.length; column++) {
+            // Always text vectors: the printers format values with ValueText, which reads bytes as text.
             BytesVector vector = (BytesVector) ColumnVector.create(DataType.TEXT, Math.max(rows.size(), 1));
             for (int row = 0; row < rows.size(); row++) {
                 String value = rows.get(row)[column];

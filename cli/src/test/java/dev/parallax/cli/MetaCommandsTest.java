@@ -112,6 +112,28 @@ class MetaCommandsTest {
     }
 
     @Test
+    void listIndexesFindsNone() {
+        assertEquals(new Run(0, "", "Did not find any relations.\n"), run(TABLE + "\\di\n", "-q"));
+        assertEquals(new Run(0, "", "Did not find any relation named \"t_pkey\".\n"), run("\\di+ t_pkey\n"));
+    }
+
+    @Test
+    void expandedAutoWithoutTerminalIsAligned() {
+        Run run = run(TABLE + "\\x auto\nselect a, b as longer_name from t order by a;\n");
+        assertEquals(new Run(0, """
+                CREATE TABLE
+                INSERT 0 2
+                Expanded display is used automatically.
+                 a  | longer_name\s
+                ----+-------------
+                  1 |\s
+                 22 | x
+                (2 rows)
+
+                """, ""), run);
+    }
+
+    @Test
     void emptyCatalog() {
         assertEquals(new Run(0, "", "Did not find any relations.\n"), run("\\dt\n"));
     }
