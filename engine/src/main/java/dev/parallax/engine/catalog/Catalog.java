@@ -2,10 +2,12 @@ package dev.parallax.engine.catalog;
 
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.index.OrderedIndex;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,13 +19,60 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Catalog {
     private final ConcurrentMap<String, Table> tables = new ConcurrentHashMap<>();
     private final AtomicLong version = new AtomicLong();
+    /** Indexes by name; also the lock that keeps table and index names apart. */
+    private final Map<String, OrderedIndex> indexNames = new ConcurrentHashMap<>();
 
-    /** Adds {@code table}; fails with 42P07 when the name is taken (the table is then not added). */
+    /** Adds {@code table}; fails with 42P07 when the name is taken by a table or an index (the table is then not added). */
     public void addTable(Table table) {
-        if (tables.putIfAbsent(table.name(), table) != null) {
-            throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", table.name());
+        synchronized (indexNames) {
+            if (indexNames.containsKey(table.name()) || tables.putIfAbsent(table.name(), table) != null) {
+                throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", table.name());
+            }
         }
         version.incrementAndGet();
+    }
+
+    /**
+     * Records {@code index} (already built) on its table. Index and table names share PostgreSQL's
+     * relation namespace: 42P07 when the name is taken, and the index is then not added (the caller frees it).
+     */
+    public void addIndex(OrderedIndex index) {
+        synchronized (indexNames) {
+            if (tables.containsKey(index.name()) || indexNames.containsKey(index.name())) {
+                throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", index.name());
+            }
+            if (tables.get(index.table().name()) != index.table()) {
+                throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", index.table().name());
+            }
+            indexNames.put(index.name(), index);
+            index.table().addIndex(index);
+        }
+        version.incrementAndGet();
+    }
+
+    /** The index named {@code name}, or null. */
+    public OrderedIndex findIndex(String name) {
+        return indexNames.get(name);
+    }
+
+    /** True when a table or an index is named {@code name}. */
+    public boolean relationExists(String name) {
+        return tables.containsKey(name) || indexNames.containsKey(name);
+    }
+
+    /** Removes the index and frees it; returns false when no such index exists. */
+    public boolean dropIndex(String name) {
+        OrderedIndex removed;
+        synchronized (indexNames) {
+            removed = indexNames.remove(name);
+            if (removed == null) {
+                return false;
+            }
+            removed.table().removeIndex(removed);
+        }
+        version.incrementAndGet();
+        removed.close();
+        return true;
     }
 
     /** The table named {@code name}, or null. */
@@ -42,11 +91,23 @@ public final class Catalog {
 
     /** Removes the table and frees its storage; returns false when no such table exists. */
     public boolean dropTable(String name) {
-        Table removed = tables.remove(name);
-        if (removed == null) {
-            return false;
+        Table removed;
+        List<OrderedIndex> droppedIndexes;
+        synchronized (indexNames) {
+            removed = tables.remove(name);
+            if (removed == null) {
+                return false;
+            }
+            droppedIndexes = removed.indexes();
+            for (OrderedIndex index : droppedIndexes) {
+                indexNames.remove(index.name());
+                removed.removeIndex(index);
+            }
         }
         version.incrementAndGet();
+        for (OrderedIndex index : droppedIndexes) {
+            index.close();
+        }
         removed.storage().close();
         return true;
     }

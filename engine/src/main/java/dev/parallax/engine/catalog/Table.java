@@ -1,10 +1,12 @@
 package dev.parallax.engine.catalog;
 
+import dev.parallax.engine.index.OrderedIndex;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.OptionalInt;
 
 /**
@@ -16,6 +18,7 @@ public final class Table {
     private final List<ColumnDefinition> columns;
     private final TableStorage storage;
     private volatile OptionalInt parallelWorkers = OptionalInt.empty();
+    private final List<OrderedIndex> indexes = new CopyOnWriteArrayList<>();
 
     public Table(String name, List<ColumnDefinition> columns, TableStorage storage) {
         this.name = Objects.requireNonNull(name, "name");
@@ -56,5 +59,20 @@ public final class Table {
 
     public void setParallelWorkers(OptionalInt workers) {
         this.parallelWorkers = Objects.requireNonNull(workers);
+    }
+
+    /** The ordered indexes on this table (CREATE INDEX), in creation order. */
+    public List<OrderedIndex> indexes() {
+        return List.copyOf(indexes);
+    }
+
+    /** Records an index built on this table; the catalog checks the name ({@link Catalog#addIndex}). */
+    void addIndex(OrderedIndex index) {
+        indexes.add(index);
+    }
+
+    /** Forgets {@code index}; returns false when it was not on this table. The caller frees it. */
+    boolean removeIndex(OrderedIndex index) {
+        return indexes.remove(index);
     }
 }

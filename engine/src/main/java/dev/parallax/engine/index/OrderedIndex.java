@@ -1,0 +1,284 @@
+package dev.parallax.engine.index;
+
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.exec.WorkerPool;
+import dev.parallax.engine.plan.SortKey;
+import dev.parallax.engine.sort.SortOptions;
+import dev.parallax.engine.sort.SortedOutput;
+import dev.parallax.engine.sort.SortedStreamMerger;
+import dev.parallax.engine.sort.Sorter;
+import dev.parallax.engine.storage.TableStorage;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.LongVector;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * An ordered (B-tree-like) secondary index built by sorting: the table's row ids
+ * ({@link RowIds}, 64-bit) in the order of the key columns, held off-heap. Keys ascend with NULLs
+ * last, as a PostgreSQL btree's default; equal keys are ordered by row id (PostgreSQL 12+ btrees
+ * use the heap TID as the last key the same way), so the order is total and the build
+ * deterministic whatever the parallelism.
+ *
+ * <p>Building: the table's pages are split into contiguous ranges, one per participant (the
+ * caller plus the workers granted, at most {@code max_parallel_maintenance_workers}); each sorts
+ * its range's (keys, row id) rows with its own {@link Sorter} and {@code maintenance_work_mem}
+ * divided among the participants (as PostgreSQL divides it), spilling past it; the sorted streams
+ * are merged into the row id array.
+ *
+ * <p>Row ids address the n-th live row of a page as {@link TableStorage#readPage} returns it.
+ * Table storage is append-only (no DELETE yet), so a built index stays exact for the rows it
+ * covers; rows appended afterwards are not in it. {@link #isCurrent} tells whether the table still
+ * has exactly the rows the index was built over: an index that is not current must not be used to
+ * answer queries, and {@link #rebuild} brings it up to date (rebuild on demand, not maintained per
+ * insert).
+ *
+ * <p>Thread-safety: the row ids are immutable once built and may be read by any number of
+ * threads; {@link #rebuild} and {@link #close} must not run concurrently with readers.
+ */
+public final class OrderedIndex implements AutoCloseable {
+    private final String name;
+    private final Table table;
+    private final int[] keyColumns;
+    private Arena arena;
+    private MemorySegment rowIds;
+    private long entryCount;
+    private long builtRowCount;
+    private int participants;
+    private boolean closed;
+
+    private OrderedIndex(String name, Table table, int[] keyColumns) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.table = Objects.requireNonNull(table, "table");
+        this.keyColumns = keyColumns.clone();
+        if (this.keyColumns.length == 0) {
+            throw new IllegalArgumentException("an index needs at least one key column");
+        }
+        for (int column : this.keyColumns) {
+            if (column < 0 || column >= table.columns().size()) {
+                throw new IllegalArgumentException("key column " + column + " is not a column of " + table.name());
+            }
+        }
+    }
+
+    /**
+     * Builds the index {@code name} over {@code keyColumns} (table column positions, most
+     * significant first) of {@code table}.
+     *
+     * @param options        the sort's memory (maintenance_work_mem, for all participants together) and spill directory
+     * @param workers        the database's workers; may be null to build on the calling thread alone
+     * @param maximumWorkers workers wanted besides the caller (max_parallel_maintenance_workers)
+     * @param sessionLimit   the session's max_parallel_workers
+     */
+    public static OrderedIndex build(String name, Table table, int[] keyColumns, SortOptions options,
+                                     WorkerPool workers, int maximumWorkers, int sessionLimit) {
+        OrderedIndex index = new OrderedIndex(name, table, keyColumns);
+        index.sortRows(options, workers, maximumWorkers, sessionLimit);
+        return index;
+    }
+
+    /** Re-sorts the table's current rows, replacing the row ids (after rows were appended). */
+    public void rebuild(SortOptions options, WorkerPool workers, int maximumWorkers, int sessionLimit) {
+        checkOpen();
+        sortRows(options, workers, maximumWorkers, sessionLimit);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Table table() {
+        return table;
+    }
+
+    /** The key columns' positions in the table, most significant first. */
+    public int[] keyColumns() {
+        return keyColumns.clone();
+    }
+
+    /** Entries (rows indexed). */
+    public long entryCount() {
+        return entryCount;
+    }
+
+    /** Participants of the last build (1 = the calling thread alone). */
+    public int buildParticipants() {
+        return participants;
+    }
+
+    /** Off-heap bytes held. */
+    public long sizeBytes() {
+        return rowIds == null ? 0 : rowIds.byteSize();
+    }
+
+    /** True when the table holds exactly the rows the index was built over (nothing appended since). */
+    public boolean isCurrent() {
+        return !closed && table.storage().rowCount() == builtRowCount;
+    }
+
+    /** The row id at {@code position} (0-based) in key order. */
+    public long rowId(long position) {
+        checkOpen();
+        Objects.checkIndex(position, entryCount);
+        return rowIds.getAtIndex(ValueLayout.JAVA_LONG, position);
+    }
+
+    /** Frees the row ids; idempotent. The index must not be read afterwards. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (arena != null) {
+            arena.close();
+            arena = null;
+            rowIds = null;
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("index " + name + " was dropped");
+        }
+    }
+
+    private void sortRows(SortOptions options, WorkerPool workers, int maximumWorkers, int sessionLimit) {
+        TableStorage storage = table.storage();
+        // Rows appended while the pages are read either land in the index or make it stale, never wrong.
+        long rowCountAtStart = storage.rowCount();
+        int pageCount = storage.pageCount();
+        List<DataType> tableTypes = table.columnTypes();
+        List<DataType> sortTypes = new ArrayList<>(keyColumns.length + 1);
+        List<SortKey> sortKeys = new ArrayList<>(keyColumns.length + 1);
+        for (int key = 0; key < keyColumns.length; key++) {
+            sortTypes.add(tableTypes.get(keyColumns[key]));
+            sortKeys.add(new SortKey(key, false, false));
+        }
+        sortTypes.add(DataType.BIGINT);
+        sortKeys.add(new SortKey(keyColumns.length, false, false));
+
+        int wanted = workers == null ? 0 : Math.max(0, Math.min(maximumWorkers, pageCount - 1));
+        int granted = wanted == 0 ? 0 : workers.acquire(wanted, sessionLimit);
+        int participantCount = granted + 1;
+        SortOptions participantOptions = options.withWorkMemBytes(Math.max(64 * 1024, options.workMemBytes() / participantCount));
+        List<Sorter> sorters = new ArrayList<>(participantCount);
+        List<SortedOutput> outputs = new ArrayList<>(participantCount);
+        try {
+            for (int participant = 0; participant < participantCount; participant++) {
+                sorters.add(new Sorter(sortTypes, sortKeys, -1, participantOptions));
+            }
+            List<CompletableFuture<SortedOutput>> workerSorts = new ArrayList<>(granted);
+            for (int participant = 1; participant < participantCount; participant++) {
+                int first = (int) ((long) pageCount * participant / participantCount);
+                int end = (int) ((long) pageCount * (participant + 1) / participantCount);
+                Sorter sorter = sorters.get(participant);
+                workerSorts.add(CompletableFuture.supplyAsync(() -> sortPages(storage, sorter, sortTypes, first, end), workers.pool()));
+            }
+            // The caller sorts the first range itself, as PostgreSQL's leader participates.
+            SortedOutput leader = sortPages(storage, sorters.getFirst(), sortTypes, 0, (int) ((long) pageCount / participantCount));
+            outputs.add(leader);
+            for (CompletableFuture<SortedOutput> sort : workerSorts) {
+                outputs.add(join(sort));
+            }
+            try (SortedOutput merged = participantCount == 1 ? leader : new SortedStreamMerger(sortTypes, sortKeys, outputs)) {
+                replaceRowIds(merged, keyColumns.length, rowCountAtStart);
+            }
+            participants = participantCount;
+            // Storage is append-only: the index is exact while the table holds just the rows it read.
+            builtRowCount = entryCount;
+        } finally {
+            for (SortedOutput output : outputs) {
+                output.close();
+            }
+            for (Sorter sorter : sorters) {
+                sorter.close();
+            }
+            if (granted > 0) {
+                workers.release(granted);
+            }
+        }
+    }
+
+    private static SortedOutput join(CompletableFuture<SortedOutput> sort) {
+        try {
+            return sort.join();
+        } catch (CompletionException failure) {
+            if (failure.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (failure.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw failure;
+        }
+    }
+
+    /** Feeds pages {@code [first, end)} as (keys, row id) rows to {@code sorter} and returns its sorted output. */
+    private SortedOutput sortPages(TableStorage storage, Sorter sorter, List<DataType> sortTypes, int first, int end) {
+        Batch page = Batch.create(sortTypes, Batch.DEFAULT_CAPACITY);
+        int rowIdColumn = keyColumns.length;
+        for (int pageIndex = first; pageIndex < end; pageIndex++) {
+            // readPage fills the key columns; the trailing row id column is ours to fill.
+            int rows = storage.readPage(pageIndex, keyColumns, page);
+            LongVector rowIds = (LongVector) page.column(rowIdColumn);
+            rowIds.ensureCapacity(rows);
+            long[] ids = rowIds.values();
+            long pageBase = RowIds.pack(pageIndex, 0);
+            for (int row = 0; row < rows; row++) {
+                ids[row] = pageBase | row;
+            }
+            sorter.add(page);
+        }
+        return sorter.finish();
+    }
+
+    private void replaceRowIds(SortedOutput sorted, int rowIdColumn, long expectedRows) {
+        Arena newArena = Arena.ofShared();
+        try {
+            MemorySegment newRowIds = newArena.allocate(Math.max(1, expectedRows) * Long.BYTES, Long.BYTES);
+            long count = 0;
+            Batch batch;
+            while ((batch = sorted.next()) != null) {
+                long[] ids = ((LongVector) batch.column(rowIdColumn)).values();
+                int live = batch.selectedCount();
+                if (count + live > expectedRows) {
+                    // Rows appended between reading the row count and the pages: grow to hold them.
+                    newRowIds = grow(newArena, newRowIds, count, count + live);
+                    expectedRows = count + live;
+                }
+                if (batch.selection() == null) {
+                    MemorySegment.copy(ids, 0, newRowIds, ValueLayout.JAVA_LONG, count * Long.BYTES, live);
+                } else {
+                    for (int index = 0; index < live; index++) {
+                        newRowIds.setAtIndex(ValueLayout.JAVA_LONG, count + index, ids[batch.position(index)]);
+                    }
+                }
+                count += live;
+            }
+            if (arena != null) {
+                arena.close();
+            }
+            arena = newArena;
+            rowIds = newRowIds;
+            entryCount = count;
+        } catch (RuntimeException | Error failure) {
+            newArena.close();
+            throw failure;
+        }
+    }
+
+    private static MemorySegment grow(Arena arena, MemorySegment segment, long used, long needed) {
+        MemorySegment larger = arena.allocate(Math.max(needed, segment.byteSize() / Long.BYTES * 2) * Long.BYTES, Long.BYTES);
+        MemorySegment.copy(segment, 0, larger, 0, used * Long.BYTES);
+        return larger;
+    }
+}

@@ -1,0 +1,225 @@
+package dev.parallax.engine.index;
+
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.exec.WorkerPool;
+import dev.parallax.engine.memory.MemoryManager;
+import dev.parallax.engine.memory.PageAllocator;
+import dev.parallax.engine.sort.SortOptions;
+import dev.parallax.engine.storage.PagedTableStorage;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.LongVector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Index builds: key order with NULLs last and row id tie-break, serial = parallel = spilled, staleness, catalog lifecycle. */
+class OrderedIndexTest {
+    private static final List<ColumnDefinition> COLUMNS = List.of(
+            new ColumnDefinition("k", DataType.INTEGER, false),
+            new ColumnDefinition("s", DataType.TEXT, false));
+    private static final WorkerPool WORKERS = new WorkerPool(2, 8);
+
+    @TempDir
+    Path temporary;
+
+    private final MemoryManager memory = new MemoryManager(1L << 30);
+    private final PageAllocator allocator = new PageAllocator(memory, 4096);
+    private final List<Table> tables = new ArrayList<>();
+
+    @AfterAll
+    static void stopWorkers() {
+        WORKERS.close();
+    }
+
+    @AfterEach
+    void freeTables() {
+        for (Table table : tables) {
+            table.storage().close();
+        }
+        allocator.close();
+    }
+
+    /** One row: key (null when {@code key} is null) and text. */
+    private record Row(long rowId, Long key, String text) {
+    }
+
+    private Table table(int rows, int seed) {
+        Table table = new Table("t", COLUMNS, new PagedTableStorage(List.of(DataType.INTEGER, DataType.TEXT), allocator));
+        tables.add(table);
+        append(table, 0, rows, seed);
+        return table;
+    }
+
+    /** Appends rows {@code from..to}: keys repeat (many ties), every 13th is NULL, texts share a long prefix. */
+    private static void append(Table table, int from, int to, int seed) {
+        Batch batch = Batch.create(table.columnTypes(), to - from);
+        LongVector keys = (LongVector) batch.column(0);
+        BytesVector texts = (BytesVector) batch.column(1);
+        for (int row = from; row < to; row++) {
+            int position = row - from;
+            if (row % 13 == 0) {
+                keys.setNull(position);
+            } else {
+                keys.set(position, (row * 7919L + seed) % 97 - 40);
+            }
+            texts.set(position, ("shared-prefix-longer-than-eight-bytes-" + (row * 31 % 50)).getBytes(StandardCharsets.UTF_8));
+        }
+        batch.setRowCount(to - from);
+        table.storage().append(batch);
+    }
+
+    /** Every row with its row id, read page by page as the index reads them. */
+    private static List<Row> rows(Table table) {
+        List<Row> rows = new ArrayList<>();
+        Batch page = Batch.create(table.columnTypes(), 16);
+        for (int pageIndex = 0; pageIndex < table.storage().pageCount(); pageIndex++) {
+            int count = table.storage().readPage(pageIndex, new int[] {0, 1}, page);
+            LongVector keys = (LongVector) page.column(0);
+            BytesVector texts = (BytesVector) page.column(1);
+            for (int row = 0; row < count; row++) {
+                rows.add(new Row(RowIds.pack(pageIndex, row), keys.isNull(row) ? null : keys.get(row), texts.getString(row)));
+            }
+        }
+        return rows;
+    }
+
+    private static long[] expected(List<Row> rows, Comparator<Row> keyOrder) {
+        return rows.stream().sorted(keyOrder.thenComparingLong(Row::rowId)).mapToLong(Row::rowId).toArray();
+    }
+
+    private static final Comparator<Row> BY_KEY = Comparator.comparing(Row::key, Comparator.nullsLast(Comparator.naturalOrder()));
+    private static final Comparator<Row> BY_KEY_AND_TEXT = BY_KEY.thenComparing(Row::text);
+
+    private static long[] rowIds(OrderedIndex index) {
+        long[] ids = new long[(int) index.entryCount()];
+        for (int position = 0; position < ids.length; position++) {
+            ids[position] = index.rowId(position);
+        }
+        return ids;
+    }
+
+    private SortOptions options(long memoryBytes) {
+        return new SortOptions(memoryBytes, true, temporary);
+    }
+
+    @Test
+    void ordersKeysWithNullsLastAndRowIdsOnTies() {
+        Table table = table(5_000, 3);
+        assertTrue(table.storage().pageCount() > 4, "the test needs several pages");
+        try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0}, options(64L << 20), null, 0, 8)) {
+            assertEquals(5_000, index.entryCount());
+            assertEquals(1, index.buildParticipants());
+            assertArrayEquals(expected(rows(table), BY_KEY), rowIds(index));
+            assertEquals(5_000L * Long.BYTES, index.sizeBytes());
+        }
+    }
+
+    @Test
+    void parallelAndSpilledBuildsEqualTheSerialOne() throws IOException {
+        Table table = table(20_000, 11);
+        long[] expected = expected(rows(table), BY_KEY_AND_TEXT);
+        try (OrderedIndex serial = OrderedIndex.build("i1", table, new int[] {0, 1}, options(64L << 20), null, 0, 8);
+             OrderedIndex parallel = OrderedIndex.build("i2", table, new int[] {0, 1}, options(64L << 20), WORKERS, 2, 8);
+             OrderedIndex spilled = OrderedIndex.build("i3", table, new int[] {0, 1}, options(64 * 1024), WORKERS, 1, 8)) {
+            assertArrayEquals(expected, rowIds(serial));
+            assertTrue(parallel.buildParticipants() > 1, "workers were granted");
+            assertArrayEquals(expected, rowIds(parallel));
+            assertArrayEquals(expected, rowIds(spilled));
+        }
+        try (Stream<Path> left = Files.list(temporary)) {
+            assertEquals(List.of(), left.toList(), "no temporary file left behind");
+        }
+        assertEquals(WORKERS.idleWorkers(), 8, "workers given back");
+    }
+
+    @Test
+    void appendedRowsMakeTheIndexStaleUntilRebuilt() {
+        Table table = table(1_000, 5);
+        try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0}, options(64L << 20), null, 0, 8)) {
+            assertTrue(index.isCurrent());
+            append(table, 1_000, 1_500, 5);
+            assertFalse(index.isCurrent());
+            assertEquals(1_000, index.entryCount());
+            index.rebuild(options(64L << 20), WORKERS, 2, 8);
+            assertTrue(index.isCurrent());
+            assertArrayEquals(expected(rows(table), BY_KEY), rowIds(index));
+        }
+    }
+
+    @Test
+    void emptyTable() {
+        Table table = table(0, 1);
+        try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {1}, options(64L << 20), WORKERS, 2, 8)) {
+            assertEquals(0, index.entryCount());
+            assertTrue(index.isCurrent());
+            assertThrows(IndexOutOfBoundsException.class, () -> index.rowId(0));
+        }
+    }
+
+    @Test
+    void catalogSharesTheRelationNamespaceAndFreesIndexesWithTheirTable() {
+        Catalog catalog = new Catalog();
+        Table table = new Table("t", COLUMNS, new PagedTableStorage(List.of(DataType.INTEGER, DataType.TEXT), allocator));
+        catalog.addTable(table);
+        append(table, 0, 100, 2);
+        OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0}, options(64L << 20), null, 0, 8);
+        catalog.addIndex(index);
+        assertSame(index, catalog.findIndex("t_k"));
+        assertEquals(List.of(index), table.indexes());
+        assertTrue(catalog.relationExists("t_k"));
+
+        OrderedIndex sameNameAsTable = OrderedIndex.build("t", table, new int[] {0}, options(64L << 20), null, 0, 8);
+        ParallaxException duplicate = assertThrows(ParallaxException.class, () -> catalog.addIndex(sameNameAsTable));
+        assertEquals(SqlState.DUPLICATE_TABLE, duplicate.state());
+        assertEquals("relation \"t\" already exists", duplicate.getMessage());
+        sameNameAsTable.close();
+        ParallaxException tableNamedLikeIndex = assertThrows(ParallaxException.class,
+                () -> catalog.addTable(new Table("t_k", COLUMNS, table.storage())));
+        assertEquals("relation \"t_k\" already exists", tableNamedLikeIndex.getMessage());
+
+        assertTrue(catalog.dropTable("t"));
+        assertNull(catalog.findIndex("t_k"));
+        assertThrows(IllegalStateException.class, () -> index.rowId(0), "dropping the table freed its index");
+        assertFalse(catalog.dropIndex("t_k"));
+    }
+
+    @Test
+    void dropIndexFreesIt() {
+        Catalog catalog = new Catalog();
+        Table table = new Table("t", COLUMNS, new PagedTableStorage(List.of(DataType.INTEGER, DataType.TEXT), allocator));
+        tables.add(table);
+        catalog.addTable(table);
+        OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0}, options(64L << 20), null, 0, 8);
+        catalog.addIndex(index);
+        assertTrue(catalog.dropIndex("t_k"));
+        assertEquals(List.of(), table.indexes());
+        assertFalse(index.isCurrent());
+        assertThrows(IllegalStateException.class, () -> index.rowId(0));
+        assertTrue(Arrays.asList(catalog.tables().toArray()).contains(table));
+    }
+}
