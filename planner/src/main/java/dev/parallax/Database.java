@@ -1,16 +1,21 @@
 package dev.parallax;
 
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.exec.WorkerPool;
 import dev.parallax.engine.memory.MemoryManager;
 import dev.parallax.engine.memory.PageAllocator;
 import dev.parallax.planner.EngineServices;
 import dev.parallax.planner.SqlSession;
 import dev.parallax.planner.StandardEngineServices;
+import dev.parallax.planner.progress.ProgressViewStorage;
+import dev.parallax.planner.progress.RunningStatementRegistry;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An in-memory Parallax database: catalog, off-heap memory budget and worker pool. Thread-safe;
@@ -32,6 +37,8 @@ public final class Database implements AutoCloseable {
     private final PageAllocator pageAllocator;
     private volatile EngineServices engineServices;
     private final WorkerPool workers;
+    private final RunningStatementRegistry runningStatements = new RunningStatementRegistry();
+    private final AtomicInteger sessionIds = new AtomicInteger();
     private volatile boolean closed;
 
     private Database(String name, DatabaseOptions options) {
@@ -40,6 +47,8 @@ public final class Database implements AutoCloseable {
         this.memory = new MemoryManager(options.memoryLimitBytes());
         this.pageAllocator = new PageAllocator(memory, options.pageSizeBytes());
         this.workers = new WorkerPool(options.workerThreads(), options.maxParallelWorkers());
+        catalog.addTable(Table.systemView(ProgressViewStorage.VIEW_NAME, ProgressViewStorage.COLUMNS,
+                new ProgressViewStorage(runningStatements)));
     }
 
     /** A new private in-memory database with default options. */
@@ -65,6 +74,21 @@ public final class Database implements AutoCloseable {
             throw new IllegalStateException("database is closed");
         }
         return new SqlSession(this);
+    }
+
+    /** The statements running in all sessions now, with their progress (also the view {@code pg_stat_progress}). */
+    public List<RunningStatement> runningStatements() {
+        return runningStatements.snapshot();
+    }
+
+    /** The registry sessions report their running statements to. */
+    public RunningStatementRegistry runningStatementRegistry() {
+        return runningStatements;
+    }
+
+    /** A new session number, unique within this database (the {@code session} column of pg_stat_progress). */
+    public int nextSessionId() {
+        return sessionIds.incrementAndGet();
     }
 
     public String name() {
@@ -117,7 +141,9 @@ public final class Database implements AutoCloseable {
             NAMED.remove(name, this);
         }
         for (var table : catalog.tables()) {
-            catalog.dropTable(table.name());
+            if (!table.isSystemView()) {
+                catalog.dropTable(table.name());
+            }
         }
         workers.close();
         pageAllocator.close();

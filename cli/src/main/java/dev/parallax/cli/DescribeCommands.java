@@ -128,7 +128,8 @@ final class DescribeCommands {
      * an optional {@code public.} schema, case-folded unless double-quoted; all tables for null.
      */
     private List<Table> matching(String pattern) {
-        List<Table> tables = database.catalog().tables();
+        // System views (pg_stat_progress) are not user relations: psql's \d lists no pg_catalog either.
+        List<Table> tables = database.catalog().tables().stream().filter(table -> !table.isSystemView()).toList();
         if (pattern == null) {
             return tables;
         }

@@ -116,7 +116,7 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
         LikePattern tablePattern = pattern(tableNamePattern);
         List<Table> tables = new ArrayList<>();
         for (Table table : connection.database().catalog().tables()) {
-            if (matches(tablePattern, table.name())) {
+            if (!table.isSystemView() && matches(tablePattern, table.name())) {
                 tables.add(table);
             }
         }

@@ -1,6 +1,7 @@
 package dev.parallax.planner;
 
 import dev.parallax.engine.exec.StatementProgress;
+import dev.parallax.planner.progress.RunningStatementRegistry;
 
 import java.util.Optional;
 
@@ -31,9 +32,17 @@ final class RunningStatements {
     private static final Object NO_TIMER = new Object();
 
     private final Map<ExecutionContext, Object> running = new ConcurrentHashMap<>();
+    private final RunningStatementRegistry registry;
+    private final int sessionId;
+
+    RunningStatements(RunningStatementRegistry registry, int sessionId) {
+        this.registry = registry;
+        this.sessionId = sessionId;
+    }
 
     /** Registers a statement that starts now; with {@code timeoutMillis > 0} it is cancelled after that long. */
-    void start(ExecutionContext context, long timeoutMillis) {
+    void start(ExecutionContext context, long timeoutMillis, String query) {
+        registry.add(context, sessionId, query);
         Object timer = timeoutMillis > 0
                 ? TIMERS.schedule(() -> context.cancel(TIMEOUT_CANCEL), timeoutMillis, TimeUnit.MILLISECONDS)
                 : NO_TIMER;
@@ -42,6 +51,7 @@ final class RunningStatements {
 
     /** The statement ended (finished, failed or closed early). Idempotent. */
     void finish(ExecutionContext context) {
+        registry.remove(context);
         Object timer = running.remove(context);
         if (timer instanceof ScheduledFuture<?> future) {
             future.cancel(false);

@@ -78,6 +78,7 @@ final class SqlPreparedQuery implements PreparedQuery {
             }
             plan = replanned;
         }
+        session.noteStatement(sql);
         return session.start(plan.statement(), bound);
     }
 

@@ -47,7 +47,9 @@ public final class SqlSession implements Session {
     private final Settings settings = new Settings();
     private final PlanCache planCache;
     private final UtilityCommands utilityCommands;
-    private final RunningStatements running = new RunningStatements();
+    private final RunningStatements running;
+    /** The text of the statement being started, for pg_stat_progress. */
+    private volatile String statementText = "";
     private final List<Result> openResults = new ArrayList<>();
     private boolean closed;
 
@@ -61,6 +63,7 @@ public final class SqlSession implements Session {
         this.services = Objects.requireNonNull(services, "services");
         this.planCache = new PlanCache(database.catalog());
         this.utilityCommands = new UtilityCommands(this, services);
+        this.running = new RunningStatements(database.runningStatementRegistry(), database.nextSessionId());
     }
 
     @Override
@@ -78,6 +81,7 @@ public final class SqlSession implements Session {
         checkOpen();
         Objects.requireNonNull(sql, "sql");
         Object[] values = parameters == null ? NO_PARAMETERS : parameters;
+        statementText = sql;
         Statement statement = StatementParser.parse(sql);
         return switch (statement) {
             case EmptyStatement empty -> {
@@ -203,13 +207,18 @@ public final class SqlSession implements Session {
      * statement's start time for now(); registered for cancel() and statement_timeout until
      * {@link RunningStatements#finish} is called.
      */
+    /** Records the text of a statement about to run through a prepared plan (for pg_stat_progress). */
+    void noteStatement(String sql) {
+        statementText = sql;
+    }
+
     ExecutionContext newContext(Object[] parameters, boolean collectStatistics) {
         Instant now = Instant.now();
         long startMicros = Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1000);
         Settings snapshot = settings.snapshot();
         ExecutionContext context = new ExecutionContext(database.memory(), database.workers(), snapshot, parameters,
                 startMicros, collectStatistics);
-        running.start(context, snapshot.getLong("statement_timeout"));
+        running.start(context, snapshot.getLong("statement_timeout"), statementText);
         return context;
     }
 

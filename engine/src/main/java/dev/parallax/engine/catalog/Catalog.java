@@ -94,6 +94,14 @@ public final class Catalog {
         Table removed;
         List<OrderedIndex> droppedIndexes;
         synchronized (indexNames) {
+            Table existing = tables.get(name);
+            if (existing == null) {
+                return false;
+            }
+            if (existing.isSystemView()) {
+                throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a table", null,
+                        "System views cannot be dropped.", 0, null);
+            }
             removed = tables.remove(name);
             if (removed == null) {
                 return false;

@@ -17,13 +17,31 @@ public final class Table {
     private final String name;
     private final List<ColumnDefinition> columns;
     private final TableStorage storage;
+    private final boolean systemView;
     private volatile OptionalInt parallelWorkers = OptionalInt.empty();
     private final List<OrderedIndex> indexes = new CopyOnWriteArrayList<>();
 
     public Table(String name, List<ColumnDefinition> columns, TableStorage storage) {
+        this(name, columns, storage, false);
+    }
+
+    private Table(String name, List<ColumnDefinition> columns, TableStorage storage, boolean systemView) {
         this.name = Objects.requireNonNull(name, "name");
         this.columns = List.copyOf(columns);
         this.storage = Objects.requireNonNull(storage, "storage");
+        this.systemView = systemView;
+    }
+
+    /**
+     * A read-only system view (such as {@code pg_stat_progress}) whose storage produces its rows when
+     * read: queried like a table, but not listed as a user table, and neither dropped nor written.
+     */
+    public static Table systemView(String name, List<ColumnDefinition> columns, TableStorage storage) {
+        return new Table(name, columns, storage, true);
+    }
+
+    public boolean isSystemView() {
+        return systemView;
     }
 
     public String name() {
