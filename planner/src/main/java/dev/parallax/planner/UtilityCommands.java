@@ -7,6 +7,8 @@ import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.index.OrderedIndex;
+import dev.parallax.engine.sort.SortOptions;
 import dev.parallax.engine.settings.SettingDefinition;
 import dev.parallax.engine.settings.SettingRegistry;
 import dev.parallax.engine.settings.Settings;
@@ -17,7 +19,9 @@ import dev.parallax.planner.result.TextRowsResult;
 import dev.parallax.planner.statement.AlterTableOptionsStatement;
 import dev.parallax.planner.statement.CallStatement;
 import dev.parallax.planner.statement.CopyStatement;
+import dev.parallax.planner.statement.CreateIndexStatement;
 import dev.parallax.planner.statement.CreateTableStatement;
+import dev.parallax.planner.statement.DropIndexStatement;
 import dev.parallax.planner.statement.DropTableStatement;
 import dev.parallax.planner.statement.EmptyStatement;
 import dev.parallax.planner.statement.ExplainStatement;
@@ -58,6 +62,8 @@ final class UtilityCommands {
         return switch (statement) {
             case CreateTableStatement create -> createTable(create);
             case DropTableStatement drop -> dropTable(drop);
+            case CreateIndexStatement create -> createIndex(create);
+            case DropIndexStatement drop -> dropIndex(drop);
             case SetStatement set -> set(set);
             case ShowStatement show -> show(show);
             case ResetStatement reset -> reset(reset);
@@ -112,6 +118,12 @@ final class UtilityCommands {
     private Result dropTable(DropTableStatement drop) {
         Catalog catalog = catalog();
         // Check every name first, so that a missing one leaves the others in place (no partial effect).
+        for (String name : drop.tableNames()) {
+            if (catalog.findTable(name) == null && catalog.findIndex(name) != null) {
+                throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a table", null,
+                        "Use DROP INDEX to remove an index.", 0, null);
+            }
+        }
         if (!drop.ifExists()) {
             for (String name : drop.tableNames()) {
                 if (catalog.findTable(name) == null) {
@@ -130,6 +142,82 @@ final class UtilityCommands {
             }
         }
         return new CommandResult("DROP TABLE", 0, notices);
+    }
+
+    /**
+     * Builds the index with a parallel sort (maintenance_work_mem, max_parallel_maintenance_workers)
+     * and catalogs it. Rows appended later make it stale (see {@link OrderedIndex#isCurrent}); the
+     * build reads the pages without blocking writers, which is what CONCURRENTLY asks for.
+     */
+    private Result createIndex(CreateIndexStatement create) {
+        Catalog catalog = catalog();
+        Table table = catalog.table(create.tableName());
+        int[] keyColumns = new int[create.columnNames().size()];
+        for (int key = 0; key < keyColumns.length; key++) {
+            String column = create.columnNames().get(key);
+            keyColumns[key] = table.columnIndex(column);
+            if (keyColumns[key] < 0) {
+                throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" does not exist", column);
+            }
+        }
+        String name = create.indexName() != null ? create.indexName() : chooseIndexName(catalog, table.name(), create.columnNames());
+        if (catalog.relationExists(name)) {
+            if (create.ifNotExists()) {
+                return new CommandResult("CREATE INDEX", 0, List.of("relation \"" + name + "\" already exists, skipping"));
+            }
+            throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", name);
+        }
+        Settings settings = session.settings();
+        OrderedIndex index = OrderedIndex.build(name, table, keyColumns, SortOptions.forMaintenance(settings),
+                session.database().workers(), settings.getInt("max_parallel_maintenance_workers"), settings.getInt("max_parallel_workers"));
+        try {
+            catalog.addIndex(index);
+        } catch (RuntimeException failure) {
+            index.close();
+            if (failure instanceof ParallaxException duplicate && duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
+                // Another session took the name while we built.
+                return new CommandResult("CREATE INDEX", 0, List.of("relation \"" + name + "\" already exists, skipping"));
+            }
+            throw failure;
+        }
+        return new CommandResult("CREATE INDEX");
+    }
+
+    /** PostgreSQL's ChooseRelationName: {@code table_col1_col2_idx}, then with 1, 2, ... appended until unused. */
+    private static String chooseIndexName(Catalog catalog, String tableName, List<String> columnNames) {
+        String base = tableName + "_" + String.join("_", columnNames) + "_idx";
+        String name = base;
+        for (int suffix = 1; catalog.relationExists(name); suffix++) {
+            name = base + suffix;
+        }
+        return name;
+    }
+
+    private Result dropIndex(DropIndexStatement drop) {
+        Catalog catalog = catalog();
+        // Check every name first, so that a wrong one leaves the others in place (no partial effect).
+        for (String name : drop.indexNames()) {
+            if (catalog.findIndex(name) == null) {
+                if (catalog.findTable(name) != null) {
+                    throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not an index", null,
+                            "Use DROP TABLE to remove a table.", 0, null);
+                }
+                if (!drop.ifExists()) {
+                    throw ParallaxException.of(SqlState.UNDEFINED_OBJECT, "index \"%s\" does not exist", name);
+                }
+            }
+        }
+        List<String> notices = new ArrayList<>();
+        for (String name : drop.indexNames()) {
+            if (!catalog.dropIndex(name)) {
+                if (!drop.ifExists()) {
+                    // Dropped by another session after our check.
+                    throw ParallaxException.of(SqlState.UNDEFINED_OBJECT, "index \"%s\" does not exist", name);
+                }
+                notices.add("index \"" + name + "\" does not exist, skipping");
+            }
+        }
+        return new CommandResult("DROP INDEX", 0, notices);
     }
 
     private Result set(SetStatement set) {

@@ -65,6 +65,9 @@ public final class StatementParser {
         // Every Parallax table lives in memory without a log, so UNLOGGED changes nothing.
         cursor.accept("unlogged");
         Token what = cursor.peek();
+        if (what.isKeyword("index")) {
+            return parseCreateIndex(cursor);
+        }
         if (!cursor.accept("table")) {
             if (what.kind() == TokenKind.END) {
                 throw cursor.syntaxError(what);
@@ -97,6 +100,64 @@ public final class StatementParser {
         }
         cursor.expectEnd();
         return new CreateTableStatement(tableName, ifNotExists, columns);
+    }
+
+    // ---- CREATE INDEX ----
+
+    private static Statement parseCreateIndex(TokenCursor cursor) {
+        cursor.expect("index");
+        boolean concurrently = cursor.accept("concurrently");
+        boolean ifNotExists = false;
+        String indexName = null;
+        if (cursor.accept("if")) {
+            cursor.expect("not");
+            cursor.expect("exists");
+            ifNotExists = true;
+            indexName = cursor.name();
+        } else if (!cursor.peek().isKeyword("on")) {
+            indexName = cursor.name();
+        }
+        cursor.expect("on");
+        cursor.accept("only");
+        String tableName = cursor.tableName();
+        if (cursor.accept("using")) {
+            Token method = cursor.peek();
+            String methodName = cursor.name();
+            if (!methodName.equals("btree")) {
+                throw notSupported("access method \"" + methodName + "\" is not supported", method);
+            }
+        }
+        cursor.expectSymbol("(");
+        List<String> columns = new ArrayList<>();
+        do {
+            Token column = cursor.peek();
+            if (column.isSymbol("(")) {
+                throw notSupported("index expressions are not supported", column);
+            }
+            columns.add(cursor.name());
+            // The index is ascending with NULLs last (a btree's default); other orders are not built.
+            cursor.accept("asc");
+            Token order = cursor.peek();
+            if (order.isKeyword("desc") || order.isKeyword("collate")) {
+                throw notSupported("index key option " + order.value().toUpperCase(Locale.ROOT) + " is not supported", order);
+            }
+            if (cursor.accept("nulls")) {
+                Token placement = cursor.peek();
+                if (!cursor.accept("last")) {
+                    if (placement.isKeyword("first")) {
+                        throw notSupported("NULLS FIRST index keys are not supported", placement);
+                    }
+                    throw cursor.syntaxError(placement);
+                }
+            }
+        } while (cursor.acceptSymbol(","));
+        cursor.expectSymbol(")");
+        Token trailing = cursor.peek();
+        if (trailing.isKeyword("include") || trailing.isKeyword("with") || trailing.isKeyword("where") || trailing.isKeyword("tablespace")) {
+            throw notSupported("CREATE INDEX ... " + trailing.value().toUpperCase(Locale.ROOT) + " is not supported", trailing);
+        }
+        cursor.expectEnd();
+        return new CreateIndexStatement(indexName, ifNotExists, tableName, columns, concurrently);
     }
 
     private static ColumnDefinition parseColumn(TokenCursor cursor, String tableName) {
@@ -140,6 +201,24 @@ public final class StatementParser {
     private static Statement parseDrop(TokenCursor cursor) {
         cursor.expect("drop");
         Token what = cursor.peek();
+        if (cursor.accept("index")) {
+            // Dropping an in-memory index never blocks readers, so CONCURRENTLY changes nothing.
+            cursor.accept("concurrently");
+            boolean ifExists = false;
+            if (cursor.accept("if")) {
+                cursor.expect("exists");
+                ifExists = true;
+            }
+            List<String> names = new ArrayList<>();
+            do {
+                names.add(cursor.tableName());
+            } while (cursor.acceptSymbol(","));
+            if (!cursor.accept("cascade")) {
+                cursor.accept("restrict");
+            }
+            cursor.expectEnd();
+            return new DropIndexStatement(names, ifExists);
+        }
         if (!cursor.accept("table")) {
             if (what.kind() == TokenKind.END) {
                 throw cursor.syntaxError(what);

@@ -1,0 +1,19 @@
+package dev.parallax.planner.statement;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code CREATE INDEX [CONCURRENTLY] [[IF NOT EXISTS] name] ON [ONLY] table [USING btree] (column [ASC] [NULLS LAST], ...)}.
+ *
+ * @param indexName    the index's name, or null to let the command choose one as PostgreSQL does ({@code table_col_idx})
+ * @param columnNames  the key columns, most significant first
+ * @param concurrently accepted as PostgreSQL's option; an in-memory build never blocks the table's writers
+ */
+public record CreateIndexStatement(String indexName, boolean ifNotExists, String tableName, List<String> columnNames,
+                                   boolean concurrently) implements Statement {
+    public CreateIndexStatement {
+        Objects.requireNonNull(tableName, "tableName");
+        columnNames = List.copyOf(columnNames);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.parallax.planner.statement;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** CREATE INDEX / DROP INDEX parsing. */
+class IndexStatementParserTest {
+    private static ParallaxException failure(String sql) {
+        return assertThrows(ParallaxException.class, () -> StatementParser.parse(sql));
+    }
+
+    @Test
+    void createIndexForms() {
+        assertEquals(new CreateIndexStatement("i", false, "t", List.of("a"), false),
+                StatementParser.parse("create index i on t (a)"));
+        assertEquals(new CreateIndexStatement("i", false, "t", List.of("a", "b"), true),
+                StatementParser.parse("CREATE INDEX CONCURRENTLY i ON ONLY public.t USING btree (a ASC NULLS LAST, B)"));
+        assertEquals(new CreateIndexStatement(null, false, "t", List.of("a"), false),
+                StatementParser.parse("create index on t (a)"));
+        assertEquals(new CreateIndexStatement("i", true, "t", List.of("a"), false),
+                StatementParser.parse("create index if not exists i on t (a);"));
+        assertEquals(new CreateIndexStatement("Big", false, "t", List.of("a"), false),
+                StatementParser.parse("create index \"Big\" on t (a)"));
+    }
+
+    @Test
+    void createIndexErrors() {
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create index i on t (a desc)").state());
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create index i on t (a nulls first)").state());
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create index i on t using hash (a)").state());
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create index i on t (a) where a > 1").state());
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create index i on t ((a + 1))").state());
+        assertEquals(SqlState.SYNTAX_ERROR, failure("create index i on t ()").state());
+        assertEquals(SqlState.SYNTAX_ERROR, failure("create index i t (a)").state());
+        assertEquals(SqlState.SYNTAX_ERROR, failure("create index i on t (a) extra").state());
+        assertEquals(SqlState.SYNTAX_ERROR, failure("create index if not exists on t (a)").state());
+    }
+
+    @Test
+    void dropIndexForms() {
+        assertEquals(new DropIndexStatement(List.of("i"), false), StatementParser.parse("drop index i"));
+        assertEquals(new DropIndexStatement(List.of("i", "j"), true),
+                StatementParser.parse("DROP INDEX CONCURRENTLY IF EXISTS i, public.j CASCADE"));
+        assertEquals(SqlState.SYNTAX_ERROR, failure("drop index").state());
+        assertEquals(SqlState.SYNTAX_ERROR, failure("drop index i j").state());
+    }
+}
