@@ -6,13 +6,18 @@ import java.util.List;
 /**
  * A backslash command line such as {@code \timing on}: its name (without the backslash) and its
  * arguments, split at whitespace; a single-quoted argument keeps its spaces and reads {@code ''}
- * as one quote, as psql does.
+ * as one quote, as psql does. {@code rawArguments} is the text after the name as typed, for
+ * commands that take the rest of the line as it is ({@code \copy}).
  */
-record MetaCommand(String name, List<String> arguments) {
+record MetaCommand(String name, List<String> arguments, String rawArguments) {
+
+    MetaCommand(String name, List<String> arguments) {
+        this(name, arguments, String.join(" ", arguments));
+    }
 
     /** This command with other arguments (after variable substitution). */
     MetaCommand withArguments(List<String> newArguments) {
-        return new MetaCommand(name, List.copyOf(newArguments));
+        return new MetaCommand(name, List.copyOf(newArguments), rawArguments);
     }
 
     /** Parses {@code line}, whose first non-blank character is a backslash. */
@@ -57,6 +62,6 @@ record MetaCommand(String name, List<String> arguments) {
         if (inArgument) {
             arguments.add(argument.toString());
         }
-        return new MetaCommand(name, List.copyOf(arguments));
+        return new MetaCommand(name, List.copyOf(arguments), text.substring(nameEnd).strip());
     }
 }

@@ -11,6 +11,8 @@ final class MetaCommandHelp {
               \\? [commands]          show help on backslash commands
 
             Query Buffer and Input/Output
+              \\copy TABLE FROM FILE [WITH] (OPTIONS)
+                                     load a file into a table, as COPY FROM does
               \\i FILE                execute commands from file
               \\o [FILE]              send all query results to file (\\o alone: back to stdout)
               \\echo [-n] [STRING]    write string to standard output (-n for no newline)

@@ -346,12 +346,39 @@ public final class ScriptRunner {
             case "d", "d+", "dt", "dt+", "di", "di+", "l", "l+", "list", "conninfo" -> {
                 return describe(command, locus);
             }
+            case "copy" -> {
+                return copy(unsubstituted, locus);
+            }
             default -> {
                 metaError(locus, "invalid command \\" + command.name()
                         + (interactive ? "\nTry \\? for help." : ""));
                 return Outcome.FAILED;
             }
         }
+    }
+
+    /**
+     * {@code \copy table [(columns)] from 'file' [with] (options)}: psql reads the file on the client;
+     * here client and server are one process, so it runs COPY FROM with the same arguments (an
+     * unquoted file name is quoted). Reading stdin and copying TO a file are not available yet.
+     */
+    private Outcome copy(MetaCommand command, String locus) {
+        String text = command.rawArguments();
+        java.util.regex.Matcher from = java.util.regex.Pattern
+                .compile("(?i)^(.*?\\s)from\\s+('(?:[^']|'')*'|\\S+)(.*)$", java.util.regex.Pattern.DOTALL).matcher(text);
+        if (!from.matches()) {
+            boolean to = java.util.regex.Pattern.compile("(?i)\\sto\\s").matcher(" " + text + " ").find();
+            metaError(locus, to ? "\\copy: COPY TO is not supported yet" : "\\copy: parse error at end of line");
+            return Outcome.FAILED;
+        }
+        String file = from.group(2);
+        if (file.equalsIgnoreCase("stdin") || file.equalsIgnoreCase("pstdin")) {
+            metaError(locus, "\\copy: copying from standard input is not supported yet");
+            return Outcome.FAILED;
+        }
+        String quotedFile = file.startsWith("'") ? file : "'" + file.replace("'", "''") + "'";
+        return runStatement("COPY " + from.group(1) + "FROM " + quotedFile + from.group(3), locus, false)
+                ? Outcome.CONTINUE : Outcome.FAILED;
     }
 
     private Outcome expanded(MetaCommand command, String locus) {

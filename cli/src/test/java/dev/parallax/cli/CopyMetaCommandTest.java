@@ -1,0 +1,63 @@
+package dev.parallax.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** {@code \copy ... from FILE} loads a file as COPY FROM does; the parts not available say so. */
+class CopyMetaCommandTest {
+    @TempDir
+    Path directory;
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run run(String stdin) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(new String[0], new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void loadsQuotedAndUnquotedFileNamesWithOptions() throws IOException {
+        Path file = directory.resolve("items.csv");
+        Files.writeString(file, "id|name\n1|one\n2|two, too\n");
+        Run run = run("create table items (id int, name text);\n"
+                + "\\copy items from '" + file + "' with (format csv, delimiter '|', header true)\n"
+                + "\\copy items (id, name) from " + file + " with (format csv, delimiter '|', header)\n"
+                + "select count(*), max(name) from items;\n");
+        assertEquals("", run.err());
+        assertEquals(0, run.status());
+        assertEquals("""
+                CREATE TABLE
+                COPY 2
+                COPY 2
+                 count |   max   \s
+                -------+----------
+                     4 | two, too
+                (1 row)
+
+                """, run.out());
+    }
+
+    @Test
+    void copyToAndStandardInputAreNotAvailableYet() {
+        Run to = run("create table items (id int);\n\\copy items to 'out.csv'\n");
+        assertEquals(1, to.status());
+        assertEquals("\\copy: COPY TO is not supported yet\n", to.err());
+        Run stdin = run("create table items (id int);\n\\copy items from stdin\n");
+        assertEquals(1, stdin.status());
+        assertEquals("\\copy: copying from standard input is not supported yet\n", stdin.err());
+    }
+}
