@@ -3,6 +3,7 @@ package dev.parallax.cli;
 import dev.parallax.Database;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.index.OrderedIndex;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,8 @@ import java.util.regex.Pattern;
  */
 final class DescribeCommands {
     static final String OWNER = "parallax";
+    /** Parallax's one index kind: an ordered list of row ids (psql would print btree). */
+    static final String ACCESS_METHOD = "ordered";
     static final String DATABASE_NAME = "memory";
 
     /**
@@ -59,9 +62,7 @@ final class DescribeCommands {
             case "d", "d+" -> pattern == null ? listRelations(null, command.name().endsWith("+"))
                     : describeTables(pattern);
             case "dt", "dt+" -> listRelations(pattern, command.name().endsWith("+"));
-            // Parallax has no indexes yet: psql's answer for an empty \di.
-            case "di", "di+" -> Output.notFound(pattern == null ? "Did not find any relations."
-                    : "Did not find any relation named \"" + pattern + "\".");
+            case "di", "di+" -> listIndexes(pattern, command.name().endsWith("+"));
             case "l", "l+", "list" -> listDatabases();
             case "conninfo" -> Output.message("You are connected to an in-memory Parallax database (\""
                     + databaseName() + "\") in this process.\n");
@@ -107,6 +108,7 @@ final class DescribeCommands {
                         column.notNull() ? "not null" : "", ""});
             }
             List<String> footers = new ArrayList<>();
+            footers.addAll(indexFooter(table));
             if (table.parallelWorkers().isPresent()) {
                 footers.add("Options: parallel_workers=" + table.parallelWorkers().getAsInt());
             }
@@ -133,6 +135,18 @@ final class DescribeCommands {
         if (pattern == null) {
             return tables;
         }
+        Pattern compiled = namePattern(pattern);
+        List<Table> result = new ArrayList<>();
+        for (Table table : tables) {
+            if (compiled.matcher(table.name()).matches()) {
+                result.add(table);
+            }
+        }
+        return result;
+    }
+
+    /** psql's name pattern: {@code *} any text, {@code ?} one character, optional {@code public.}, case-folded unless quoted. */
+    private static Pattern namePattern(String pattern) {
         String name = pattern;
         if (name.toLowerCase(Locale.ROOT).startsWith("public.")) {
             name = name.substring("public.".length());
@@ -152,13 +166,51 @@ final class DescribeCommands {
                 regex.append(Pattern.quote(String.valueOf(folded)));
             }
         }
-        Pattern compiled = Pattern.compile(regex.toString());
-        List<Table> result = new ArrayList<>();
-        for (Table table : tables) {
-            if (compiled.matcher(table.name()).matches()) {
-                result.add(table);
+        return Pattern.compile(regex.toString());
+    }
+
+    /** {@code \di[+] [PATTERN]}: the indexes of all tables, as psql lists them. */
+    private Output listIndexes(String pattern, boolean verbose) {
+        Pattern compiled = pattern == null ? null : namePattern(pattern);
+        List<String[]> rows = new ArrayList<>();
+        for (Table table : matching(null)) {
+            for (OrderedIndex index : table.indexes()) {
+                if (compiled != null && !compiled.matcher(index.name()).matches()) {
+                    continue;
+                }
+                rows.add(verbose
+                        ? new String[] {"public", index.name(), "index", OWNER, table.name(), "permanent", ACCESS_METHOD,
+                                SizeText.of(index.sizeBytes()), ""}
+                        : new String[] {"public", index.name(), "index", OWNER, table.name()});
             }
         }
-        return result;
+        if (rows.isEmpty()) {
+            return Output.notFound(pattern == null ? "Did not find any relations."
+                    : "Did not find any relation named \"" + pattern + "\".");
+        }
+        rows.sort(java.util.Comparator.comparing(row -> row[1]));
+        List<String> columns = verbose
+                ? List.of("Schema", "Name", "Type", "Owner", "Table", "Persistence", "Access method", "Size", "Description")
+                : List.of("Schema", "Name", "Type", "Owner", "Table");
+        return Output.table("List of relations", columns, rows, null);
+    }
+
+    /** psql's {@code Indexes:} footer lines of {@code \d TABLE}: {@code "name" ordered (a, b)}. */
+    private static List<String> indexFooter(Table table) {
+        List<String> lines = new ArrayList<>();
+        List<OrderedIndex> indexes = new ArrayList<>(table.indexes());
+        indexes.sort(java.util.Comparator.comparing(OrderedIndex::name));
+        if (!indexes.isEmpty()) {
+            lines.add("Indexes:");
+            for (OrderedIndex index : indexes) {
+                StringBuilder line = new StringBuilder("    \"").append(index.name()).append("\" ").append(ACCESS_METHOD).append(" (");
+                int[] keys = index.keyColumns();
+                for (int key = 0; key < keys.length; key++) {
+                    line.append(key == 0 ? "" : ", ").append(table.columns().get(keys[key]).name());
+                }
+                lines.add(line.append(')').toString());
+            }
+        }
+        return lines;
     }
 }

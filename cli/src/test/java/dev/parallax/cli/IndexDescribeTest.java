@@ -1,0 +1,59 @@
+package dev.parallax.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** {@code \di} lists indexes and {@code \d TABLE} ends with psql's {@code Indexes:} footer. */
+class IndexDescribeTest {
+    private static String run(String... commands) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        String[] args = new String[commands.length * 2];
+        for (int index = 0; index < commands.length; index++) {
+            args[2 * index] = "-c";
+            args[2 * index + 1] = commands[index];
+        }
+        int status = Main.run(args, new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        assertEquals(0, status);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void listsIndexesAndDescribesThemUnderTheirTable() {
+        String output = run("create table t (a int, b text)", "create index on t (a)", "create index t_ab on t (a, b)",
+                "\\di", "\\di t_a_*", "\\d t");
+        assertEquals("""
+                CREATE TABLE
+                CREATE INDEX
+                CREATE INDEX
+                              List of relations
+                 Schema |  Name   | Type  |  Owner   | Table\s
+                --------+---------+-------+----------+-------
+                 public | t_a_idx | index | parallax | t
+                 public | t_ab    | index | parallax | t
+                (2 rows)
+
+                              List of relations
+                 Schema |  Name   | Type  |  Owner   | Table\s
+                --------+---------+-------+----------+-------
+                 public | t_a_idx | index | parallax | t
+                (1 row)
+
+                                 Table "public.t"
+                 Column |  Type   | Collation | Nullable | Default\s
+                --------+---------+-----------+----------+---------
+                 a      | integer |           |          |\s
+                 b      | text    |           |          |\s
+                Indexes:
+                    "t_a_idx" ordered (a)
+                    "t_ab" ordered (a, b)
+
+                """, output);
+    }
+}
