@@ -4,15 +4,20 @@ import dev.parallax.Result;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.index.IndexDefinition;
 import dev.parallax.engine.index.OrderedIndex;
+import dev.parallax.engine.index.UniqueIndex;
+import dev.parallax.engine.index.UniqueIndexes;
 import dev.parallax.engine.sort.SortOptions;
 import dev.parallax.engine.settings.SettingDefinition;
 import dev.parallax.engine.settings.SettingRegistry;
 import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.storage.TableStorage;
+import dev.parallax.engine.type.DataType;
 import dev.parallax.planner.result.CommandResult;
 import dev.parallax.planner.result.OperatorResult;
 import dev.parallax.planner.result.TextRowsResult;
@@ -30,6 +35,7 @@ import dev.parallax.planner.statement.ResetStatement;
 import dev.parallax.planner.statement.SetStatement;
 import dev.parallax.planner.statement.ShowStatement;
 import dev.parallax.planner.statement.Statement;
+import dev.parallax.planner.statement.TableConstraint;
 import dev.parallax.planner.statement.TransactionStatement;
 
 import java.nio.file.Files;
@@ -101,9 +107,12 @@ final class UtilityCommands {
         }
         List<ColumnDefinition> columns = create.columns();
         TableStorage storage = services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
+        Table table = new Table(create.tableName(), columns, storage);
         try {
-            catalog.addTable(new Table(create.tableName(), columns, storage));
+            addUniqueConstraints(table, create.constraints());
+            catalog.addTable(table);
         } catch (RuntimeException failure) {
+            table.closeUniqueConstraints();
             storage.close();
             if (failure instanceof ParallaxException duplicate && duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
                 // Another session created it between our check and our insert.
@@ -113,6 +122,33 @@ final class UtilityCommands {
             throw failure;
         }
         return new CommandResult("CREATE TABLE");
+    }
+
+    /** Creates the unique index of each PRIMARY KEY and UNIQUE constraint, named as PostgreSQL names them. */
+    private void addUniqueConstraints(Table table, List<TableConstraint> constraints) {
+        for (TableConstraint constraint : constraints) {
+            List<String> columnNames = constraint.columnNames();
+            int[] keyColumns = new int[columnNames.size()];
+            List<DataType> keyTypes = new ArrayList<>(keyColumns.length);
+            for (int key = 0; key < keyColumns.length; key++) {
+                keyColumns[key] = table.columnIndex(columnNames.get(key));
+                keyTypes.add(table.columns().get(keyColumns[key]).type());
+            }
+            IndexDefinition definition = constraint.primaryKey()
+                    ? IndexDefinition.primaryKey(table.name(), columnNames, keyTypes)
+                    : IndexDefinition.unique(table.name(), columnNames, keyTypes);
+            if (constraint.name() != null) {
+                definition = new IndexDefinition(constraint.name(), table.name(), columnNames, keyTypes,
+                        constraint.primaryKey(), IndexDefinition.DEFAULT_INITIAL_ENTRIES);
+            }
+            UniqueIndex index = UniqueIndexes.create(definition, session.database().memory());
+            try {
+                table.addUniqueConstraint(new UniqueConstraint(index, keyColumns));
+            } catch (RuntimeException failure) {
+                index.close();
+                throw failure;
+            }
+        }
     }
 
     private Result dropTable(DropTableStatement drop) {

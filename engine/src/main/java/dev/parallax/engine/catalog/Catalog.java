@@ -116,6 +116,7 @@ public final class Catalog {
         for (OrderedIndex index : droppedIndexes) {
             index.close();
         }
+        removed.closeUniqueConstraints();
         removed.storage().close();
         return true;
     }

@@ -20,6 +20,7 @@ public final class Table {
     private final boolean systemView;
     private volatile OptionalInt parallelWorkers = OptionalInt.empty();
     private final List<OrderedIndex> indexes = new CopyOnWriteArrayList<>();
+    private final List<UniqueConstraint> uniqueConstraints = new CopyOnWriteArrayList<>();
 
     public Table(String name, List<ColumnDefinition> columns, TableStorage storage) {
         this(name, columns, storage, false);
@@ -92,5 +93,28 @@ public final class Table {
     /** Forgets {@code index}; returns false when it was not on this table. The caller frees it. */
     boolean removeIndex(OrderedIndex index) {
         return indexes.remove(index);
+    }
+
+    /** The PRIMARY KEY and UNIQUE constraints of this table, in declaration order. */
+    public List<UniqueConstraint> uniqueConstraints() {
+        return List.copyOf(uniqueConstraints);
+    }
+
+    /**
+     * Adds a constraint while the table is being created, before it is in the catalog (adding one to
+     * a table that holds rows would need the rows checked first). The table then owns its index.
+     */
+    public void addUniqueConstraint(UniqueConstraint constraint) {
+        if (storage.rowCount() != 0) {
+            throw new IllegalStateException("constraints are added to empty tables only: " + name);
+        }
+        uniqueConstraints.add(Objects.requireNonNull(constraint, "constraint"));
+    }
+
+    /** Closes the indexes of the unique constraints (on DROP TABLE, or when creating the table failed). */
+    public void closeUniqueConstraints() {
+        for (UniqueConstraint constraint : uniqueConstraints) {
+            constraint.index().close();
+        }
     }
 }

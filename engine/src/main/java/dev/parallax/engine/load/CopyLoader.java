@@ -5,6 +5,7 @@ import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.operator.dml.TableAppender;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
@@ -141,7 +142,7 @@ public final class CopyLoader {
         if (context != null) {
             context.progress().update(progressPhase, total, total, "rows");
         }
-        table.storage().appendAll(batches);
+        TableAppender.appendAll(table, batches);
         return total;
     }
 

@@ -2,6 +2,7 @@ package dev.parallax.engine.storage;
 
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.index.RowIds;
 import dev.parallax.engine.memory.NativePage;
 import dev.parallax.engine.memory.PageAllocator;
 import dev.parallax.engine.type.DataType;
@@ -106,6 +107,16 @@ public final class PagedTableStorage implements TableStorage {
     /** All batches in one all-or-nothing step, without first copying them into one batch. */
     @Override
     public void appendAll(List<Batch> batches) {
+        appendAll(batches, null);
+    }
+
+    /**
+     * Like {@link #appendAll(List)}, but once every row is written and before any becomes visible,
+     * calls {@code guard} (when not null) with each row's id ({@code RowIds.pack(page, row)}); when
+     * the guard throws, the append is abandoned: nothing becomes visible and the new pages are freed.
+     * The guard runs under the storage's write lock, so guarded appends of one table are serialized.
+     */
+    public void appendAll(List<Batch> batches, AppendGuard guard) {
         long liveRows = 0;
         for (Batch batch : batches) {
             if (batch.columnCount() != columnCount) {
@@ -142,8 +153,16 @@ public final class PagedTableStorage implements TableStorage {
                     heapStart = page.get(INT, PageLayout.HEAP_START_OFFSET);
                 }
                 int[] nullCounts = readNullCounts(page);
-                for (Batch batch : batches) {
+                int currentPage = pagesEnd - 1;
+                long[][] rowIds = guard == null ? null : new long[batches.size()][];
+                for (int batchIndex = 0; batchIndex < batches.size(); batchIndex++) {
+                    Batch batch = batches.get(batchIndex);
                     int batchRows = batch.selectedCount();
+                    long[] batchRowIds = null;
+                    if (rowIds != null) {
+                        batchRowIds = new long[batch.rowCount()];
+                        rowIds[batchIndex] = batchRowIds;
+                    }
                     int row = 0;
                     while (row < batchRows) {
                         int fit = rowsThatFit(batch, row, batchRows, pageRows, heapStart);
@@ -162,6 +181,7 @@ public final class PagedTableStorage implements TableStorage {
                             touchedCount++;
                             pageArray = addPage(pageArray, pagesEnd);
                             page = pageArray[pagesEnd].segment();
+                            currentPage = pagesEnd;
                             pagesEnd++;
                             pageRows = 0;
                             heapStart = layout.pageSizeBytes();
@@ -169,6 +189,11 @@ public final class PagedTableStorage implements TableStorage {
                             continue;
                         }
                         heapStart = writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts);
+                        if (batchRowIds != null) {
+                            for (int index = 0; index < fit; index++) {
+                                batchRowIds[batch.position(row + index)] = RowIds.pack(currentPage, pageRows + index);
+                            }
+                        }
                         pageRows += fit;
                         row += fit;
                     }
@@ -182,6 +207,9 @@ public final class PagedTableStorage implements TableStorage {
                 newHeapStarts[touchedCount] = heapStart;
                 newNullCounts[touchedCount] = nullCounts;
                 touchedCount++;
+                if (guard != null) {
+                    guard.rowsPlaced(batches, rowIds);
+                }
             } catch (RuntimeException | Error failure) {
                 for (int index = oldPageCount; index < pagesEnd; index++) {
                     if (pageArray[index] != null) {
@@ -491,6 +519,54 @@ public final class PagedTableStorage implements TableStorage {
         return liveCount;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Consecutive row ids on the same page are read as one run (one slot array per call, never
+     * per row); a page with deleted rows maps the n-th live row to its slot once per run.
+     */
+    @Override
+    public int readRows(long[] rowIds, int from, int count, int[] columns, Batch target) {
+        target.reset();
+        target.ensureCapacity(count);
+        int[] slots = new int[count];
+        int end = from + count;
+        int written = 0;
+        int index = from;
+        while (index < end) {
+            int pageIndex = (int) (rowIds[index] >>> 32);
+            MemorySegment page = publishedPage(pageIndex);
+            int rows = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
+            int[] liveSlots = null;
+            int liveCount = rows;
+            if (page.get(INT, PageLayout.DELETED_COUNT_OFFSET) != 0) {
+                liveSlots = new int[rows];
+                liveCount = 0;
+                long deleted = layout.deletedBitmapOffset();
+                for (int row = 0; row < rows; row++) {
+                    if (!bit(page, deleted, row)) {
+                        liveSlots[liveCount++] = row;
+                    }
+                }
+            }
+            int runCount = 0;
+            while (index < end && (int) (rowIds[index] >>> 32) == pageIndex) {
+                int row = (int) rowIds[index];
+                if (row < 0 || row >= liveCount) {
+                    throw new IndexOutOfBoundsException("row " + row + " of page " + pageIndex + " holding " + liveCount + " live rows");
+                }
+                slots[runCount++] = liveSlots == null ? row : liveSlots[row];
+                index++;
+            }
+            for (int column = 0; column < columns.length; column++) {
+                readColumnRows(page, columns[column], slots, runCount, target.column(column), written);
+            }
+            written += runCount;
+        }
+        target.setRowCount(written);
+        return written;
+    }
+
     /** Copies slots {@code 0..rows} of one column: bulk copies and tight widening loops. */
     private void readColumn(MemorySegment page, int column, int rows, ColumnVector vector) {
         long data = layout.dataOffset(column);
@@ -595,42 +671,47 @@ public final class PagedTableStorage implements TableStorage {
 
     /** The slow path: copies only the listed slots, compacting them to positions {@code 0..count}. */
     private void readColumnRows(MemorySegment page, int column, int[] slots, int count, ColumnVector vector) {
+        readColumnRows(page, column, slots, count, vector, 0);
+    }
+
+    /** Copies slots {@code slots[0..count)} of one column to positions {@code outputOffset..} of {@code vector}. */
+    private void readColumnRows(MemorySegment page, int column, int[] slots, int count, ColumnVector vector, int outputOffset) {
         long data = layout.dataOffset(column);
         switch (layout.storageKind(column)) {
             case STORAGE_LONG -> {
                 long[] values = ((LongVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.getAtIndex(LONG, (data >>> 3) + slots[index]);
+                    values[outputOffset + index] = page.getAtIndex(LONG, (data >>> 3) + slots[index]);
                 }
             }
             case STORAGE_DOUBLE -> {
                 double[] values = ((DoubleVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.get(DOUBLE, data + 8L * slots[index]);
+                    values[outputOffset + index] = page.get(DOUBLE, data + 8L * slots[index]);
                 }
             }
             case STORAGE_INT -> {
                 long[] values = ((LongVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.get(INT, data + 4L * slots[index]);
+                    values[outputOffset + index] = page.get(INT, data + 4L * slots[index]);
                 }
             }
             case STORAGE_SHORT -> {
                 long[] values = ((LongVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.get(SHORT, data + 2L * slots[index]);
+                    values[outputOffset + index] = page.get(SHORT, data + 2L * slots[index]);
                 }
             }
             case STORAGE_BYTE -> {
                 long[] values = ((LongVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.get(BYTE, data + slots[index]);
+                    values[outputOffset + index] = page.get(BYTE, data + slots[index]);
                 }
             }
             case STORAGE_FLOAT -> {
                 double[] values = ((DoubleVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.get(FLOAT, data + 4L * slots[index]);
+                    values[outputOffset + index] = page.get(FLOAT, data + 4L * slots[index]);
                 }
             }
             case STORAGE_VARIABLE -> {
@@ -639,7 +720,7 @@ public final class PagedTableStorage implements TableStorage {
                 for (int index = 0; index < count; index++) {
                     int pageOffset = page.get(INT, data + 4L * slots[index]);
                     int length = page.get(INT, lengthsArea + 4L * slots[index]);
-                    int at = bytes.reserve(index, length);
+                    int at = bytes.reserve(outputOffset + index, length);
                     MemorySegment.copy(page, BYTE, pageOffset, bytes.data(), at, length);
                 }
             }
@@ -651,7 +732,7 @@ public final class PagedTableStorage implements TableStorage {
             boolean any = false;
             for (int index = 0; index < count; index++) {
                 boolean isNull = bit(page, bitmap, slots[index]);
-                nulls[index] = isNull;
+                nulls[outputOffset + index] = isNull;
                 any |= isNull;
             }
             if (any) {

@@ -4,9 +4,20 @@ import dev.parallax.engine.catalog.ColumnDefinition;
 
 import java.util.List;
 
-/** {@code CREATE TABLE [IF NOT EXISTS] name (column type [NOT NULL | NULL], ...)}. */
-public record CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns) implements Statement {
+/**
+ * {@code CREATE TABLE [IF NOT EXISTS] name (column type [NOT NULL | NULL | PRIMARY KEY | UNIQUE], ...,
+ * [PRIMARY KEY (cols) | UNIQUE (cols)], ...)}. The constraints are validated (columns exist, one
+ * primary key, redundant ones dropped) and come primary key first; primary key columns are NOT NULL.
+ */
+public record CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
+                                   List<TableConstraint> constraints) implements Statement {
     public CreateTableStatement {
         columns = List.copyOf(columns);
+        constraints = List.copyOf(constraints);
+    }
+
+    /** A table without constraints. */
+    public CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns) {
+        this(tableName, ifNotExists, columns, List.of());
     }
 }

@@ -88,9 +88,17 @@ public final class StatementParser {
         cursor.expectSymbol("(");
         List<ColumnDefinition> columns = new ArrayList<>();
         Set<String> names = new HashSet<>();
+        List<TableConstraint> constraints = new ArrayList<>();
+        List<Token> constraintStarts = new ArrayList<>();
         if (!cursor.acceptSymbol(")")) {
             do {
-                ColumnDefinition column = parseColumn(cursor, tableName);
+                Token start = cursor.peek();
+                if (start.kind() == TokenKind.IDENTIFIER && Set.of("primary", "unique", "constraint").contains(start.value())) {
+                    constraints.add(parseTableConstraint(cursor));
+                    constraintStarts.add(start);
+                    continue;
+                }
+                ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts);
                 if (!names.add(column.name())) {
                     throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" specified more than once", column.name());
                 }
@@ -99,7 +107,97 @@ public final class StatementParser {
             cursor.expectSymbol(")");
         }
         cursor.expectEnd();
-        return new CreateTableStatement(tableName, ifNotExists, columns);
+        return new CreateTableStatement(tableName, ifNotExists, keyColumnsNotNull(columns, constraints),
+                validateConstraints(tableName, names, constraints, constraintStarts));
+    }
+
+    /** {@code [CONSTRAINT name] PRIMARY KEY (cols) | [CONSTRAINT name] UNIQUE (cols)}. */
+    private static TableConstraint parseTableConstraint(TokenCursor cursor) {
+        String name = cursor.accept("constraint") ? cursor.name() : null;
+        Token kind = cursor.peek();
+        boolean primaryKey;
+        if (cursor.accept("primary")) {
+            cursor.expect("key");
+            primaryKey = true;
+        } else if (cursor.accept("unique")) {
+            primaryKey = false;
+        } else if (kind.kind() == TokenKind.IDENTIFIER && Set.of("check", "foreign", "exclude").contains(kind.value())) {
+            throw notSupported(kind.value().toUpperCase(Locale.ROOT) + " constraints are not supported yet", kind);
+        } else {
+            throw cursor.syntaxError(kind);
+        }
+        cursor.expectSymbol("(");
+        List<String> columnNames = new ArrayList<>();
+        do {
+            columnNames.add(cursor.name());
+        } while (cursor.acceptSymbol(","));
+        cursor.expectSymbol(")");
+        return new TableConstraint(name, primaryKey, columnNames);
+    }
+
+    /**
+     * PostgreSQL's checks on the keys: one primary key (42P16), key columns exist (42703) and appear
+     * once (42701). Returns the primary key first, then the unique constraints, without those whose
+     * columns repeat an earlier key (PostgreSQL builds one index for them).
+     */
+    private static List<TableConstraint> validateConstraints(String tableName, Set<String> columnNames,
+                                                             List<TableConstraint> constraints, List<Token> starts) {
+        TableConstraint primaryKey = null;
+        for (int index = 0; index < constraints.size(); index++) {
+            TableConstraint constraint = constraints.get(index);
+            int position = starts.get(index).position();
+            if (constraint.primaryKey()) {
+                if (primaryKey != null) {
+                    throw new ParallaxException(SqlState.INVALID_TABLE_DEFINITION,
+                            "multiple primary keys for table \"" + tableName + "\" are not allowed", null, null, position, null);
+                }
+                primaryKey = constraint;
+            }
+            Set<String> seen = new HashSet<>();
+            for (String column : constraint.columnNames()) {
+                if (!columnNames.contains(column)) {
+                    throw new ParallaxException(SqlState.UNDEFINED_COLUMN,
+                            "column \"" + column + "\" named in key does not exist", null, null, position, null);
+                }
+                if (!seen.add(column)) {
+                    throw new ParallaxException(SqlState.DUPLICATE_COLUMN, "column \"" + column + "\" appears twice in "
+                            + (constraint.primaryKey() ? "primary key" : "unique") + " constraint", null, null, position, null);
+                }
+            }
+        }
+        List<TableConstraint> kept = new ArrayList<>();
+        if (primaryKey != null) {
+            kept.add(primaryKey);
+        }
+        for (TableConstraint constraint : constraints) {
+            if (constraint.primaryKey()) {
+                continue;
+            }
+            boolean redundant = false;
+            for (TableConstraint earlier : kept) {
+                redundant |= earlier.columnNames().equals(constraint.columnNames());
+            }
+            if (!redundant) {
+                kept.add(constraint);
+            }
+        }
+        return kept;
+    }
+
+    /** The columns with every primary key column made NOT NULL, as PostgreSQL does. */
+    private static List<ColumnDefinition> keyColumnsNotNull(List<ColumnDefinition> columns, List<TableConstraint> constraints) {
+        Set<String> keyColumns = new HashSet<>();
+        for (TableConstraint constraint : constraints) {
+            if (constraint.primaryKey()) {
+                keyColumns.addAll(constraint.columnNames());
+            }
+        }
+        List<ColumnDefinition> result = new ArrayList<>(columns.size());
+        for (ColumnDefinition column : columns) {
+            result.add(keyColumns.contains(column.name()) && !column.notNull()
+                    ? new ColumnDefinition(column.name(), column.type(), true) : column);
+        }
+        return result;
     }
 
     // ---- CREATE INDEX ----
@@ -160,11 +258,12 @@ public final class StatementParser {
         return new CreateIndexStatement(indexName, ifNotExists, tableName, columns, concurrently);
     }
 
-    private static ColumnDefinition parseColumn(TokenCursor cursor, String tableName) {
+    private static ColumnDefinition parseColumn(TokenCursor cursor, String tableName, List<TableConstraint> constraints,
+                                                List<Token> constraintStarts) {
         Token start = cursor.peek();
         if (start.kind() == TokenKind.IDENTIFIER) {
             switch (start.value()) {
-                case "primary", "unique", "check", "foreign", "constraint", "exclude", "like" ->
+                case "check", "foreign", "exclude", "like" ->
                         throw notSupported("table constraints are not supported yet", start);
                 default -> {
                 }
@@ -175,14 +274,31 @@ public final class StatementParser {
         Boolean notNull = null;
         while (!cursor.peek().isSymbol(",") && !cursor.peek().isSymbol(")") && !cursor.atEnd()) {
             Token constraint = cursor.peek();
+            String constraintName = cursor.accept("constraint") ? cursor.name() : null;
+            Token keyword = cursor.peek();
+            if (cursor.accept("primary")) {
+                cursor.expect("key");
+                constraints.add(new TableConstraint(constraintName, true, List.of(name)));
+                constraintStarts.add(constraint);
+                continue;
+            }
+            if (cursor.accept("unique")) {
+                constraints.add(new TableConstraint(constraintName, false, List.of(name)));
+                constraintStarts.add(constraint);
+                continue;
+            }
+            if (constraintName != null && !keyword.isKeyword("not") && !keyword.isKeyword("null")) {
+                throw keyword.kind() == TokenKind.END ? cursor.syntaxError(keyword)
+                        : notSupported("column constraint " + keyword.value().toUpperCase(Locale.ROOT) + " is not supported yet", keyword);
+            }
             boolean declaredNotNull;
             if (cursor.accept("not")) {
                 cursor.expect("null");
                 declaredNotNull = true;
             } else if (cursor.accept("null")) {
                 declaredNotNull = false;
-            } else if (constraint.kind() == TokenKind.IDENTIFIER && Set.of("primary", "unique", "check", "default",
-                    "references", "constraint", "generated", "collate").contains(constraint.value())) {
+            } else if (constraint.kind() == TokenKind.IDENTIFIER && Set.of("check", "default",
+                    "references", "generated", "collate").contains(constraint.value())) {
                 throw notSupported("column constraint " + constraint.value().toUpperCase(Locale.ROOT) + " is not supported yet", constraint);
             } else {
                 throw cursor.syntaxError(constraint);

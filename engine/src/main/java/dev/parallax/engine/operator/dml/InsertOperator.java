@@ -21,7 +21,8 @@ import java.util.List;
 /**
  * Appends its input to a table, all or nothing: the input is collected fully first (an error
  * while producing it leaves the table untouched) and then handed to the storage in one append,
- * which itself appends all rows or none. Emits one BIGINT row: the number of rows inserted.
+ * which itself appends all rows or none and enforces the table's unique constraints
+ * ({@link TableAppender}). Emits one BIGINT row: the number of rows inserted.
  * <p>
  * Values reach the table through PostgreSQL's assignment conversion (a too-long varchar or a
  * bit string of the wrong length is an error, not truncated as an explicit cast would), and
@@ -81,7 +82,7 @@ public final class InsertOperator implements Operator {
         }
         rows.setRowCount(rowCount);
         if (rowCount > 0) {
-            table.storage().append(rows);
+            TableAppender.appendAll(table, List.of(rows));
         }
         Batch result = Batch.create(List.of(DataType.BIGINT), 1);
         ((LongVector) result.column(0)).set(0, rowCount);

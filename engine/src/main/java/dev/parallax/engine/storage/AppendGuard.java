@@ -1,0 +1,21 @@
+package dev.parallax.engine.storage;
+
+import dev.parallax.engine.vector.Batch;
+
+import java.util.List;
+
+/**
+ * A check run by {@link PagedTableStorage#appendAll(List, AppendGuard)} between writing the rows
+ * and publishing them, when their row ids are known but no reader can see them yet (used to
+ * enforce unique constraints: the keys go into the index with the rows' final ids, and a
+ * violation abandons the append).
+ */
+@FunctionalInterface
+public interface AppendGuard {
+    /**
+     * Called once per append under the storage's write lock. {@code rowIds[b][position]} is the row id
+     * of the live row at {@code position} of {@code batches.get(b)} (other positions are unspecified).
+     * Throwing abandons the whole append; the exception reaches the appender unchanged.
+     */
+    void rowsPlaced(List<Batch> batches, long[][] rowIds);
+}
