@@ -11,6 +11,7 @@ import dev.parallax.engine.operator.gather.GatherMergeOperatorFactory;
 import dev.parallax.engine.operator.gather.GatherOperatorFactory;
 import dev.parallax.engine.operator.limit.LimitOperatorFactory;
 import dev.parallax.engine.operator.project.ProjectOperatorFactory;
+import dev.parallax.engine.operator.scan.IndexScanOperatorFactory;
 import dev.parallax.engine.operator.scan.SeqScanOperatorFactory;
 import dev.parallax.engine.operator.sort.SortOperatorFactory;
 import dev.parallax.engine.operator.source.GenerateSeriesOperatorFactory;
@@ -98,6 +99,7 @@ public final class OperatorBuilder {
             case dev.parallax.engine.plan.GenerateSeriesNode series -> GenerateSeriesOperatorFactory.create(series, this);
             case dev.parallax.engine.plan.InsertNode insert -> InsertOperatorFactory.create(insert, this);
             case dev.parallax.engine.plan.AppendNode append -> AppendOperatorFactory.create(append, this);
+            case dev.parallax.engine.plan.IndexScanNode indexScan -> IndexScanOperatorFactory.create(indexScan, this);
         };
         NodeStatistics nodeStatistics = statistics(node);
         if (nodeStatistics == null) {

@@ -9,6 +9,8 @@ import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.GenerateSeriesNode;
 import dev.parallax.engine.plan.InsertNode;
+import dev.parallax.engine.plan.IndexBound;
+import dev.parallax.engine.plan.IndexScanNode;
 import dev.parallax.engine.plan.LimitNode;
 import dev.parallax.engine.plan.PlanEstimate;
 import dev.parallax.engine.plan.PlanNode;
@@ -160,6 +162,8 @@ public final class ExplainPrinter {
             case GenerateSeriesNode series -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "generate_series";
             case InsertNode insert -> "Insert on " + (options.verbose() ? "public." : "") + insert.table().name();
             case AppendNode append -> "Append";
+            case IndexScanNode indexScan -> "Index Scan using " + indexScan.index().name() + " on "
+                    + (options.verbose() ? "public." : "") + indexScan.table().name();
             case FilterNode filter -> name(filter.input());
             case ProjectNode project -> name(project.input());
         };
@@ -184,6 +188,12 @@ public final class ExplainPrinter {
                 }
             }
             case GatherMergeNode gatherMerge -> workerCounts(gatherMerge, gatherMerge.workersPlanned(), indent);
+            case IndexScanNode indexScan -> {
+                String condition = indexCondition(indexScan);
+                if (condition != null) {
+                    lines.add(indent + "Index Cond: " + condition);
+                }
+            }
             case SortNode sort -> {
                 List<String> inputNames = columnNames(sort.input(), options.verbose());
                 List<String> keys = new ArrayList<>();
@@ -257,6 +267,34 @@ public final class ExplainPrinter {
         return columnNames(node, true);
     }
 
+    /**
+     * PostgreSQL's Index Cond text: {@code (a = 5)} for an equality, else one comparison per bound,
+     * ANDed ({@code ((a >= 10) AND (a < 20))}); null for a scan without bounds (ORDER BY).
+     */
+    private String indexCondition(IndexScanNode scan) {
+        String key = scan.table().columns().get(scan.leadingKeyColumn()).name();
+        if (options.verbose()) {
+            key = scan.table().name() + "." + key;
+        }
+        IndexBound lower = scan.lower();
+        IndexBound upper = scan.upper();
+        List<String> noColumns = List.of();
+        if (lower != null && upper != null && lower.inclusive() && upper.inclusive() && lower.value().equals(upper.value())) {
+            return "(" + key + " = " + ExpressionText.format(lower.value(), noColumns) + ")";
+        }
+        List<String> comparisons = new ArrayList<>(2);
+        if (lower != null) {
+            comparisons.add("(" + key + (lower.inclusive() ? " >= " : " > ") + ExpressionText.format(lower.value(), noColumns) + ")");
+        }
+        if (upper != null) {
+            comparisons.add("(" + key + (upper.inclusive() ? " <= " : " < ") + ExpressionText.format(upper.value(), noColumns) + ")");
+        }
+        if (comparisons.isEmpty()) {
+            return null;
+        }
+        return comparisons.size() == 1 ? comparisons.getFirst() : "(" + String.join(" AND ", comparisons) + ")";
+    }
+
     /** The names a parent uses for {@code node}'s output columns (qualified with the table under VERBOSE). */
     private List<String> columnNames(PlanNode node, boolean qualified) {
         List<String> labelled = labels.output(node);
@@ -304,6 +342,14 @@ public final class ExplainPrinter {
             case GatherMergeNode gatherMerge -> columnNames(gatherMerge.input(), qualified);
             case SortNode sort -> columnNames(sort.input(), qualified);
             case LimitNode limit -> columnNames(limit.input(), qualified);
+            case IndexScanNode indexScan -> {
+                List<String> names = new ArrayList<>();
+                for (int column : indexScan.columns()) {
+                    String name = indexScan.table().columns().get(column).name();
+                    names.add(qualified ? indexScan.table().name() + "." + name : name);
+                }
+                yield names;
+            }
             // PostgreSQL names an Append's columns after its first input's.
             case AppendNode append -> columnNames(append.inputs().getFirst(), qualified);
         };

@@ -41,6 +41,8 @@ public final class SettingRegistry {
                 "Sets the maximum memory to be used for maintenance operations."));
         add(SettingDefinition.bool("enable_partition_pruning", true,
                 "Enables plan-time and execution-time partition pruning."));
+        add(SettingDefinition.bool("enable_indexscan", true,
+                "Enables the planner's use of index-scan plans."));
         add(SettingDefinition.bool("enable_abbreviated_keys", true,
                 "Parallax: sorts compare packed 64-bit prefix keys before full values."));
         add(SettingDefinition.integer("parallel_scan_chunk_pages", 0, 0, 1 << 20,

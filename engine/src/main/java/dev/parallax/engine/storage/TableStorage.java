@@ -70,6 +70,48 @@ public interface TableStorage extends AutoCloseable {
      */
     int readPage(int pageIndex, int[] columns, Batch target);
 
+    /**
+     * Reads the rows {@code rowIds[from .. from+count)} into {@code target}, in that order:
+     * {@code target}'s column i receives table column {@code columns[i]}. A row id packs (page
+     * index, n-th live row of that page as {@link #readPage} returns it) as
+     * {@code dev.parallax.engine.index.RowIds} does. The batch is reset, grown as needed, and holds
+     * exactly {@code count} rows afterwards (no selection). Returns {@code count}.
+     *
+     * <p>The default reads each page a run of row ids touches with {@link #readPage}; paged
+     * storage reads just the rows asked for.
+     *
+     * @throws IndexOutOfBoundsException when a row id addresses no live row
+     */
+    default int readRows(long[] rowIds, int from, int count, int[] columns, Batch target) {
+        List<DataType> types = columnTypes();
+        List<DataType> readTypes = new java.util.ArrayList<>(columns.length);
+        for (int column : columns) {
+            readTypes.add(types.get(column));
+        }
+        Batch page = Batch.create(readTypes, Batch.DEFAULT_CAPACITY);
+        target.reset();
+        target.ensureCapacity(count);
+        int loadedPage = -1;
+        int loadedRows = 0;
+        for (int index = 0; index < count; index++) {
+            long rowId = rowIds[from + index];
+            int pageIndex = (int) (rowId >>> 32);
+            int row = (int) rowId;
+            if (pageIndex != loadedPage) {
+                loadedRows = readPage(pageIndex, columns, page);
+                loadedPage = pageIndex;
+            }
+            if (row < 0 || row >= loadedRows) {
+                throw new IndexOutOfBoundsException("row " + row + " of page " + pageIndex + " holding " + loadedRows + " live rows");
+            }
+            for (int column = 0; column < columns.length; column++) {
+                target.column(column).copyFrom(page.column(column), row, index);
+            }
+        }
+        target.setRowCount(count);
+        return count;
+    }
+
     /** Frees every page. The storage must not be used afterwards. */
     @Override
     void close();

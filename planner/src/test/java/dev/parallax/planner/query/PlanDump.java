@@ -45,6 +45,8 @@ final class PlanDump {
             case GenerateSeriesNode series -> "Function Scan on generate_series";
             case InsertNode insert -> "Insert on " + insert.table().name();
             case dev.parallax.engine.plan.AppendNode append -> "Append " + append.inputs().size();
+            case dev.parallax.engine.plan.IndexScanNode indexScan -> "Index Scan using " + indexScan.index().name() + " on "
+                    + indexScan.table().name() + " " + Arrays.toString(indexScan.columns());
         }).append('\n');
         for (PlanNode input : node.inputs()) {
             dump(input, depth + 1, text);

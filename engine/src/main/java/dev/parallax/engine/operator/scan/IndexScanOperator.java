@@ -1,0 +1,209 @@
+package dev.parallax.engine.operator.scan;
+
+import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.exec.Operator;
+import dev.parallax.engine.index.OrderedIndex;
+import dev.parallax.engine.operator.ValueComparison;
+import dev.parallax.engine.settings.Settings;
+import dev.parallax.engine.sort.SortOptions;
+import dev.parallax.engine.storage.TableStorage;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.DoubleVector;
+import dev.parallax.engine.vector.LongVector;
+
+import java.util.List;
+
+/**
+ * Reads the rows of an {@link OrderedIndex} range in key order. On the first call it brings a
+ * stale index up to date (a rebuild with {@code maintenance_work_mem}), then finds the range with
+ * binary searches over the index's positions, reading each probed key through its row id (a
+ * handful of single-row reads: log2(entries) per bound), and then fetches the rows of the range a
+ * batch of row ids at a time with {@link TableStorage#readRows}. Rows are read lazily, so a Limit
+ * above stops the scan after the batches it needs.
+ *
+ * <p>Bounds are resolved values in the engine's representation of the key type (Long, Double,
+ * byte[]); a NULL bound matches no row. NULL keys sort last in the index: a scan with a bound stops
+ * before them, a scan without bounds returns them last.
+ */
+public final class IndexScanOperator implements Operator {
+    /** A bound value meaning "this end is open". */
+    public static final Object OPEN = new Object();
+
+    private final ExecutionContext context;
+    private final OrderedIndex index;
+    private final TableStorage storage;
+    private final int[] columns;
+    private final int[] keyColumn;
+    private final TypeKind keyKind;
+    private final Object lower;
+    private final boolean lowerInclusive;
+    private final Object upper;
+    private final boolean upperInclusive;
+    private final Batch batch;
+    private final Batch keyBatch;
+    private final long[] rowIds;
+    private boolean positioned;
+    private long position;
+    private long end;
+
+    /**
+     * @param lower a bound value, null for a NULL bound (no rows), or {@link #OPEN}
+     * @param upper likewise
+     */
+    public IndexScanOperator(ExecutionContext context, OrderedIndex index, int[] columns, Object lower, boolean lowerInclusive,
+                             Object upper, boolean upperInclusive, Batch batch) {
+        this.context = context;
+        this.index = index;
+        this.storage = index.table().storage();
+        this.columns = columns.clone();
+        int keyColumnIndex = index.keyColumns()[0];
+        this.keyColumn = new int[] {keyColumnIndex};
+        DataType keyType = index.table().columns().get(keyColumnIndex).type();
+        this.keyKind = keyType.kind();
+        this.lower = lower;
+        this.lowerInclusive = lowerInclusive;
+        this.upper = upper;
+        this.upperInclusive = upperInclusive;
+        this.batch = batch;
+        this.keyBatch = Batch.create(List.of(keyType), 1);
+        this.rowIds = new long[Batch.DEFAULT_CAPACITY];
+    }
+
+    @Override
+    public Batch next() {
+        context.checkCancelled();
+        if (!positioned) {
+            position();
+            positioned = true;
+        }
+        if (position >= end) {
+            return null;
+        }
+        int count = (int) Math.min(rowIds.length, end - position);
+        for (int offset = 0; offset < count; offset++) {
+            rowIds[offset] = index.rowId(position + offset);
+        }
+        position += count;
+        storage.readRows(rowIds, 0, count, columns, batch);
+        return batch;
+    }
+
+    private void position() {
+        if (!index.isCurrent()) {
+            // Rebuilds are rare (the first scan after inserts); the index's lock keeps two scans from rebuilding at once.
+            synchronized (index) {
+                if (!index.isCurrent()) {
+                    Settings settings = context.settings();
+                    index.rebuild(SortOptions.forMaintenance(settings), context.workers(),
+                            settings.getInt("max_parallel_maintenance_workers"), settings.getInt("max_parallel_workers"));
+                }
+            }
+        }
+        long entries = index.entryCount();
+        if (lower == OPEN && upper == OPEN) {
+            position = 0;
+            end = entries;
+            return;
+        }
+        if (lower == null || upper == null) {
+            position = 0;
+            end = 0;
+            return;
+        }
+        long nonNullEnd = firstNull(entries);
+        position = lower == OPEN ? 0 : firstAbove(0, nonNullEnd, lower, !lowerInclusive);
+        end = upper == OPEN ? nonNullEnd : firstAbove(position, nonNullEnd, upper, upperInclusive);
+        if (end < position) {
+            end = position;
+        }
+    }
+
+    /** The first position in {@code [0, entries)} whose key is NULL, or {@code entries}: NULLs sort last. */
+    private long firstNull(long entries) {
+        long low = 0;
+        long high = entries;
+        while (low < high) {
+            long middle = (low + high) >>> 1;
+            if (readKey(middle).column(0).isNull(0)) {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        return low;
+    }
+
+    /**
+     * The first position in {@code [low, high)} (non-NULL keys, ascending) whose key is greater
+     * than {@code bound} ({@code strictly}) or at least {@code bound}, or {@code high}.
+     */
+    private long firstAbove(long low, long high, Object bound, boolean strictly) {
+        while (low < high) {
+            long middle = (low + high) >>> 1;
+            int order = compareKey(readKey(middle).column(0), bound);
+            if (strictly ? order > 0 : order >= 0) {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        return low;
+    }
+
+    private Batch readKey(long indexPosition) {
+        rowIds[0] = index.rowId(indexPosition);
+        storage.readRows(rowIds, 0, 1, keyColumn, keyBatch);
+        return keyBatch;
+    }
+
+    /** Compares the key at position 0 of {@code key} with {@code bound}, in PostgreSQL's order for the key type. */
+    private int compareKey(ColumnVector key, Object bound) {
+        return switch (keyKind.vectorKind()) {
+            case LONG -> Long.compare(((LongVector) key).values()[0], (Long) bound);
+            case DOUBLE -> compareDoubles(((DoubleVector) key).values()[0], (Double) bound);
+            case BYTES -> {
+                BytesVector bytes = (BytesVector) key;
+                byte[] value = (byte[]) bound;
+                int keyLength = bytes.length(0);
+                int boundLength = value.length;
+                if (keyKind == TypeKind.CHAR) {
+                    // char(n) compares without its trailing blanks, as PostgreSQL's bpchar does.
+                    keyLength = withoutTrailingBlanks(bytes.data(), bytes.offset(0), keyLength);
+                    boundLength = withoutTrailingBlanks(value, 0, boundLength);
+                }
+                yield ValueComparison.compare(keyKind, bytes.data(), bytes.offset(0), keyLength, value, 0, boundLength);
+            }
+        };
+    }
+
+    private static int withoutTrailingBlanks(byte[] data, int offset, int length) {
+        while (length > 0 && data[offset + length - 1] == ' ') {
+            length--;
+        }
+        return length;
+    }
+
+    /** PostgreSQL's float order: NaN equals NaN and sorts above every number; -0 equals 0. */
+    private static int compareDoubles(double left, double right) {
+        if (left < right) {
+            return -1;
+        }
+        if (left > right) {
+            return 1;
+        }
+        if (left == right) {
+            return 0;
+        }
+        boolean leftNaN = Double.isNaN(left);
+        return leftNaN == Double.isNaN(right) ? 0 : (leftNaN ? 1 : -1);
+    }
+
+    @Override
+    public void close() {
+        // Pages and the index belong to the table; the batches are on-heap.
+    }
+}
