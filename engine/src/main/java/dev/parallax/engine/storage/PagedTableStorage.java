@@ -519,6 +519,54 @@ public final class PagedTableStorage implements TableStorage {
         return liveCount;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Consecutive row ids on the same page are read as one run (one slot array per call, never
+     * per row); a page with deleted rows maps the n-th live row to its slot once per run.
+     */
+    @Override
+    public int readRows(long[] rowIds, int from, int count, int[] columns, Batch target) {
+        target.reset();
+        target.ensureCapacity(count);
+        int[] slots = new int[count];
+        int end = from + count;
+        int written = 0;
+        int index = from;
+        while (index < end) {
+            int pageIndex = (int) (rowIds[index] >>> 32);
+            MemorySegment page = publishedPage(pageIndex);
+            int rows = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
+            int[] liveSlots = null;
+            int liveCount = rows;
+            if (page.get(INT, PageLayout.DELETED_COUNT_OFFSET) != 0) {
+                liveSlots = new int[rows];
+                liveCount = 0;
+                long deleted = layout.deletedBitmapOffset();
+                for (int row = 0; row < rows; row++) {
+                    if (!bit(page, deleted, row)) {
+                        liveSlots[liveCount++] = row;
+                    }
+                }
+            }
+            int runCount = 0;
+            while (index < end && (int) (rowIds[index] >>> 32) == pageIndex) {
+                int row = (int) rowIds[index];
+                if (row < 0 || row >= liveCount) {
+                    throw new IndexOutOfBoundsException("row " + row + " of page " + pageIndex + " holding " + liveCount + " live rows");
+                }
+                slots[runCount++] = liveSlots == null ? row : liveSlots[row];
+                index++;
+            }
+            for (int column = 0; column < columns.length; column++) {
+                readColumnRows(page, columns[column], slots, runCount, target.column(column), written);
+            }
+            written += runCount;
+        }
+        target.setRowCount(written);
+        return written;
+    }
+
     /** Copies slots {@code 0..rows} of one column: bulk copies and tight widening loops. */
     private void readColumn(MemorySegment page, int column, int rows, ColumnVector vector) {
         long data = layout.dataOffset(column);
@@ -623,42 +671,47 @@ public final class PagedTableStorage implements TableStorage {
 
     /** The slow path: copies only the listed slots, compacting them to positions {@code 0..count}. */
     private void readColumnRows(MemorySegment page, int column, int[] slots, int count, ColumnVector vector) {
+        readColumnRows(page, column, slots, count, vector, 0);
+    }
+
+    /** Copies slots {@code slots[0..count)} of one column to positions {@code outputOffset..} of {@code vector}. */
+    private void readColumnRows(MemorySegment page, int column, int[] slots, int count, ColumnVector vector, int outputOffset) {
         long data = layout.dataOffset(column);
         switch (layout.storageKind(column)) {
             case STORAGE_LONG -> {
                 long[] values = ((LongVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.getAtIndex(LONG, (data >>> 3) + slots[index]);
+                    values[outputOffset + index] = page.getAtIndex(LONG, (data >>> 3) + slots[index]);
                 }
             }
             case STORAGE_DOUBLE -> {
                 double[] values = ((DoubleVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.get(DOUBLE, data + 8L * slots[index]);
+                    values[outputOffset + index] = page.get(DOUBLE, data + 8L * slots[index]);
                 }
             }
             case STORAGE_INT -> {
                 long[] values = ((LongVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.get(INT, data + 4L * slots[index]);
+                    values[outputOffset + index] = page.get(INT, data + 4L * slots[index]);
                 }
             }
             case STORAGE_SHORT -> {
                 long[] values = ((LongVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.get(SHORT, data + 2L * slots[index]);
+                    values[outputOffset + index] = page.get(SHORT, data + 2L * slots[index]);
                 }
             }
             case STORAGE_BYTE -> {
                 long[] values = ((LongVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.get(BYTE, data + slots[index]);
+                    values[outputOffset + index] = page.get(BYTE, data + slots[index]);
                 }
             }
             case STORAGE_FLOAT -> {
                 double[] values = ((DoubleVector) vector).values();
                 for (int index = 0; index < count; index++) {
-                    values[index] = page.get(FLOAT, data + 4L * slots[index]);
+                    values[outputOffset + index] = page.get(FLOAT, data + 4L * slots[index]);
                 }
             }
             case STORAGE_VARIABLE -> {
@@ -667,7 +720,7 @@ public final class PagedTableStorage implements TableStorage {
                 for (int index = 0; index < count; index++) {
                     int pageOffset = page.get(INT, data + 4L * slots[index]);
                     int length = page.get(INT, lengthsArea + 4L * slots[index]);
-                    int at = bytes.reserve(index, length);
+                    int at = bytes.reserve(outputOffset + index, length);
                     MemorySegment.copy(page, BYTE, pageOffset, bytes.data(), at, length);
                 }
             }
@@ -679,7 +732,7 @@ public final class PagedTableStorage implements TableStorage {
             boolean any = false;
             for (int index = 0; index < count; index++) {
                 boolean isNull = bit(page, bitmap, slots[index]);
-                nulls[index] = isNull;
+                nulls[outputOffset + index] = isNull;
                 any |= isNull;
             }
             if (any) {
