@@ -3,6 +3,7 @@ package dev.parallax.cli;
 import dev.parallax.Database;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.index.OrderedIndex;
 
 import java.util.ArrayList;
@@ -21,6 +22,8 @@ final class DescribeCommands {
     static final String OWNER = "parallax";
     /** Parallax's one index kind: an ordered list of row ids (psql would print btree). */
     static final String ACCESS_METHOD = "ordered";
+    /** The access method of the indexes behind PRIMARY KEY and UNIQUE constraints (an off-heap hash map). */
+    static final String UNIQUE_ACCESS_METHOD = "hash";
     static final String DATABASE_NAME = "memory";
 
     /**
@@ -195,22 +198,41 @@ final class DescribeCommands {
         return Output.table("List of relations", columns, rows, null);
     }
 
-    /** psql's {@code Indexes:} footer lines of {@code \d TABLE}: {@code "name" ordered (a, b)}. */
+    /**
+     * psql's {@code Indexes:} footer lines of {@code \d TABLE}, the primary key first and then by name
+     * as psql orders them: {@code "t_pkey" PRIMARY KEY, hash (id)}, {@code "t_b_key" UNIQUE CONSTRAINT,
+     * hash (b)}, {@code "name" ordered (a, b)}. The access method is the one Parallax really uses.
+     */
     private static List<String> indexFooter(Table table) {
+        record FooterLine(boolean primaryKey, String name, String text) {
+        }
+        List<FooterLine> entries = new ArrayList<>();
+        for (UniqueConstraint constraint : table.uniqueConstraints()) {
+            String kind = constraint.primaryKey() ? "PRIMARY KEY" : "UNIQUE CONSTRAINT";
+            entries.add(new FooterLine(constraint.primaryKey(), constraint.name(),
+                    "\"" + constraint.name() + "\" " + kind + ", " + UNIQUE_ACCESS_METHOD + " " + keyList(table, constraint.keyColumns())));
+        }
+        for (OrderedIndex index : table.indexes()) {
+            entries.add(new FooterLine(false, index.name(),
+                    "\"" + index.name() + "\" " + ACCESS_METHOD + " " + keyList(table, index.keyColumns())));
+        }
+        entries.sort(java.util.Comparator.comparing((FooterLine entry) -> !entry.primaryKey()).thenComparing(FooterLine::name));
         List<String> lines = new ArrayList<>();
-        List<OrderedIndex> indexes = new ArrayList<>(table.indexes());
-        indexes.sort(java.util.Comparator.comparing(OrderedIndex::name));
-        if (!indexes.isEmpty()) {
+        if (!entries.isEmpty()) {
             lines.add("Indexes:");
-            for (OrderedIndex index : indexes) {
-                StringBuilder line = new StringBuilder("    \"").append(index.name()).append("\" ").append(ACCESS_METHOD).append(" (");
-                int[] keys = index.keyColumns();
-                for (int key = 0; key < keys.length; key++) {
-                    line.append(key == 0 ? "" : ", ").append(table.columns().get(keys[key]).name());
-                }
-                lines.add(line.append(')').toString());
+            for (FooterLine entry : entries) {
+                lines.add("    " + entry.text());
             }
         }
         return lines;
+    }
+
+    /** {@code (a, b)}: the names of the key columns. */
+    private static String keyList(Table table, int[] keys) {
+        StringBuilder text = new StringBuilder("(");
+        for (int key = 0; key < keys.length; key++) {
+            text.append(key == 0 ? "" : ", ").append(table.columns().get(keys[key]).name());
+        }
+        return text.append(')').toString();
     }
 }

@@ -56,4 +56,26 @@ class IndexDescribeTest {
 
                 """, output);
     }
+
+    @Test
+    void describesPrimaryKeyAndUniqueConstraintsFirstAsPsqlOrdersThem() {
+        String output = run("create table k (id int primary key, b text unique, c int, unique (c, b))",
+                "create index a_idx on k (c)", "\\d k");
+        assertEquals("""
+                CREATE TABLE
+                CREATE INDEX
+                                 Table "public.k"
+                 Column |  Type   | Collation | Nullable | Default\s
+                --------+---------+-----------+----------+---------
+                 id     | integer |           | not null |\s
+                 b      | text    |           |          |\s
+                 c      | integer |           |          |\s
+                Indexes:
+                    "k_pkey" PRIMARY KEY, hash (id)
+                    "a_idx" ordered (c)
+                    "k_b_key" UNIQUE CONSTRAINT, hash (b)
+                    "k_c_b_key" UNIQUE CONSTRAINT, hash (c, b)
+
+                """, output);
+    }
 }
