@@ -1,0 +1,109 @@
+package dev.parallax.planner;
+
+import dev.parallax.Database;
+import dev.parallax.DatabaseOptions;
+import dev.parallax.Result;
+import dev.parallax.Session;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.memory.MemoryTag;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** PRIMARY KEY and UNIQUE through a session: the indexes CREATE TABLE builds, PostgreSQL's errors, memory on DROP. */
+class UniqueConstraintCommandsTest {
+    private Database database;
+    private Session session;
+
+    @BeforeEach
+    void open() {
+        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withWorkerThreads(2));
+        session = database.openSession();
+    }
+
+    @AfterEach
+    void close() {
+        session.close();
+        database.close();
+    }
+
+    private void run(String sql) {
+        try (Result result = session.execute(sql)) {
+            assertTrue(result != null);
+        }
+    }
+
+    private ParallaxException failure(String sql) {
+        return assertThrows(ParallaxException.class, () -> session.execute(sql).close());
+    }
+
+    @Test
+    void createTableBuildsOneIndexPerKeyPrimaryKeyFirstWithPostgresNames() {
+        run("create table t (a int unique, b text, c bigint, unique (b, c), primary key (c), unique (a), constraint named unique (b))");
+        Table table = database.catalog().table("t");
+        List<UniqueConstraint> constraints = table.uniqueConstraints();
+        assertEquals(List.of("t_pkey", "t_a_key", "t_b_c_key", "named"), constraints.stream().map(UniqueConstraint::name).toList());
+        assertTrue(constraints.getFirst().primaryKey());
+        assertFalse(constraints.get(1).primaryKey());
+        assertArrayEquals(new int[] {1, 2}, constraints.get(2).keyColumns());
+        assertTrue(table.columns().get(2).notNull());
+        assertFalse(table.columns().get(0).notNull());
+    }
+
+    @Test
+    void violationsCarryPostgresMessageDetailAndLeaveNoRows() {
+        run("create table t (id int primary key, name text, unique (name, id))");
+        run("insert into t values (1, 'one'), (2, 'two')");
+        ParallaxException duplicate = failure("insert into t select g, 'x' from generate_series(3, 5) g union all select 2, 'y'");
+        assertEquals(SqlState.UNIQUE_VIOLATION, duplicate.state());
+        assertEquals("duplicate key value violates unique constraint \"t_pkey\"", duplicate.getMessage());
+        assertEquals("Key (id)=(2) already exists.", duplicate.detail());
+        run("insert into t values (3, 'one')");
+        ParallaxException twoColumns = failure("insert into t values (4, 'four'), (4, 'four')");
+        assertEquals("Key (id)=(4) already exists.", twoColumns.detail());
+        try (Result result = session.execute("select count(*) from t")) {
+            assertEquals(3L, ((Number) result.fetchAll().getFirst().getFirst()).longValue());
+        }
+    }
+
+    @Test
+    void keyErrorsAsPostgres() {
+        ParallaxException multiple = failure("create table t (a int primary key, b int, primary key (b))");
+        assertEquals(SqlState.INVALID_TABLE_DEFINITION, multiple.state());
+        assertEquals("multiple primary keys for table \"t\" are not allowed", multiple.getMessage());
+        assertEquals(43, multiple.position());
+        ParallaxException missing = failure("create table t (a int, primary key (x))");
+        assertEquals(SqlState.UNDEFINED_COLUMN, missing.state());
+        assertEquals("column \"x\" named in key does not exist", missing.getMessage());
+        ParallaxException twice = failure("create table t (a int, primary key (a, a))");
+        assertEquals(SqlState.DUPLICATE_COLUMN, twice.state());
+        assertEquals("column \"a\" appears twice in primary key constraint", twice.getMessage());
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create table t (a int, check (a > 0))").state());
+        assertEquals(null, database.catalog().findTable("t"));
+    }
+
+    @Test
+    void dropTableGivesTheIndexMemoryBack() {
+        assertEquals(0, database.memory().allocatedBytes(MemoryTag.INDEXES));
+        run("create table t (id bigint primary key, code text unique)");
+        assertTrue(database.memory().allocatedBytes(MemoryTag.INDEXES) > 0);
+        run("insert into t select g, md5(g::text) from generate_series(1, 50000) g");
+        run("drop table t");
+        assertEquals(0, database.memory().allocatedBytes(MemoryTag.INDEXES));
+        run("create table t (id bigint primary key)");
+        run("insert into t values (1)");
+        run("drop table t");
+        assertEquals(0, database.memory().allocatedBytes(MemoryTag.INDEXES));
+    }
+}
