@@ -25,6 +25,10 @@ public final class SettingRegistry {
                 "Sets the planner's estimate of the cost of a sequentially fetched disk page."));
         add(SettingDefinition.real("cpu_tuple_cost", 0.01, 0, Double.MAX_VALUE,
                 "Sets the planner's estimate of the cost of processing each tuple (row)."));
+        add(SettingDefinition.real("random_page_cost", 4.0, 0, Double.MAX_VALUE,
+                "Sets the planner's estimate of the cost of a nonsequentially fetched disk page."));
+        add(SettingDefinition.real("cpu_index_tuple_cost", 0.005, 0, Double.MAX_VALUE,
+                "Sets the planner's estimate of the cost of processing each index entry during an index scan."));
         add(SettingDefinition.real("cpu_operator_cost", 0.0025, 0, Double.MAX_VALUE,
                 "Sets the planner's estimate of the cost of processing each operator or function call."));
         add(SettingDefinition.memory("min_parallel_table_scan_size", "8MB", 8192, 0, Integer.MAX_VALUE / 3,

@@ -23,8 +23,14 @@ public final class CostModel {
     private final double seqPageCost;
     private final double cpuTupleCost;
     private final double cpuOperatorCost;
+    private final double randomPageCost;
+    private final double cpuIndexTupleCost;
+    private final boolean indexScanEnabled;
 
     public CostModel(Settings settings) {
+        this.randomPageCost = settings.getDouble("random_page_cost");
+        this.cpuIndexTupleCost = settings.getDouble("cpu_index_tuple_cost");
+        this.indexScanEnabled = settings.getBoolean("enable_indexscan");
         this.seqPageCost = settings.getDouble("seq_page_cost");
         this.cpuTupleCost = settings.getDouble("cpu_tuple_cost");
         this.cpuOperatorCost = settings.getDouble("cpu_operator_cost");
@@ -35,6 +41,27 @@ public final class CostModel {
         double disk = seqPageCost * ParallelDegree.pages(sizeBytes);
         double cpu = cpuTupleCost * rows / divisor;
         return new PlanEstimate(0, disk + cpu, Math.max(1, Math.rint(rows / divisor)), width(columns));
+    }
+
+    /** False under {@code SET enable_indexscan = off}: the planner then plans no index scans, as PostgreSQL. */
+    public boolean indexScanEnabled() {
+        return indexScanEnabled;
+    }
+
+    /**
+     * An index scan returning {@code rows} of a table of {@code tableRows} rows in
+     * {@code sizeBytes}. Startup: the two binary searches for the range ends (a comparison per
+     * step). Run: each row costs an index entry and a tuple, and the heap pages touched cost
+     * {@code random_page_cost} each; pages touched follow Mackert and Lohman's estimate, as
+     * PostgreSQL's index_pages_fetched, for rows spread at random over the table's pages (there
+     * are no correlation statistics), so they never exceed the table's pages.
+     */
+    public PlanEstimate indexScan(long sizeBytes, double tableRows, double rows, List<DataType> columns) {
+        double startup = 2 * cpuOperatorCost * Math.ceil(Math.log(tableRows + 2) / Math.log(2));
+        double pages = Math.max(1, ParallelDegree.pages(sizeBytes));
+        double pagesFetched = Math.min(pages, 2 * pages * rows / (2 * pages + rows));
+        double run = randomPageCost * pagesFetched + (cpuTupleCost + cpuIndexTupleCost) * rows;
+        return new PlanEstimate(startup, startup + run, Math.max(1, Math.rint(rows)), width(columns));
     }
 
     public PlanEstimate filter(PlanEstimate input, Expr condition, List<DataType> columns) {

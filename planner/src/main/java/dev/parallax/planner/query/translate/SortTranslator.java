@@ -1,5 +1,11 @@
 package dev.parallax.planner.query.translate;
 
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.planner.query.schema.EngineTable;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rex.RexInputRef;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.Literal;
 import dev.parallax.engine.plan.LimitNode;
@@ -37,7 +43,9 @@ final class SortTranslator {
             }
             long topN = topN(offset, limit);
             double rows = topN >= 0 ? Math.min(topN, node.estimate().rows()) : node.estimate().rows();
-            node = new SortNode(node, keys, topN, translator.cost().sort(node.estimate(), rows, topN));
+            SortNode sortNode = new SortNode(node, keys, topN, translator.cost().sort(node.estimate(), rows, topN));
+            PlanNode indexScan = topN >= 0 && keys.size() == 1 ? orderedIndexScan(sort.getInput(), keys.getFirst(), topN, sortNode, translator) : null;
+            node = indexScan != null ? indexScan : sortNode;
         }
         if (offset != null || limit != null) {
             PlanEstimate input = node.estimate();
@@ -45,6 +53,31 @@ final class SortTranslator {
             node = new LimitNode(node, offset, limit, new PlanEstimate(input.startupCost(), input.totalCost(), rows, input.width()));
         }
         return node;
+    }
+
+    /**
+     * {@code ORDER BY key [ASC] [NULLS LAST] LIMIT n} straight over a table (or a column list of
+     * one): an index leading with the key returns the rows in that order already (NULLs last, as
+     * the ascending default), so reading its first n entries replaces the top-N sort when cheaper.
+     */
+    private static PlanNode orderedIndexScan(RelNode input, SortKey key, long rowsNeeded, SortNode sortNode, RelTranslator translator) {
+        if (key.descending() || key.nullsFirst()) {
+            return null;
+        }
+        TableScan scan;
+        int[] columns;
+        if (input instanceof TableScan tableScan) {
+            scan = tableScan;
+            columns = java.util.stream.IntStream.range(0, tableScan.getRowType().getFieldCount()).toArray();
+        } else if (input instanceof Project project && project.getInput() instanceof TableScan tableScan
+                && project.getProjects().stream().allMatch(RexInputRef.class::isInstance)) {
+            scan = tableScan;
+            columns = project.getProjects().stream().mapToInt(node -> ((RexInputRef) node).getIndex()).toArray();
+        } else {
+            return null;
+        }
+        Table table = scan.getTable().unwrapOrThrow(EngineTable.class).table();
+        return IndexPaths.orderedScan(table, columns, columns[key.column()], rowsNeeded, sortNode.estimate().totalCost(), translator.cost());
     }
 
     /**
