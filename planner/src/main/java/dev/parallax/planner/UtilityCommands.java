@@ -126,6 +126,12 @@ final class UtilityCommands {
 
     /** Creates the unique index of each PRIMARY KEY and UNIQUE constraint, named as PostgreSQL names them. */
     private void addUniqueConstraints(Table table, List<TableConstraint> constraints) {
+        Set<String> chosen = new HashSet<>();
+        for (TableConstraint constraint : constraints) {
+            if (constraint.name() != null) {
+                chosen.add(constraint.name());
+            }
+        }
         for (TableConstraint constraint : constraints) {
             List<String> columnNames = constraint.columnNames();
             int[] keyColumns = new int[columnNames.size()];
@@ -137,8 +143,9 @@ final class UtilityCommands {
             IndexDefinition definition = constraint.primaryKey()
                     ? IndexDefinition.primaryKey(table.name(), columnNames, keyTypes)
                     : IndexDefinition.unique(table.name(), columnNames, keyTypes);
-            if (constraint.name() != null) {
-                definition = new IndexDefinition(constraint.name(), table.name(), columnNames, keyTypes,
+            String name = constraint.name() != null ? constraint.name() : unusedName(definition.constraintName(), chosen);
+            if (!name.equals(definition.constraintName())) {
+                definition = new IndexDefinition(name, table.name(), columnNames, keyTypes,
                         constraint.primaryKey(), IndexDefinition.DEFAULT_INITIAL_ENTRIES);
             }
             UniqueIndex index = UniqueIndexes.create(definition, session.database().memory());
@@ -149,6 +156,20 @@ final class UtilityCommands {
                 throw failure;
             }
         }
+    }
+
+    /**
+     * PostgreSQL's choice of a default constraint name: {@code name} itself, or the first of
+     * {@code name1, name2, ...} that no relation and no other constraint of the statement uses.
+     */
+    private String unusedName(String name, Set<String> chosen) {
+        Catalog catalog = catalog();
+        String candidate = name;
+        for (int suffix = 1; catalog.relationExists(candidate) || chosen.contains(candidate); suffix++) {
+            candidate = name + suffix;
+        }
+        chosen.add(candidate);
+        return candidate;
     }
 
     private Result dropTable(DropTableStatement drop) {

@@ -6,8 +6,10 @@ import dev.parallax.engine.index.OrderedIndex;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,12 +23,28 @@ public final class Catalog {
     private final AtomicLong version = new AtomicLong();
     /** Indexes by name; also the lock that keeps table and index names apart. */
     private final Map<String, OrderedIndex> indexNames = new ConcurrentHashMap<>();
+    /** The indexes of PRIMARY KEY and UNIQUE constraints by name, to their table (same relation namespace). */
+    private final Map<String, Table> constraintNames = new ConcurrentHashMap<>();
 
-    /** Adds {@code table}; fails with 42P07 when the name is taken by a table or an index (the table is then not added). */
+    /**
+     * Adds {@code table} and the indexes of its unique constraints; fails with 42P07 when the table's
+     * name or a constraint's name is taken by a relation, or two of them are equal (nothing is then added).
+     */
     public void addTable(Table table) {
         synchronized (indexNames) {
-            if (indexNames.containsKey(table.name()) || tables.putIfAbsent(table.name(), table) != null) {
+            if (relationExists(table.name())) {
                 throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", table.name());
+            }
+            Set<String> names = new HashSet<>();
+            names.add(table.name());
+            for (UniqueConstraint constraint : table.uniqueConstraints()) {
+                if (relationExists(constraint.name()) || !names.add(constraint.name())) {
+                    throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", constraint.name());
+                }
+            }
+            tables.put(table.name(), table);
+            for (UniqueConstraint constraint : table.uniqueConstraints()) {
+                constraintNames.put(constraint.name(), table);
             }
         }
         version.incrementAndGet();
@@ -38,7 +56,7 @@ public final class Catalog {
      */
     public void addIndex(OrderedIndex index) {
         synchronized (indexNames) {
-            if (tables.containsKey(index.name()) || indexNames.containsKey(index.name())) {
+            if (relationExists(index.name())) {
                 throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", index.name());
             }
             if (tables.get(index.table().name()) != index.table()) {
@@ -57,7 +75,7 @@ public final class Catalog {
 
     /** True when a table or an index is named {@code name}. */
     public boolean relationExists(String name) {
-        return tables.containsKey(name) || indexNames.containsKey(name);
+        return tables.containsKey(name) || indexNames.containsKey(name) || constraintNames.containsKey(name);
     }
 
     /** Removes the index and frees it; returns false when no such index exists. */
@@ -105,6 +123,9 @@ public final class Catalog {
             removed = tables.remove(name);
             if (removed == null) {
                 return false;
+            }
+            for (UniqueConstraint constraint : removed.uniqueConstraints()) {
+                constraintNames.remove(constraint.name());
             }
             droppedIndexes = removed.indexes();
             for (OrderedIndex index : droppedIndexes) {
