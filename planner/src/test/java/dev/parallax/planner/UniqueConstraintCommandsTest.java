@@ -13,7 +13,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -105,5 +110,58 @@ class UniqueConstraintCommandsTest {
         run("insert into t values (1)");
         run("drop table t");
         assertEquals(0, database.memory().allocatedBytes(MemoryTag.INDEXES));
+    }
+
+    @Test
+    void concurrentWritersOfOverlappingKeysNeverStoreADuplicate() throws Exception {
+        run("create table t (id int primary key, writer int)");
+        int writers = 4;
+        int keys = 300;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Integer>> inserted = new ArrayList<>();
+        try {
+            for (int writer = 0; writer < writers; writer++) {
+                int self = writer;
+                inserted.add(pool.submit(() -> {
+                    int wins = 0;
+                    try (Session own = database.openSession()) {
+                        start.await();
+                        for (int key = 0; key < keys; key++) {
+                            // Every writer tries every key (in a different order), two rows per statement.
+                            int first = (key * (2 * self + 1)) % keys;
+                            try {
+                                own.execute("insert into t values (" + first + ", " + self + "), (" + (first + keys) + ", " + self + ")").close();
+                                wins++;
+                            } catch (ParallaxException duplicate) {
+                                assertEquals(SqlState.UNIQUE_VIOLATION, duplicate.state());
+                            }
+                        }
+                    }
+                    return wins;
+                }));
+            }
+            start.countDown();
+            int statements = 0;
+            for (Future<Integer> future : inserted) {
+                statements += future.get();
+            }
+            assertEquals(keys, statements);
+        } finally {
+            pool.shutdownNow();
+        }
+        try (Result result = session.execute("select count(*), count(distinct id), min(id), max(id) from t")) {
+            List<Object> row = result.fetchAll().getFirst();
+            assertEquals(List.of(2L * keys, 2L * keys, 0L, 2L * keys - 1),
+                    row.stream().map(value -> ((Number) value).longValue()).toList());
+        }
+        // Both rows of a statement came from the same writer: no statement half-applied.
+        try (Result result = session.execute("select id, writer from t order by id")) {
+            List<List<Object>> rows = result.fetchAll();
+            for (int key = 0; key < keys; key++) {
+                assertEquals((long) key, ((Number) rows.get(key).get(0)).longValue());
+                assertEquals(rows.get(key).get(1), rows.get(key + keys).get(1), "writer of keys " + key + " and " + (key + keys));
+            }
+        }
     }
 }
