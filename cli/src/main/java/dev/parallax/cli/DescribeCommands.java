@@ -186,6 +186,15 @@ final class DescribeCommands {
                                 SizeText.of(index.sizeBytes()), ""}
                         : new String[] {"public", index.name(), "index", OWNER, table.name()});
             }
+            for (UniqueConstraint constraint : table.uniqueConstraints()) {
+                if (compiled != null && !compiled.matcher(constraint.name()).matches()) {
+                    continue;
+                }
+                rows.add(verbose
+                        ? new String[] {"public", constraint.name(), "index", OWNER, table.name(), "permanent", UNIQUE_ACCESS_METHOD,
+                                SizeText.of(constraint.index().reservedBytes()), ""}
+                        : new String[] {"public", constraint.name(), "index", OWNER, table.name()});
+            }
         }
         if (rows.isEmpty()) {
             return Output.notFound(pattern == null ? "Did not find any relations."

@@ -60,10 +60,18 @@ class IndexDescribeTest {
     @Test
     void describesPrimaryKeyAndUniqueConstraintsFirstAsPsqlOrdersThem() {
         String output = run("create table k (id int primary key, b text unique, c int, unique (c, b))",
-                "create index a_idx on k (c)", "\\d k");
+                "create index a_idx on k (c)", "\\di k*", "\\d k");
         assertEquals("""
                 CREATE TABLE
                 CREATE INDEX
+                               List of relations
+                 Schema |   Name    | Type  |  Owner   | Table\s
+                --------+-----------+-------+----------+-------
+                 public | k_b_key   | index | parallax | k
+                 public | k_c_b_key | index | parallax | k
+                 public | k_pkey    | index | parallax | k
+                (3 rows)
+
                                  Table "public.k"
                  Column |  Type   | Collation | Nullable | Default\s
                 --------+---------+-----------+----------+---------
