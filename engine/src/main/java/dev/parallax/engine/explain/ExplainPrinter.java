@@ -162,7 +162,7 @@ public final class ExplainPrinter {
             case GenerateSeriesNode series -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "generate_series";
             case InsertNode insert -> "Insert on " + (options.verbose() ? "public." : "") + insert.table().name();
             case AppendNode append -> "Append";
-            case IndexScanNode indexScan -> "Index Scan using " + indexScan.index().name() + " on "
+            case IndexScanNode indexScan -> (indexScan.backward() ? "Index Scan Backward using " : "Index Scan using ") + indexScan.index().name() + " on "
                     + (options.verbose() ? "public." : "") + indexScan.table().name();
             case FilterNode filter -> name(filter.input());
             case ProjectNode project -> name(project.input());

@@ -15,10 +15,17 @@ import java.util.Objects;
  * order (ascending, NULLs last, ties by row id). A null bound leaves that end open; when both are
  * null every row is returned, NULL keys included (last), as {@code ORDER BY key} wants. When
  * either bound is present, rows whose leading key is NULL are excluded, as no comparison is true
- * of them. The operator rebuilds the index first when rows were appended since it was built.
+ * of them. When {@code backward}, the same rows come in the reverse order (descending, NULLs
+ * first: PostgreSQL's default for DESC). The operator rebuilds the index first when rows were
+ * appended since it was built.
  */
 public record IndexScanNode(Table table, OrderedIndex index, int[] columns, IndexBound lower, IndexBound upper,
-                            PlanEstimate estimate) implements PlanNode {
+                            boolean backward, PlanEstimate estimate) implements PlanNode {
+    /** A forward scan. */
+    public IndexScanNode(Table table, OrderedIndex index, int[] columns, IndexBound lower, IndexBound upper, PlanEstimate estimate) {
+        this(table, index, columns, lower, upper, false, estimate);
+    }
+
     public IndexScanNode {
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(index, "index");

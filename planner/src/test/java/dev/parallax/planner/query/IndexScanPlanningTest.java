@@ -83,8 +83,14 @@ class IndexScanPlanningTest {
                 Limit
                   Index Scan using t_a_idx on t [1, 0]
                 """, shape("select b, a from t order by a limit 5"));
-        assertFalse(shape("select b, a from t order by a desc limit 5").contains("Index Scan"));
+        assertEquals("""
+                Limit
+                  Index Scan using t_a_idx on t [1, 0]
+                """, shape("select b, a from t order by a desc limit 5"));
+        assertTrue(((IndexScanNode) root("select b, a from t order by a desc limit 5").inputs().getFirst()).backward());
+        assertFalse(((IndexScanNode) root("select b, a from t order by a limit 5").inputs().getFirst()).backward());
         assertFalse(shape("select b, a from t order by a nulls first limit 5").contains("Index Scan"));
+        assertFalse(shape("select b, a from t order by a desc nulls last limit 5").contains("Index Scan"));
         assertFalse(shape("select b, a from t order by b limit 5").contains("Index Scan"));
     }
 

@@ -25,6 +25,9 @@ import java.util.List;
  * batch of row ids at a time with {@link TableStorage#readRows}. Rows are read lazily, so a Limit
  * above stops the scan after the batches it needs.
  *
+ * <p>A backward scan walks the same range from its end, so rows come descending with NULL keys
+ * first.
+ *
  * <p>Bounds are resolved values in the engine's representation of the key type (Long, Double,
  * byte[]); a NULL bound matches no row. NULL keys sort last in the index: a scan with a bound stops
  * before them, a scan without bounds returns them last.
@@ -43,6 +46,7 @@ public final class IndexScanOperator implements Operator {
     private final boolean lowerInclusive;
     private final Object upper;
     private final boolean upperInclusive;
+    private final boolean backward;
     private final Batch batch;
     private final Batch keyBatch;
     private final long[] rowIds;
@@ -55,7 +59,7 @@ public final class IndexScanOperator implements Operator {
      * @param upper likewise
      */
     public IndexScanOperator(ExecutionContext context, OrderedIndex index, int[] columns, Object lower, boolean lowerInclusive,
-                             Object upper, boolean upperInclusive, Batch batch) {
+                             Object upper, boolean upperInclusive, boolean backward, Batch batch) {
         this.context = context;
         this.index = index;
         this.storage = index.table().storage();
@@ -68,6 +72,7 @@ public final class IndexScanOperator implements Operator {
         this.lowerInclusive = lowerInclusive;
         this.upper = upper;
         this.upperInclusive = upperInclusive;
+        this.backward = backward;
         this.batch = batch;
         this.keyBatch = Batch.create(List.of(keyType), 1);
         this.rowIds = new long[Batch.DEFAULT_CAPACITY];
@@ -84,10 +89,18 @@ public final class IndexScanOperator implements Operator {
             return null;
         }
         int count = (int) Math.min(rowIds.length, end - position);
-        for (int offset = 0; offset < count; offset++) {
-            rowIds[offset] = index.rowId(position + offset);
+        if (backward) {
+            // The range shrinks from its end: [position, end) stays the part not yet returned.
+            for (int offset = 0; offset < count; offset++) {
+                rowIds[offset] = index.rowId(end - 1 - offset);
+            }
+            end -= count;
+        } else {
+            for (int offset = 0; offset < count; offset++) {
+                rowIds[offset] = index.rowId(position + offset);
+            }
+            position += count;
         }
-        position += count;
         storage.readRows(rowIds, 0, count, columns, batch);
         return batch;
     }

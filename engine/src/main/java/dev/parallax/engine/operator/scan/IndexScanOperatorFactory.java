@@ -18,7 +18,7 @@ public final class IndexScanOperatorFactory {
         IndexBound upper = node.upper();
         return new IndexScanOperator(builder.context(), node.index(), node.columns(),
                 resolve(lower, builder), lower != null && lower.inclusive(),
-                resolve(upper, builder), upper != null && upper.inclusive(),
+                resolve(upper, builder), upper != null && upper.inclusive(), node.backward(),
                 Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY));
     }
 

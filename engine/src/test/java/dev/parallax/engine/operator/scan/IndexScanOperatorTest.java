@@ -155,6 +155,21 @@ class IndexScanOperatorTest {
     }
 
     @Test
+    void backwardScansReturnTheRangeReversedWithNullKeysFirst() {
+        OrderedIndex index = index(table(1500), 0);
+        List<List<Object>> forward = scan(index, bound(-20, false), bound(30, true));
+        List<List<Object>> backward = TestExecution.run(new IndexScanNode(index.table(), index, new int[] {0, 1},
+                bound(-20, false), bound(30, true), true, PlanEstimate.UNKNOWN), TestExecution.context(WORKERS, settings));
+        assertEquals(expected(1500, key -> key > -20 && key <= 30).reversed(), backward);
+        assertEquals(forward.reversed(), backward);
+        List<List<Object>> all = TestExecution.run(new IndexScanNode(index.table(), index, new int[] {0, 1}, null, null, true,
+                PlanEstimate.UNKNOWN), TestExecution.context(WORKERS, settings));
+        assertEquals(1500, all.size());
+        assertEquals(TestExecution.row(null, "row-1496"), all.getFirst());
+        assertEquals(scan(index, null, null).reversed(), all);
+    }
+
+    @Test
     void parametersBindTheBoundsPerExecution() {
         OrderedIndex index = index(table(1000), 0);
         IndexBound lower = new IndexBound(new Parameter(0, DataType.INTEGER), true);

@@ -101,10 +101,12 @@ final class IndexPaths {
 
     /**
      * An index scan returning table columns {@code columns} in the order of table column
-     * {@code sortColumn} ascending, NULLs last, when an index leads with it and reading its first
-     * {@code rowsNeeded} entries is cheaper than {@code sortCost}; else null.
+     * {@code sortColumn} (ascending with NULLs last, or with {@code backward} descending with NULLs
+     * first), when an index leads with it and reading its first {@code rowsNeeded} entries is
+     * cheaper than {@code sortCost}; else null.
      */
-    static IndexScanNode orderedScan(Table table, int[] columns, int sortColumn, double rowsNeeded, double sortCost, CostModel cost) {
+    static IndexScanNode orderedScan(Table table, int[] columns, int sortColumn, boolean backward, double rowsNeeded, double sortCost,
+                                     CostModel cost) {
         if (!cost.indexScanEnabled()) {
             return null;
         }
@@ -116,7 +118,7 @@ final class IndexPaths {
             double tableRows = table.storage().rowCount();
             PlanEstimate estimate = cost.indexScan(table.storage().sizeBytes(), tableRows, Math.min(rowsNeeded, tableRows), types);
             if (estimate.totalCost() < sortCost) {
-                return new IndexScanNode(table, index, columns, null, null, estimate);
+                return new IndexScanNode(table, index, columns, null, null, backward, estimate);
             }
         }
         return null;

@@ -58,10 +58,11 @@ final class SortTranslator {
     /**
      * {@code ORDER BY key [ASC] [NULLS LAST] LIMIT n} straight over a table (or a column list of
      * one): an index leading with the key returns the rows in that order already (NULLs last, as
-     * the ascending default), so reading its first n entries replaces the top-N sort when cheaper.
+     * the ascending default), so reading its first n entries replaces the top-N sort when cheaper;
+     * {@code ORDER BY key DESC [NULLS FIRST]} reads it backward (NULLs first, as the descending default).
      */
     private static PlanNode orderedIndexScan(RelNode input, SortKey key, long rowsNeeded, SortNode sortNode, RelTranslator translator) {
-        if (key.descending() || key.nullsFirst()) {
+        if (key.descending() != key.nullsFirst()) {
             return null;
         }
         TableScan scan;
@@ -77,7 +78,7 @@ final class SortTranslator {
             return null;
         }
         Table table = scan.getTable().unwrapOrThrow(EngineTable.class).table();
-        return IndexPaths.orderedScan(table, columns, columns[key.column()], rowsNeeded, sortNode.estimate().totalCost(), translator.cost());
+        return IndexPaths.orderedScan(table, columns, columns[key.column()], key.descending(), rowsNeeded, sortNode.estimate().totalCost(), translator.cost());
     }
 
     /**
