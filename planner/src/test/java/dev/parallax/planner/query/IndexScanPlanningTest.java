@@ -70,6 +70,19 @@ class IndexScanPlanningTest {
     }
 
     @Test
+    void aFilterOverThePrunedColumnsOfAScanUsesTheIndexToo() {
+        assertEquals("""
+                Aggregate keys=[] calls=1
+                  Index Scan using t_a_idx on t [0]
+                """, shape("select count(*) from t where a = 5"));
+        assertEquals("""
+                Project 1
+                  Filter
+                    Index Scan using t_a_idx on t [0, 2]
+                """, shape("select c from t where a between 1 and 2 and c > 7"));
+    }
+
+    @Test
     void predicatesTheIndexCannotAnswerStayOnASeqScan() {
         assertFalse(shape("select * from t where b = 'x'").contains("Index Scan"));
         assertFalse(shape("select * from t where a + 1 = 5").contains("Index Scan"));

@@ -1,8 +1,8 @@
 package dev.parallax.planner.query.translate;
 
-import dev.parallax.planner.query.schema.EngineTable;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.plan.FilterNode;
+import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.plan.PlanNode;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.TableScan;
@@ -19,12 +19,15 @@ final class FilterTranslator {
             // A filter straight over a scan keeps every column: the rows flow on to the parent.
             input = translator.translate(scan);
             condition = translator.rex().translate(filter.getCondition());
-            FilterNode seqScanPlan = new FilterNode(input, condition, translator.cost().filter(input.estimate(), condition, input.outputTypes()));
-            return IndexPaths.filteredScan(scan.getTable().unwrapOrThrow(EngineTable.class).table(), condition, seqScanPlan, translator.cost());
         } else {
             input = translator.translate(filter.getInput());
             condition = translator.rex().translate(filter.getCondition());
         }
-        return new FilterNode(input, condition, translator.cost().filter(input.estimate(), condition, input.outputTypes()));
+        FilterNode seqScanPlan = new FilterNode(input, condition, translator.cost().filter(input.estimate(), condition, input.outputTypes()));
+        if (input instanceof SeqScanNode scan && !scan.parallel()) {
+            // Straight over a table (or the column list the trimmer left under the filter): an index may answer it.
+            return IndexPaths.filteredScan(scan, condition, seqScanPlan, translator.cost());
+        }
+        return seqScanPlan;
     }
 }

@@ -13,6 +13,7 @@ import dev.parallax.engine.plan.IndexBound;
 import dev.parallax.engine.plan.IndexScanNode;
 import dev.parallax.engine.plan.PlanEstimate;
 import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.planner.query.cost.CostModel;
@@ -37,25 +38,27 @@ final class IndexPaths {
     }
 
     /**
-     * An index scan (with a Filter above it for the conjuncts the index does not answer) for
-     * {@code condition} over all columns of {@code table}, when one is cheaper than
+     * An index scan (with a Filter above it for the conjuncts the index does not answer) reading
+     * the columns of {@code seqScan} with {@code condition} over them, when one is cheaper than
      * {@code seqScanPlan}; else {@code seqScanPlan}.
      */
-    static PlanNode filteredScan(Table table, Expr condition, PlanNode seqScanPlan, CostModel cost) {
+    static PlanNode filteredScan(SeqScanNode seqScan, Expr condition, PlanNode seqScanPlan, CostModel cost) {
+        Table table = seqScan.table();
         if (!cost.indexScanEnabled() || table.indexes().isEmpty()) {
             return seqScanPlan;
         }
         List<Expr> conjuncts = new ArrayList<>();
         flattenAnd(condition, conjuncts);
-        int[] allColumns = new int[table.columns().size()];
-        for (int column = 0; column < allColumns.length; column++) {
-            allColumns[column] = column;
-        }
-        List<DataType> types = table.columnTypes();
+        int[] columns = seqScan.columns();
+        List<DataType> types = seqScan.outputTypes();
         PlanNode best = seqScanPlan;
         for (OrderedIndex index : table.indexes()) {
-            int keyColumn = index.keyColumns()[0];
-            DataType keyType = table.columns().get(keyColumn).type();
+            DataType keyType = table.columns().get(index.keyColumns()[0]).type();
+            // The condition reads the scan's output: find the leading key among its columns.
+            int keyColumn = position(columns, index.keyColumns()[0]);
+            if (keyColumn < 0) {
+                continue;
+            }
             IndexBound lower = null;
             IndexBound upper = null;
             List<Expr> residual = new ArrayList<>();
@@ -87,7 +90,7 @@ final class IndexPaths {
                     : lower != null && upper != null ? RANGE_SELECTIVITY : INEQUALITY_SELECTIVITY;
             double tableRows = table.storage().rowCount();
             PlanEstimate estimate = cost.indexScan(table.storage().sizeBytes(), tableRows, tableRows * selectivity, types);
-            PlanNode plan = new IndexScanNode(table, index, allColumns, lower, upper, estimate);
+            PlanNode plan = new IndexScanNode(table, index, columns, lower, upper, estimate);
             if (!residual.isEmpty()) {
                 Expr rest = residual.size() == 1 ? residual.getFirst() : new Call(Function.AND, residual, DataType.BOOLEAN);
                 plan = new FilterNode(plan, rest, cost.filter(plan.estimate(), rest, types));
@@ -122,6 +125,15 @@ final class IndexPaths {
             }
         }
         return null;
+    }
+
+    private static int position(int[] columns, int column) {
+        for (int index = 0; index < columns.length; index++) {
+            if (columns[index] == column) {
+                return index;
+            }
+        }
+        return -1;
     }
 
     private static boolean isEquality(IndexBound lower, IndexBound upper) {
