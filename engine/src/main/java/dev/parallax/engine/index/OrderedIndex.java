@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.locks.StampedLock;
 
 /**
  * An ordered (B-tree-like) secondary index built by sorting: the table's row ids
@@ -53,7 +54,9 @@ public final class OrderedIndex implements AutoCloseable {
     private long entryCount;
     private long builtRowCount;
     private int participants;
-    private boolean closed;
+    private volatile boolean closed;
+    /** Readers (scans) share it; rebuilds and close take it exclusively. */
+    private final StampedLock lock = new StampedLock();
 
     private OrderedIndex(String name, Table table, int[] keyColumns) {
         this.name = Objects.requireNonNull(name, "name");
@@ -85,10 +88,59 @@ public final class OrderedIndex implements AutoCloseable {
         return index;
     }
 
-    /** Re-sorts the table's current rows, replacing the row ids (after rows were appended). */
+    /** Re-sorts the table's current rows, replacing the row ids (after rows were appended); waits for open readers. */
     public void rebuild(SortOptions options, WorkerPool workers, int maximumWorkers, int sessionLimit) {
-        checkOpen();
-        sortRows(options, workers, maximumWorkers, sessionLimit);
+        long stamp = lock.writeLock();
+        try {
+            checkOpen();
+            sortRows(options, workers, maximumWorkers, sessionLimit);
+        } finally {
+            lock.unlockWrite(stamp);
+        }
+    }
+
+    /**
+     * Opens the index for a scan: a stale index is first brought up to date, and until the returned
+     * reader is closed no rebuild or DROP changes the row ids it reads (they wait), so a scan never
+     * skips or repeats rows because another session rebuilt the index. Readers do not block each
+     * other. The lock is a StampedLock: a reader may be closed by another thread than opened it.
+     */
+    public Reader openReader(SortOptions options, WorkerPool workers, int maximumWorkers, int sessionLimit) {
+        long stamp = lock.readLock();
+        if (closed || !isCurrent()) {
+            lock.unlockRead(stamp);
+            stamp = lock.writeLock();
+            try {
+                checkOpen();
+                if (!isCurrent()) {
+                    sortRows(options, workers, maximumWorkers, sessionLimit);
+                }
+            } catch (RuntimeException failure) {
+                lock.unlockWrite(stamp);
+                throw failure;
+            }
+            stamp = lock.tryConvertToReadLock(stamp);
+        }
+        return new Reader(stamp);
+    }
+
+    /** An open scan's hold on the index; see {@link #openReader}. */
+    public final class Reader implements AutoCloseable {
+        private final long stamp;
+        private boolean released;
+
+        private Reader(long stamp) {
+            this.stamp = stamp;
+        }
+
+        /** Releases the hold; idempotent. */
+        @Override
+        public synchronized void close() {
+            if (!released) {
+                released = true;
+                lock.unlockRead(stamp);
+            }
+        }
     }
 
     public String name() {
@@ -131,17 +183,22 @@ public final class OrderedIndex implements AutoCloseable {
         return rowIds.getAtIndex(ValueLayout.JAVA_LONG, position);
     }
 
-    /** Frees the row ids; idempotent. The index must not be read afterwards. */
+    /** Frees the row ids (after open readers finish); idempotent. The index must not be read afterwards. */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        if (arena != null) {
-            arena.close();
-            arena = null;
-            rowIds = null;
+        long stamp = lock.writeLock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (arena != null) {
+                arena.close();
+                arena = null;
+                rowIds = null;
+            }
+        } finally {
+            lock.unlockWrite(stamp);
         }
     }
 

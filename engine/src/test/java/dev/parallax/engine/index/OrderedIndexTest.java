@@ -172,6 +172,38 @@ class OrderedIndexTest {
     }
 
     @Test
+    void aRebuildWaitsForAnOpenReaderWhichKeepsSeeingTheRowIdsItOpened() throws Exception {
+        Table table = table(1_000, 5);
+        try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0}, options(64L << 20), null, 0, 8)) {
+            long[] before = rowIds(index);
+            OrderedIndex.Reader reader = index.openReader(options(64L << 20), null, 0, 8);
+            append(table, 1_000, 1_500, 5);
+            Thread rebuild = new Thread(() -> index.rebuild(options(64L << 20), WORKERS, 2, 8));
+            rebuild.start();
+            rebuild.join(300);
+            assertTrue(rebuild.isAlive(), "the rebuild must wait while a scan reads the index");
+            assertArrayEquals(before, rowIds(index));
+            reader.close();
+            rebuild.join(10_000);
+            assertFalse(rebuild.isAlive());
+            assertTrue(index.isCurrent());
+            assertArrayEquals(expected(rows(table), BY_KEY), rowIds(index));
+        }
+    }
+
+    @Test
+    void openingAStaleIndexRebuildsItFirst() {
+        Table table = table(1_000, 5);
+        try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0}, options(64L << 20), null, 0, 8)) {
+            append(table, 1_000, 1_200, 5);
+            try (OrderedIndex.Reader reader = index.openReader(options(64L << 20), WORKERS, 2, 8)) {
+                assertTrue(index.isCurrent());
+                assertArrayEquals(expected(rows(table), BY_KEY), rowIds(index));
+            }
+        }
+    }
+
+    @Test
     void emptyTable() {
         Table table = table(0, 1);
         try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {1}, options(64L << 20), WORKERS, 2, 8)) {

@@ -51,6 +51,8 @@ public final class IndexScanOperator implements Operator {
     private final Batch keyBatch;
     private final long[] rowIds;
     private boolean positioned;
+    /** The hold on the index from the first batch until close. */
+    private OrderedIndex.Reader reader;
     private long position;
     private long end;
 
@@ -106,16 +108,11 @@ public final class IndexScanOperator implements Operator {
     }
 
     private void position() {
-        if (!index.isCurrent()) {
-            // Rebuilds are rare (the first scan after inserts); the index's lock keeps two scans from rebuilding at once.
-            synchronized (index) {
-                if (!index.isCurrent()) {
-                    Settings settings = context.settings();
-                    index.rebuild(SortOptions.forMaintenance(settings), context.workers(),
-                            settings.getInt("max_parallel_maintenance_workers"), settings.getInt("max_parallel_workers"));
-                }
-            }
-        }
+        // Held until close: brings a stale index up to date (the first scan after inserts) and keeps
+        // other sessions from rebuilding or dropping it under this scan.
+        Settings settings = context.settings();
+        reader = index.openReader(SortOptions.forMaintenance(settings), context.workers(),
+                settings.getInt("max_parallel_maintenance_workers"), settings.getInt("max_parallel_workers"));
         long entries = index.entryCount();
         if (lower == OPEN && upper == OPEN) {
             position = 0;
@@ -217,6 +214,9 @@ public final class IndexScanOperator implements Operator {
 
     @Override
     public void close() {
-        // Pages and the index belong to the table; the batches are on-heap.
+        // Pages and the index belong to the table; the batches are on-heap. Only the hold on the index is released.
+        if (reader != null) {
+            reader.close();
+        }
     }
 }
