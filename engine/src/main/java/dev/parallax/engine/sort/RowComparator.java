@@ -120,16 +120,23 @@ abstract class RowComparator {
         }
     }
 
-    private static final class Text extends KeyComparator {
-        private final byte[] data;
-        private final int[] offsets;
-        private final int[] lengths;
+    /** Keys held as bytes in one column's data array; subclasses choose the byte order. */
+    private abstract static class BytesKeyComparator extends KeyComparator {
+        final byte[] data;
+        final int[] offsets;
+        final int[] lengths;
 
-        Text(BytesVector column, boolean[] nulls, int direction, int nullOrder) {
+        BytesKeyComparator(BytesVector column, boolean[] nulls, int direction, int nullOrder) {
             super(nulls, direction, nullOrder);
             this.data = column.data();
             this.offsets = column.offsets();
             this.lengths = column.lengths();
+        }
+    }
+
+    private static final class Text extends BytesKeyComparator {
+        Text(BytesVector column, boolean[] nulls, int direction, int nullOrder) {
+            super(column, nulls, direction, nullOrder);
         }
 
         @Override
@@ -138,16 +145,9 @@ abstract class RowComparator {
         }
     }
 
-    private static final class BlankPaddedText extends KeyComparator {
-        private final byte[] data;
-        private final int[] offsets;
-        private final int[] lengths;
-
+    private static final class BlankPaddedText extends BytesKeyComparator {
         BlankPaddedText(BytesVector column, boolean[] nulls, int direction, int nullOrder) {
-            super(nulls, direction, nullOrder);
-            this.data = column.data();
-            this.offsets = column.offsets();
-            this.lengths = column.lengths();
+            super(column, nulls, direction, nullOrder);
         }
 
         @Override
@@ -156,16 +156,9 @@ abstract class RowComparator {
         }
     }
 
-    private static final class BitStrings extends KeyComparator {
-        private final byte[] data;
-        private final int[] offsets;
-        private final int[] lengths;
-
+    private static final class BitStrings extends BytesKeyComparator {
         BitStrings(BytesVector column, boolean[] nulls, int direction, int nullOrder) {
-            super(nulls, direction, nullOrder);
-            this.data = column.data();
-            this.offsets = column.offsets();
-            this.lengths = column.lengths();
+            super(column, nulls, direction, nullOrder);
         }
 
         @Override
