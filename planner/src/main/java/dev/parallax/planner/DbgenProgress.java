@@ -17,26 +17,9 @@ final class DbgenProgress implements TpchProgressListener {
 
     DbgenProgress(ExecutionContext context, double scaleFactor) {
         this.context = context;
-        // Seed every table with TPC-H's cardinality so the total is right from the start (the
-        // generator reports a table's expected rows only once it starts it; lineitem's is ~4 per order).
-        for (String table : TpchLoader.tableNames()) {
-            tables.put(table, new long[] {0, expectedRows(table, scaleFactor)});
-        }
-    }
-
-    private static long expectedRows(String table, double scaleFactor) {
-        long perScaleFactor = switch (table) {
-            case "region" -> 5;
-            case "nation" -> 25;
-            case "supplier" -> 10_000;
-            case "customer" -> 150_000;
-            case "part" -> 200_000;
-            case "partsupp" -> 800_000;
-            case "orders" -> 1_500_000;
-            case "lineitem" -> 6_000_000;
-            default -> 0;
-        };
-        return table.equals("region") || table.equals("nation") ? perScaleFactor : Math.round(perScaleFactor * scaleFactor);
+        // Seed every table with its expected rows so the total is right from the start (the
+        // generator reports a table's expected rows only once it starts it).
+        TpchLoader.expectedRows(scaleFactor).forEach((table, rows) -> tables.put(table, new long[] {0, rows}));
     }
 
     @Override

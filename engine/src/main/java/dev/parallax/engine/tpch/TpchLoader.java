@@ -49,6 +49,15 @@ public final class TpchLoader {
         return TpchTableWriter.all(1).stream().map(writer -> writer.name).toList();
     }
 
+    /** Rows each table will hold at {@code scaleFactor}, by name (lineitem's is an estimate: ~4 per order). */
+    public static Map<String, Long> expectedRows(double scaleFactor) {
+        Map<String, Long> rows = new LinkedHashMap<>();
+        for (TpchTableWriter<?> writer : TpchTableWriter.all(scaleFactor)) {
+            rows.put(writer.name, writer.expectedRows(scaleFactor));
+        }
+        return rows;
+    }
+
     /** The columns of TPC-H table {@code tableName} at {@code scaleFactor} (order keys, up to 6,000,000 per unit of scale, widen to bigint past SF 357). */
     public static List<ColumnDefinition> columns(String tableName, double scaleFactor) {
         for (TpchTableWriter<?> writer : TpchTableWriter.all(scaleFactor)) {
