@@ -2,6 +2,7 @@ package dev.parallax.cli;
 
 import dev.parallax.Result;
 import dev.parallax.ResultColumn;
+import dev.parallax.planner.result.TextRowsResult;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ final class AutoExpandedResultPrinter implements ResultPrinter {
         }
         List<String[]> rows = new ArrayList<>();
         ResultRows.forEach(result, values -> rows.add(values.clone()));
-        try (TextResult held = TextResult.typed(columns, rows)) {
+        try (TextRowsResult held = TextRowsResult.typed(columns, rows)) {
             ResultPrinter printer = alignedWidth(columns, rows) > width
                     ? new ExpandedResultPrinter(tuplesOnly, nullDisplay) : aligned;
             return printer.print(held, out);

@@ -2,6 +2,7 @@ package dev.parallax.cli;
 
 import dev.parallax.Result;
 import dev.parallax.Session;
+import dev.parallax.planner.result.TextRowsResult;
 import dev.parallax.planner.statement.StatementSplitter;
 
 import java.io.BufferedReader;
@@ -545,7 +546,7 @@ public final class ScriptRunner {
         } else if (options.format() == OutputFormat.ALIGNED && options.expanded() != ExpandedMode.ON) {
             resultOut.print(TitledTable.format(output.title(), output.columns(), output.rows(), output.footers()));
         } else {
-            try (TextResult result = new TextResult(output.columns(), output.rows())) {
+            try (TextRowsResult result = new TextRowsResult(output.columns(), output.rows(), "SELECT " + output.rows().size(), List.of())) {
                 printer.print(result, resultOut);
             }
         }

@@ -1,5 +1,7 @@
 package dev.parallax.cli;
 
+import dev.parallax.planner.result.TextRowsResult;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +23,7 @@ final class TitledTable {
     static String format(String title, List<String> columns, List<String[]> rows, List<String> footers) {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         try (PrintStream stream = new PrintStream(buffer, false, StandardCharsets.UTF_8);
-             TextResult result = new TextResult(columns, rows)) {
+             TextRowsResult result = new TextRowsResult(columns, rows, "SELECT " + rows.size(), List.of())) {
             new AlignedResultPrinter(false).print(result, stream);
         }
         String table = buffer.toString(StandardCharsets.UTF_8);

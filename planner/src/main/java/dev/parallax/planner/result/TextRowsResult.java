@@ -23,21 +23,30 @@ public final class TextRowsResult implements Result {
     private boolean delivered;
     private long rowCount;
 
-    /** {@code rows} hold one String (or null for SQL NULL) per column. */
+    /** {@code rows} hold one String (or null for SQL NULL) per column; every column is text. */
     public TextRowsResult(List<String> columnNames, List<String[]> rows, String commandTag, List<String> notices) {
-        List<ResultColumn> resultColumns = new ArrayList<>(columnNames.size());
-        for (String name : columnNames) {
-            resultColumns.add(new ResultColumn(name, DataType.TEXT));
-        }
-        this.columns = List.copyOf(resultColumns);
+        this(columnNames.stream().map(name -> new ResultColumn(name, DataType.TEXT)).toArray(ResultColumn[]::new), rows,
+                commandTag, notices);
+    }
+
+    private TextRowsResult(ResultColumn[] columns, List<String[]> rows, String commandTag, List<String> notices) {
+        this.columns = List.of(columns);
         for (String[] row : rows) {
-            if (row.length != columnNames.size()) {
-                throw new IllegalArgumentException("row has " + row.length + " values for " + columnNames.size() + " columns");
+            if (row.length != columns.length) {
+                throw new IllegalArgumentException("row has " + row.length + " values for " + columns.length + " columns");
             }
         }
         this.rows = List.copyOf(rows);
         this.commandTag = Objects.requireNonNull(commandTag, "commandTag");
         this.notices = List.copyOf(notices);
+    }
+
+    /**
+     * Rows already formatted as text, delivered under {@code columns} as declared (e.g. a query's own
+     * columns, so printers still align numbers right); the values stay text. Tag {@code SELECT n}.
+     */
+    public static TextRowsResult typed(List<ResultColumn> columns, List<String[]> rows) {
+        return new TextRowsResult(columns.toArray(ResultColumn[]::new), rows, "SELECT " + rows.size(), List.of());
     }
 
     /** One text column, one row per line: EXPLAIN's {@code QUERY PLAN}. */
@@ -66,7 +75,8 @@ public final class TextRowsResult implements Result {
             return null;
         }
         delivered = true;
-        Batch batch = Batch.create(columns.stream().map(ResultColumn::type).toList(), rows.size());
+        // Text vectors whatever the declared types: the values are formatted text (ValueText reads bytes as text).
+        Batch batch = Batch.create(columns.stream().map(column -> DataType.TEXT).toList(), rows.size());
         for (int row = 0; row < rows.size(); row++) {
             String[] values = rows.get(row);
             for (int column = 0; column < values.length; column++) {
