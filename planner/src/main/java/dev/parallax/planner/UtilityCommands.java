@@ -225,8 +225,18 @@ final class UtilityCommands {
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", name);
         }
         Settings settings = session.settings();
-        OrderedIndex index = OrderedIndex.build(name, table, keyColumns, SortOptions.forMaintenance(settings),
-                session.database().workers(), settings.getInt("max_parallel_maintenance_workers"), settings.getInt("max_parallel_workers"));
+        // A statement context of its own: the build's progress shows in pg_stat_progress and the
+        // shell's progress bar, and cancelling the statement stops the build.
+        ExecutionContext context = session.newContext(null, false);
+        OrderedIndex index;
+        try {
+            index = OrderedIndex.build(name, table, keyColumns, SortOptions.forMaintenance(settings), session.database().workers(),
+                    settings.getInt("max_parallel_maintenance_workers"), settings.getInt("max_parallel_workers"), context);
+        } catch (RuntimeException failure) {
+            throw OperatorResult.asParallaxException(failure);
+        } finally {
+            session.running().finish(context);
+        }
         try {
             catalog.addIndex(index);
         } catch (RuntimeException failure) {

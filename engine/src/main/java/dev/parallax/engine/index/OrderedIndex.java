@@ -1,6 +1,7 @@
 package dev.parallax.engine.index;
 
 import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.WorkerPool;
 import dev.parallax.engine.plan.SortKey;
 import dev.parallax.engine.sort.SortOptions;
@@ -19,7 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.StampedLock;
 
 /**
@@ -83,8 +86,24 @@ public final class OrderedIndex implements AutoCloseable {
      */
     public static OrderedIndex build(String name, Table table, int[] keyColumns, SortOptions options,
                                      WorkerPool workers, int maximumWorkers, int sessionLimit) {
+        return build(name, table, keyColumns, options, workers, maximumWorkers, sessionLimit, null);
+    }
+
+    /**
+     * As {@link #build(String, Table, int[], SortOptions, WorkerPool, int, int)}, reporting to
+     * {@code statement} (may be null): its progress shows the pages scanned, then the entries
+     * loaded, in PostgreSQL's CREATE INDEX phase names, and cancelling it stops the build (every
+     * participant checks once per page) with nothing left behind.
+     */
+    public static OrderedIndex build(String name, Table table, int[] keyColumns, SortOptions options,
+                                     WorkerPool workers, int maximumWorkers, int sessionLimit, ExecutionContext statement) {
         OrderedIndex index = new OrderedIndex(name, table, keyColumns);
-        index.sortRows(options, workers, maximumWorkers, sessionLimit);
+        try {
+            index.sortRows(options, workers, maximumWorkers, sessionLimit, statement);
+        } catch (RuntimeException | Error failure) {
+            index.close();
+            throw failure;
+        }
         return index;
     }
 
@@ -93,7 +112,7 @@ public final class OrderedIndex implements AutoCloseable {
         long stamp = lock.writeLock();
         try {
             checkOpen();
-            sortRows(options, workers, maximumWorkers, sessionLimit);
+            sortRows(options, workers, maximumWorkers, sessionLimit, null);
         } finally {
             lock.unlockWrite(stamp);
         }
@@ -113,7 +132,7 @@ public final class OrderedIndex implements AutoCloseable {
             try {
                 checkOpen();
                 if (!isCurrent()) {
-                    sortRows(options, workers, maximumWorkers, sessionLimit);
+                    sortRows(options, workers, maximumWorkers, sessionLimit, null);
                 }
             } catch (RuntimeException failure) {
                 lock.unlockWrite(stamp);
@@ -208,7 +227,7 @@ public final class OrderedIndex implements AutoCloseable {
         }
     }
 
-    private void sortRows(SortOptions options, WorkerPool workers, int maximumWorkers, int sessionLimit) {
+    private void sortRows(SortOptions options, WorkerPool workers, int maximumWorkers, int sessionLimit, ExecutionContext statement) {
         TableStorage storage = table.storage();
         // Rows appended while the pages are read either land in the index or make it stale, never wrong.
         long rowCountAtStart = storage.rowCount();
@@ -229,30 +248,43 @@ public final class OrderedIndex implements AutoCloseable {
         SortOptions participantOptions = options.withWorkMemBytes(Math.max(64 * 1024, options.workMemBytes() / participantCount));
         List<Sorter> sorters = new ArrayList<>(participantCount);
         List<SortedOutput> outputs = new ArrayList<>(participantCount);
+        List<CompletableFuture<SortedOutput>> workerSorts = new ArrayList<>(granted);
+        BuildProgress progress = new BuildProgress(statement, pageCount, rowCountAtStart);
         try {
             for (int participant = 0; participant < participantCount; participant++) {
                 sorters.add(new Sorter(sortTypes, sortKeys, -1, participantOptions));
             }
-            List<CompletableFuture<SortedOutput>> workerSorts = new ArrayList<>(granted);
             for (int participant = 1; participant < participantCount; participant++) {
                 int first = (int) ((long) pageCount * participant / participantCount);
                 int end = (int) ((long) pageCount * (participant + 1) / participantCount);
                 Sorter sorter = sorters.get(participant);
-                workerSorts.add(CompletableFuture.supplyAsync(() -> sortPages(storage, sorter, sortTypes, first, end), workers.pool()));
+                workerSorts.add(CompletableFuture.supplyAsync(() -> sortPages(storage, sorter, sortTypes, first, end, progress), workers.pool()));
             }
             // The caller sorts the first range itself, as PostgreSQL's leader participates.
-            SortedOutput leader = sortPages(storage, sorters.getFirst(), sortTypes, 0, (int) ((long) pageCount / participantCount));
+            SortedOutput leader = sortPages(storage, sorters.getFirst(), sortTypes, 0, (int) ((long) pageCount / participantCount), progress);
             outputs.add(leader);
             for (CompletableFuture<SortedOutput> sort : workerSorts) {
                 outputs.add(join(sort));
             }
             try (SortedOutput merged = participantCount == 1 ? leader : new SortedStreamMerger(sortTypes, sortKeys, outputs)) {
-                replaceRowIds(merged, keyColumns.length, rowCountAtStart);
+                replaceRowIds(merged, keyColumns.length, rowCountAtStart, progress);
             }
             participants = participantCount;
             // Storage is append-only: the index is exact while the table holds just the rows it read.
             builtRowCount = entryCount;
         } finally {
+            // A failed or cancelled build must not free a sorter a worker still fills: wait for
+            // every worker, and close the outputs of those the failure left unclaimed.
+            for (CompletableFuture<SortedOutput> sort : workerSorts) {
+                try {
+                    SortedOutput output = sort.join();
+                    if (!outputs.contains(output)) {
+                        output.close();
+                    }
+                } catch (CompletionException | CancellationException ignored) {
+                    // Its failure is the build's failure, already on its way up (or a consequence of it).
+                }
+            }
             for (SortedOutput output : outputs) {
                 output.close();
             }
@@ -280,7 +312,8 @@ public final class OrderedIndex implements AutoCloseable {
     }
 
     /** Feeds pages {@code [first, end)} as (keys, row id) rows to {@code sorter} and returns its sorted output. */
-    private SortedOutput sortPages(TableStorage storage, Sorter sorter, List<DataType> sortTypes, int first, int end) {
+    private SortedOutput sortPages(TableStorage storage, Sorter sorter, List<DataType> sortTypes, int first, int end,
+                                   BuildProgress progress) {
         Batch page = Batch.create(sortTypes, Batch.DEFAULT_CAPACITY);
         int rowIdColumn = keyColumns.length;
         for (int pageIndex = first; pageIndex < end; pageIndex++) {
@@ -294,11 +327,12 @@ public final class OrderedIndex implements AutoCloseable {
                 ids[row] = pageBase | row;
             }
             sorter.add(page);
+            progress.pageScanned();
         }
         return sorter.finish();
     }
 
-    private void replaceRowIds(SortedOutput sorted, int rowIdColumn, long expectedRows) {
+    private void replaceRowIds(SortedOutput sorted, int rowIdColumn, long expectedRows, BuildProgress progress) {
         Arena newArena = Arena.ofShared();
         try {
             MemorySegment newRowIds = newArena.allocate(Math.max(1, expectedRows) * Long.BYTES, Long.BYTES);
@@ -320,6 +354,7 @@ public final class OrderedIndex implements AutoCloseable {
                     }
                 }
                 count += live;
+                progress.entriesLoaded(count);
             }
             if (arena != null) {
                 arena.close();
@@ -337,5 +372,42 @@ public final class OrderedIndex implements AutoCloseable {
         MemorySegment larger = arena.allocate(Math.max(needed, segment.byteSize() / Long.BYTES * 2) * Long.BYTES, Long.BYTES);
         MemorySegment.copy(segment, 0, larger, 0, used * Long.BYTES);
         return larger;
+    }
+
+    /**
+     * The build's report to its statement (none when built without one): pages scanned by all
+     * participants together, then entries loaded into the index, checking for cancellation as it goes.
+     */
+    private static final class BuildProgress {
+        private static final String SCANNING = "building index: scanning table";
+        private static final String LOADING = "building index: loading tuples in tree";
+
+        private final ExecutionContext statement;
+        private final long pageCount;
+        private final long expectedEntries;
+        private final AtomicLong pagesScanned = new AtomicLong();
+
+        BuildProgress(ExecutionContext statement, long pageCount, long expectedEntries) {
+            this.statement = statement;
+            this.pageCount = pageCount;
+            this.expectedEntries = expectedEntries;
+            if (statement != null) {
+                statement.progress().update(SCANNING, 0, pageCount, "pages");
+            }
+        }
+
+        void pageScanned() {
+            if (statement != null) {
+                statement.checkCancelled();
+                statement.progress().update(SCANNING, pagesScanned.incrementAndGet(), pageCount, "pages");
+            }
+        }
+
+        void entriesLoaded(long entries) {
+            if (statement != null) {
+                statement.checkCancelled();
+                statement.progress().update(LOADING, entries, Math.max(entries, expectedEntries), "rows");
+            }
+        }
     }
 }

@@ -5,9 +5,12 @@ import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.exec.StatementProgress;
 import dev.parallax.engine.exec.WorkerPool;
 import dev.parallax.engine.memory.MemoryManager;
 import dev.parallax.engine.memory.PageAllocator;
+import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.sort.SortOptions;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.type.DataType;
@@ -253,5 +256,37 @@ class OrderedIndexTest {
         assertFalse(index.isCurrent());
         assertThrows(IllegalStateException.class, () -> index.rowId(0));
         assertTrue(Arrays.asList(catalog.tables().toArray()).contains(table));
+    }
+
+    private ExecutionContext statement() {
+        return new ExecutionContext(memory, WORKERS, new Settings(), new Object[0], 0, false);
+    }
+
+    @Test
+    void reportsScannedPagesThenLoadedEntriesToItsStatement() {
+        Table table = table(5_000, 5);
+        ExecutionContext statement = statement();
+        try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0}, options(64L << 20), WORKERS, 2, 8, statement)) {
+            StatementProgress.Snapshot last = statement.progress().snapshot();
+            assertEquals("building index: loading tuples in tree", last.phase());
+            assertEquals(5_000, last.done());
+            assertEquals(5_000, last.total());
+            assertEquals("rows", last.unit());
+            assertEquals(5_000, index.entryCount());
+        }
+    }
+
+    @Test
+    void aCancelledBuildStopsWithQueryCanceledAndLeavesNoTemporaryFile() throws IOException {
+        Table table = table(20_000, 7);
+        ExecutionContext statement = statement();
+        statement.cancel("canceling statement due to user request");
+        // A tiny memory budget would spill: the cancelled build must leave no run file behind.
+        ParallaxException cancelled = assertThrows(ParallaxException.class,
+                () -> OrderedIndex.build("t_k", table, new int[] {0, 1}, options(64 * 1024), WORKERS, 2, 8, statement));
+        assertEquals(SqlState.QUERY_CANCELED, cancelled.state());
+        try (Stream<Path> left = Files.list(temporary)) {
+            assertEquals(List.of(), left.toList());
+        }
     }
 }
