@@ -2,6 +2,7 @@ package dev.parallax.cli;
 
 import dev.parallax.Database;
 import dev.parallax.Session;
+import org.jline.terminal.spi.SystemStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -94,16 +95,19 @@ public final class Main implements Callable<Integer> {
 
     /** Whether standard input is a terminal: then no -c/-f means the interactive shell. */
     private final boolean interactiveTerminal;
+    /** Whether standard error is a terminal: then long statements draw a progress bar there. */
+    private final boolean progressTerminal;
 
     Main(InputStream in, PrintStream out, PrintStream err) {
-        this(in, out, err, false);
+        this(in, out, err, false, false);
     }
 
-    Main(InputStream in, PrintStream out, PrintStream err, boolean interactiveTerminal) {
+    Main(InputStream in, PrintStream out, PrintStream err, boolean interactiveTerminal, boolean progressTerminal) {
         this.in = in;
         this.out = out;
         this.err = err;
         this.interactiveTerminal = interactiveTerminal;
+        this.progressTerminal = progressTerminal;
     }
 
     @Option(names = {"-c", "--command"}, paramLabel = "SQL",
@@ -121,9 +125,8 @@ public final class Main implements Callable<Integer> {
     public static void main(String[] args) {
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        java.io.Console console = System.console();
-        boolean interactive = console != null && console.isTerminal();
-        int status = run(args, System.in, out, err, interactive);
+        boolean interactive = TerminalStreams.isTerminal(SystemStream.Input) && TerminalStreams.isTerminal(SystemStream.Output);
+        int status = run(args, System.in, out, err, interactive, TerminalStreams.isTerminal(SystemStream.Error));
         out.flush();
         err.flush();
         System.exit(status);
@@ -131,12 +134,16 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the command with these arguments and streams; returns the exit status. */
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        return run(args, in, out, err, false);
+        return run(args, in, out, err, false, false);
     }
 
-    /** As {@link #run(String[], InputStream, PrintStream, PrintStream)}; {@code interactiveTerminal} when stdin is a terminal. */
-    static int run(String[] args, InputStream in, PrintStream out, PrintStream err, boolean interactiveTerminal) {
-        CommandLine commandLine = new CommandLine(new Main(in, out, err, interactiveTerminal));
+    /**
+     * As {@link #run(String[], InputStream, PrintStream, PrintStream)}; {@code interactiveTerminal}
+     * when stdin (and stdout) are a terminal, {@code progressTerminal} when stderr is one.
+     */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err, boolean interactiveTerminal,
+                   boolean progressTerminal) {
+        CommandLine commandLine = new CommandLine(new Main(in, out, err, interactiveTerminal, progressTerminal));
         // -c and -f are setter methods that append each occurrence in command-line order.
         commandLine.setOverwrittenOptionsAllowed(true);
         commandLine.setOut(new java.io.PrintWriter(out, true));
@@ -178,7 +185,7 @@ public final class Main implements Callable<Integer> {
                 tuplesOnly, fieldSeparator, quiet);
         try (Database database = Database.inMemory(); Session session = database.openSession()) {
             ScriptRunner runner = new ScriptRunner(session, options, out, err);
-            runner.showProgress(interactiveTerminal);
+            runner.showProgress(progressTerminal);
             if (tpchScaleFactor != null && !runner.runStatement(
                     "CALL dbgen(sf => " + tpchScaleFactor.toPlainString() + ")", "", true)) {
                 return EXIT_FAILURE;
