@@ -92,7 +92,10 @@ public final class QueryPlanner {
                     CoreRules.FILTER_PROJECT_TRANSPOSE,
                     CoreRules.PROJECT_MERGE,
                     CoreRules.PROJECT_REMOVE,
-                    CoreRules.AGGREGATE_PROJECT_MERGE))
+                    CoreRules.AGGREGATE_PROJECT_MERGE,
+                    // INTERSECT / EXCEPT (distinct) become UNION ALL + counting aggregate + filter.
+                    CoreRules.INTERSECT_TO_DISTINCT,
+                    CoreRules.MINUS_TO_DISTINCT))
             .build();
 
     static {

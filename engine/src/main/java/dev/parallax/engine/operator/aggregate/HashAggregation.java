@@ -8,6 +8,7 @@ import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.VectorKind;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.LongVector;
 
 import java.util.Arrays;
 import java.util.List;
@@ -37,6 +38,9 @@ public final class HashAggregation {
 
     private int[] groupIds = new int[Batch.DEFAULT_CAPACITY];
     private int[] groupedPositions = new int[Batch.DEFAULT_CAPACITY];
+    /** The rows a FILTER clause keeps, for one call at a time. */
+    private int[] filteredPositions = new int[0];
+    private int[] filteredGroupIds = new int[0];
     private int[] groupedIds = new int[Batch.DEFAULT_CAPACITY];
     private int[] groupEnds = new int[16];
 
@@ -106,6 +110,10 @@ public final class HashAggregation {
             orderByGroup(positions, count, groupCount);
             for (int index = 0; index < accumulators.length; index++) {
                 int argument = calls.get(index).argument();
+                if (calls.get(index).filter() >= 0) {
+                    addFiltered(index, batch, positions, count);
+                    continue;
+                }
                 accumulators[index].addGrouped(argument < 0 ? null : batch.column(argument), groupedPositions, groupedIds,
                         groupEnds, groupCount, count);
             }
@@ -114,10 +122,38 @@ public final class HashAggregation {
         for (int index = 0; index < accumulators.length; index++) {
             if (mode == AggregateMode.FINAL) {
                 accumulators[index].combine(batch.columns(), stateStarts[index], positions, groupIds, count);
+            } else if (calls.get(index).filter() >= 0) {
+                addFiltered(index, batch, positions, count);
             } else {
                 int argument = calls.get(index).argument();
                 accumulators[index].add(argument < 0 ? null : batch.column(argument), positions, groupIds, count);
             }
+        }
+    }
+
+    /** Adds to call {@code index} only the rows whose FILTER condition is true (not false, not NULL). */
+    private void addFiltered(int index, Batch batch, int[] positions, int count) {
+        AggregateCall call = calls.get(index);
+        ColumnVector condition = batch.column(call.filter());
+        long[] truth = ((LongVector) condition).values();
+        if (filteredPositions.length < count) {
+            filteredPositions = new int[count];
+            filteredGroupIds = new int[count];
+        }
+        int[] keptPositions = filteredPositions;
+        int[] keptGroups = filteredGroupIds;
+        int kept = 0;
+        for (int row = 0; row < count; row++) {
+            int position = positions == null ? row : positions[row];
+            if (truth[position] != 0 && !condition.isNull(position)) {
+                keptPositions[kept] = position;
+                keptGroups[kept] = groupIds[row];
+                kept++;
+            }
+        }
+        if (kept > 0) {
+            int argument = call.argument();
+            accumulators[index].add(argument < 0 ? null : batch.column(argument), keptPositions, keptGroups, kept);
         }
     }
 

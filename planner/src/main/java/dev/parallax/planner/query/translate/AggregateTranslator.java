@@ -36,7 +36,12 @@ final class AggregateTranslator {
         if (aggregate.getInput() instanceof TableScan scan) {
             Table table = scan.getTable().unwrapOrThrow(EngineTable.class).table();
             ImmutableBitSet.Builder used = ImmutableBitSet.builder().addAll(aggregate.getGroupSet());
-            aggregate.getAggCallList().forEach(call -> used.addAll(call.getArgList()));
+            aggregate.getAggCallList().forEach(call -> {
+                used.addAll(call.getArgList());
+                if (call.filterArg >= 0) {
+                    used.set(call.filterArg);
+                }
+            });
             int[] columns = used.build().toArray();
             inputColumn = new int[table.columns().size()];
             for (int index = 0; index < columns.length; index++) {
@@ -50,9 +55,6 @@ final class AggregateTranslator {
         int[] keys = aggregate.getGroupSet().asList().stream().mapToInt(key -> inputColumn[key]).toArray();
         List<AggregateCall> calls = new ArrayList<>();
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
-            if (call.filterArg >= 0) {
-                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "aggregate FILTER clauses are not supported yet");
-            }
             AggregateFunction function = switch (call.getAggregation().getKind()) {
                 case COUNT -> call.getArgList().isEmpty() ? AggregateFunction.COUNT_STAR : AggregateFunction.COUNT;
                 case SUM, SUM0 -> AggregateFunction.SUM;
@@ -70,8 +72,9 @@ final class AggregateTranslator {
             DataType argumentType = argument < 0 ? DataType.BIGINT : input.outputTypes().get(argument);
             DataType resultType = TypeMapping.toEngine(call.getType());
             String name = call.getName() != null ? call.getName() : function.name().toLowerCase(java.util.Locale.ROOT);
+            int filter = call.filterArg < 0 ? -1 : inputColumn[call.filterArg];
             calls.add(new AggregateCall(function, argument, call.isDistinct(), argumentType, resultType,
-                    AggregateStates.stateTypes(function, argumentType, resultType), name));
+                    AggregateStates.stateTypes(function, argumentType, resultType), name, filter));
         }
         List<DataType> types = new ArrayList<>();
         for (int key : keys) {
