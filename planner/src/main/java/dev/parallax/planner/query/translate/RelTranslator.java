@@ -36,10 +36,11 @@ public final class RelTranslator {
             case TableFunctionScan functionScan -> GenerateSeriesTranslator.translate(functionScan, this);
             case TableModify modify -> InsertTranslator.translate(modify, this);
             case Union union -> UnionTranslator.translate(union, this);
+            // INTERSECT and EXCEPT were rewritten to UNION ALL + aggregate; only the ALL forms reach here.
             case org.apache.calcite.rel.core.Intersect intersect -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
-                    "INTERSECT is not supported yet");
+                    "INTERSECT ALL is not supported yet");
             case org.apache.calcite.rel.core.Minus minus -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
-                    "EXCEPT is not supported yet");
+                    "EXCEPT ALL is not supported yet");
             default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                     "%s is not supported yet", node.getRelTypeName().replace("Logical", "").toLowerCase(java.util.Locale.ROOT));
         };
