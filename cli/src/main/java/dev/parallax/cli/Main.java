@@ -174,6 +174,24 @@ public final class Main implements Callable<Integer> {
         return run(true);
     }
 
+    @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+            description = {"Serve an in-memory database over the PostgreSQL wire protocol (psql, pgbench, pgJDBC connect to it).",
+                    "Each connection is a session; all share the worker pool. Trust authentication on loopback;",
+                    "--password-file enables SCRAM-SHA-256. Runs until stopped (Ctrl-C)."})
+    int serve(@Option(names = "--port", defaultValue = "5433", paramLabel = "PORT",
+                      description = "TCP port (default: ${DEFAULT-VALUE}; 0 picks a free one).") int port,
+              @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "HOST",
+                      description = "Address to listen on (default: ${DEFAULT-VALUE}).") String host,
+              @Option(names = "--password-file", paramLabel = "FILE",
+                      description = "user:password lines; clients must authenticate with SCRAM-SHA-256.") Path passwordFile,
+              @Option(names = "--insecure-no-auth",
+                      description = "Allow a non-loopback --host without passwords (anyone who reaches it gets in).") boolean insecureNoAuth,
+              @Option(names = "--max-message-size", paramLabel = "BYTES", defaultValue = "67108864",
+                      description = "Longest message a client may send (default: ${DEFAULT-VALUE}); longer ones close the connection.") int maxMessageSize) {
+        return dev.parallax.cli.server.ServeCommand.run(host, port, passwordFile, insecureNoAuth, maxMessageSize,
+                tpchScaleFactor, versionNumber(), out, err);
+    }
+
     private int run(boolean shell) {
         if (databaseDirectory != null) {
             err.print("parallax: error: persistent databases are not available yet: --db is reserved for the persistent mode\n");

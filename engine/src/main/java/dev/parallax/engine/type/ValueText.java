@@ -237,7 +237,8 @@ public final class ValueText {
         int letterT = value.indexOf('T');
         int split = blank >= 0 ? blank : letterT;
         if (split > 0) {
-            long time = parseTimeOfDay(value.substring(split + 1).strip(), text, "date");
+            String timePart = withoutTimeZone(value.substring(split + 1).strip());
+            long time = timePart.isEmpty() ? 0 : parseTimeOfDay(timePart, text, "date");
             if (time != 0) {
                 // PostgreSQL's date input ignores a time part; keep it strictly to midnight-free forms anyway.
                 time = 0;
@@ -264,7 +265,8 @@ public final class ValueText {
         long timeOfDay = 0;
         String datePart = value;
         if (split > 0) {
-            timeOfDay = parseTimeOfDay(value.substring(split + 1).strip(), text, "timestamp");
+            String timePart = withoutTimeZone(value.substring(split + 1).strip());
+            timeOfDay = timePart.isEmpty() ? 0 : parseTimeOfDay(timePart, text, "timestamp");
             datePart = value.substring(0, split);
         }
         long[] fields = dateFields(datePart, text, "timestamp");
@@ -303,6 +305,28 @@ public final class ValueText {
             }
         }
         return Long.parseLong(digits);
+    }
+
+    /**
+     * The time of day without a trailing zone ({@code +05}, {@code -03:30}, {@code Z}): PostgreSQL
+     * silently ignores a time zone in a timestamp without time zone (pgJDBC sends setTimestamp that way).
+     */
+    private static String withoutTimeZone(String time) {
+        int end = time.length();
+        if (end > 0 && (time.charAt(end - 1) == 'Z' || time.charAt(end - 1) == 'z')) {
+            return time.substring(0, end - 1).strip();
+        }
+        for (int index = end - 1; index >= 0; index--) {
+            char character = time.charAt(index);
+            if (character == '+' || character == '-') {
+                String zone = time.substring(index + 1);
+                return zone.matches("\\d{1,2}(:?\\d{2}){0,2}") ? time.substring(0, index).strip() : time;
+            }
+            if (!Character.isDigit(character) && character != ':') {
+                return time;
+            }
+        }
+        return time;
     }
 
     private static long parseTimeOfDay(String value, String text, String typeName) {

@@ -1,0 +1,43 @@
+package dev.parallax.cli.server;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import java.util.Objects;
+
+/**
+ * The fields of an ErrorResponse or NoticeResponse: severity (S and V), SQLSTATE (C), message (M),
+ * and the optional detail (D), hint (H) and 1-based character position in the query (P).
+ */
+record ErrorFields(String severity, String code, String message, String detail, String hint, int position) {
+    static final String ERROR = "ERROR";
+    static final String FATAL = "FATAL";
+    static final String NOTICE = "NOTICE";
+    static final String WARNING = "WARNING";
+
+    ErrorFields {
+        Objects.requireNonNull(severity, "severity");
+        Objects.requireNonNull(code, "code");
+        Objects.requireNonNull(message, "message");
+    }
+
+    static ErrorFields error(String code, String message) {
+        return new ErrorFields(ERROR, code, message, null, null, 0);
+    }
+
+    static ErrorFields fatal(SqlState state, String message) {
+        return new ErrorFields(FATAL, state.code(), message, null, null, 0);
+    }
+
+    static ErrorFields of(ParallaxException failure) {
+        return new ErrorFields(ERROR, failure.state().code(), failure.getMessage(), failure.detail(), failure.hint(),
+                failure.position());
+    }
+
+    static ErrorFields notice(String message) {
+        return new ErrorFields(NOTICE, SqlState.SUCCESSFUL_COMPLETION.code(), message, null, null, 0);
+    }
+
+    ErrorFields withPosition(int newPosition) {
+        return new ErrorFields(severity, code, message, detail, hint, newPosition);
+    }
+}

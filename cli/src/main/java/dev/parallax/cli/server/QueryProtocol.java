@@ -1,0 +1,433 @@
+package dev.parallax.cli.server;
+
+import dev.parallax.PreparedQuery;
+import dev.parallax.Result;
+import dev.parallax.ResultColumn;
+import dev.parallax.Session;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.planner.statement.StatementSplitter;
+import io.netty.buffer.ByteBuf;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The query phase of one connection, on its statement thread: the simple query protocol (Query,
+ * several statements per message) and the extended one (Parse, Bind, Describe, Execute, Close,
+ * Sync, Flush with named and unnamed statements and portals). An error in the extended protocol
+ * discards messages until Sync, as PostgreSQL does; each Sync ends the implicit transaction and
+ * with it all portals.
+ */
+final class QueryProtocol {
+    private static final String UNNAMED = "";
+
+    private final PgConnection connection;
+    private final Session session;
+    private final BackendWriter writer;
+    private final ValueEncoder encoder = new ValueEncoder();
+    private final Map<String, ServerStatement> statements = new HashMap<>();
+    private final Map<String, Portal> portals = new HashMap<>();
+    /** After an error in the extended protocol: messages up to the next Sync are ignored. */
+    private boolean skipUntilSync;
+
+    QueryProtocol(PgConnection connection, Session session, BackendWriter writer) {
+        this.connection = connection;
+        this.session = session;
+        this.writer = writer;
+    }
+
+    /** Serves messages until Terminate or disconnection. */
+    void run() {
+        try {
+            while (true) {
+                FrontendMessage message = connection.nextMessage();
+                if (message.type() == FrontendMessage.TERMINATE) {
+                    return;
+                }
+                if (skipUntilSync && message.type() != FrontendMessage.SYNC) {
+                    continue;
+                }
+                handle(message);
+            }
+        } finally {
+            closeAll();
+        }
+    }
+
+    private void handle(FrontendMessage message) {
+        MessageReader reader = new MessageReader(message.body());
+        switch (message.type()) {
+            case FrontendMessage.QUERY -> simpleQuery(reader);
+            case FrontendMessage.PARSE -> extended(() -> parse(reader));
+            case FrontendMessage.BIND -> extended(() -> bind(reader));
+            case FrontendMessage.DESCRIBE -> extended(() -> describe(reader));
+            case FrontendMessage.EXECUTE -> extended(() -> execute(reader));
+            case FrontendMessage.CLOSE -> extended(() -> close(reader));
+            case FrontendMessage.SYNC -> sync();
+            case FrontendMessage.FLUSH -> writer.flush();
+            case FrontendMessage.COPY_DATA, FrontendMessage.COPY_DONE, FrontendMessage.COPY_FAIL -> {
+                // PostgreSQL ignores copy messages that arrive outside COPY (e.g. after a COPY failed).
+            }
+            case FrontendMessage.FUNCTION_CALL -> {
+                writer.errorResponse(ErrorFields.error(SqlState.FEATURE_NOT_SUPPORTED.code(),
+                        "the fastpath function call protocol is not supported"));
+                writer.readyForQuery('I');
+                writer.flush();
+            }
+            default -> throw new ProtocolException(String.format(Locale.ROOT, "invalid frontend message type %d", message.type()));
+        }
+    }
+
+    // ---- simple query ----
+
+    private void simpleQuery(MessageReader reader) {
+        String text = reader.readCString();
+        reader.expectEnd();
+        // A Query message ends the unnamed statement and portal, as PostgreSQL's exec_simple_query does.
+        closePortal(UNNAMED);
+        closeStatement(UNNAMED);
+        List<String> pieces = StatementSplitter.split(text);
+        if (pieces.isEmpty()) {
+            writer.emptyQueryResponse();
+        }
+        int searchFrom = 0;
+        for (String sql : pieces) {
+            int offset = text.indexOf(sql, searchFrom);
+            searchFrom = offset + sql.length();
+            if (!runSimple(sql, offset)) {
+                break;
+            }
+        }
+        writer.readyForQuery('I');
+        writer.flush();
+    }
+
+    /** Runs one statement of a Query message; false when it failed (the rest of the message is skipped). */
+    private boolean runSimple(String sql, int offset) {
+        try {
+            try (Result result = session.execute(sql)) {
+                if (result.hasRows()) {
+                    writer.rowDescription(result.columns(), null);
+                    Portal portal = new Portal(UNNAMED, null, null, new boolean[result.columns().size()]);
+                    portal.result = result;
+                    sendRows(portal, 0);
+                    portal.result = null;
+                }
+                complete(result);
+            }
+            return true;
+        } catch (PgConnection.ConnectionClosedException | ProtocolException connectionEnds) {
+            throw connectionEnds;
+        } catch (RuntimeException failure) {
+            ErrorFields error = errorOf(failure);
+            if (error.position() > 0 && offset > 0) {
+                error = error.withPosition(error.position() + offset);
+            }
+            writer.errorResponse(error);
+            return false;
+        }
+    }
+
+    // ---- extended query ----
+
+    /** Runs one extended-protocol message; an error is reported and then messages are skipped until Sync. */
+    private void extended(Runnable step) {
+        try {
+            step.run();
+        } catch (PgConnection.ConnectionClosedException | ProtocolException connectionEnds) {
+            throw connectionEnds;
+        } catch (RuntimeException failure) {
+            writer.errorResponse(errorOf(failure));
+            skipUntilSync = true;
+        }
+    }
+
+    private void parse(MessageReader reader) {
+        String name = reader.readCString();
+        String sql = reader.readCString();
+        int count = reader.readCount();
+        int[] declared = new int[count];
+        for (int index = 0; index < count; index++) {
+            declared[index] = reader.readInt32();
+        }
+        reader.expectEnd();
+        if (!name.isEmpty() && statements.containsKey(name)) {
+            throw new ServerError("42P05", "prepared statement \"" + name + "\" already exists");
+        }
+        PreparedQuery query = session.prepare(sql);
+        ServerStatement previous = statements.put(name, new ServerStatement(name, sql, query, declared));
+        if (previous != null) {
+            previous.query().close();
+        }
+        writer.parseComplete();
+    }
+
+    private void bind(MessageReader reader) {
+        String portalName = reader.readCString();
+        String statementName = reader.readCString();
+        int formatCount = reader.readCount();
+        short[] parameterFormats = new short[formatCount];
+        for (int index = 0; index < formatCount; index++) {
+            parameterFormats[index] = reader.readInt16();
+        }
+        int parameterCount = reader.readCount();
+        byte[][] values = new byte[parameterCount][];
+        for (int index = 0; index < parameterCount; index++) {
+            int length = reader.readInt32();
+            values[index] = length == -1 ? null : reader.readBytes(length);
+        }
+        int resultFormatCount = reader.readCount();
+        short[] resultFormats = new short[resultFormatCount];
+        for (int index = 0; index < resultFormatCount; index++) {
+            resultFormats[index] = reader.readInt16();
+        }
+        reader.expectEnd();
+        ServerStatement statement = statements.get(statementName);
+        if (statement == null) {
+            throw new ServerError(SqlState.INVALID_SQL_STATEMENT_NAME.code(),
+                    "prepared statement \"" + statementName + "\" does not exist");
+        }
+        if (formatCount > 1 && formatCount != parameterCount) {
+            throw new ProtocolException(String.format(Locale.ROOT,
+                    "bind message has %d parameter formats but %d parameters", formatCount, parameterCount));
+        }
+        if (parameterCount != statement.parameterCount()) {
+            throw new ServerError(SqlState.PROTOCOL_VIOLATION.code(), String.format(Locale.ROOT,
+                    "bind message supplies %d parameters, but prepared statement \"%s\" requires %d",
+                    parameterCount, statementName, statement.parameterCount()));
+        }
+        Object[] parameters = new Object[parameterCount];
+        for (int index = 0; index < parameterCount; index++) {
+            int format = formatCount == 0 ? 0 : formatCount == 1 ? parameterFormats[0] : parameterFormats[index];
+            if (format != 0 && format != 1) {
+                throw new ServerError(SqlState.PROTOCOL_VIOLATION.code(), "unsupported format code: " + format);
+            }
+            parameters[index] = ParameterDecoder.decode(values[index], format == 1, statement.parameterOid(index), index + 1);
+        }
+        List<ResultColumn> columns = statement.query().columns();
+        if (resultFormatCount > 1 && resultFormatCount != columns.size()) {
+            throw new ServerError(SqlState.PROTOCOL_VIOLATION.code(), String.format(Locale.ROOT,
+                    "bind message has %d result formats but query has %d columns", resultFormatCount, columns.size()));
+        }
+        boolean[] binary = new boolean[columns.size()];
+        for (int index = 0; index < binary.length; index++) {
+            int format = resultFormatCount == 0 ? 0 : resultFormatCount == 1 ? resultFormats[0] : resultFormats[index];
+            if (format != 0 && format != 1) {
+                throw new ServerError(SqlState.PROTOCOL_VIOLATION.code(), "unsupported format code: " + format);
+            }
+            binary[index] = format == 1;
+        }
+        if (!portalName.isEmpty() && portals.containsKey(portalName)) {
+            throw new ServerError("42P03", "cursor \"" + portalName + "\" already exists");
+        }
+        closePortal(portalName);
+        portals.put(portalName, new Portal(portalName, statement, parameters, binary));
+        writer.bindComplete();
+    }
+
+    private void describe(MessageReader reader) {
+        byte kind = reader.readByte();
+        String name = reader.readCString();
+        reader.expectEnd();
+        if (kind == 'S') {
+            ServerStatement statement = statements.get(name);
+            if (statement == null) {
+                throw new ServerError(SqlState.INVALID_SQL_STATEMENT_NAME.code(), "prepared statement \"" + name + "\" does not exist");
+            }
+            int[] oids = new int[statement.parameterCount()];
+            for (int index = 0; index < oids.length; index++) {
+                oids[index] = statement.parameterOid(index);
+            }
+            writer.parameterDescription(oids);
+            describeColumns(statement.query().columns(), null);
+        } else if (kind == 'P') {
+            Portal portal = portals.get(name);
+            if (portal == null) {
+                throw new ServerError("34000", "portal \"" + name + "\" does not exist");
+            }
+            describeColumns(portal.statement.query().columns(), portal.binaryColumns);
+        } else {
+            throw new ProtocolException(String.format(Locale.ROOT, "invalid DESCRIBE message subtype %d", kind));
+        }
+    }
+
+    private void describeColumns(List<ResultColumn> columns, boolean[] binary) {
+        if (columns.isEmpty()) {
+            writer.noData();
+        } else {
+            writer.rowDescription(columns, binary);
+        }
+    }
+
+    private void execute(MessageReader reader) {
+        String name = reader.readCString();
+        int maxRows = reader.readInt32();
+        reader.expectEnd();
+        Portal portal = portals.get(name);
+        if (portal == null) {
+            throw new ServerError("34000", "portal \"" + name + "\" does not exist");
+        }
+        if (portal.finished) {
+            // PostgreSQL: executing a completed portal again returns no rows and the same kind of tag.
+            writer.commandComplete(portal.completedTag);
+            return;
+        }
+        if (portal.result == null) {
+            try {
+                portal.result = portal.statement.query().execute(portal.parameters);
+            } catch (RuntimeException failure) {
+                closePortal(name);
+                throw failure;
+            }
+        }
+        Result result = portal.result;
+        if (!result.hasRows()) {
+            if (result.commandTag().isEmpty()) {
+                writer.emptyQueryResponse();
+                finish(portal, "");
+            } else {
+                complete(result);
+                finish(portal, result.commandTag());
+            }
+            return;
+        }
+        try {
+            if (sendRows(portal, maxRows <= 0 ? 0 : maxRows)) {
+                complete(result);
+                finish(portal, result.commandTag());
+            } else {
+                writer.portalSuspended();
+            }
+        } catch (RuntimeException failure) {
+            closePortal(name);
+            throw failure;
+        }
+    }
+
+    private void close(MessageReader reader) {
+        byte kind = reader.readByte();
+        String name = reader.readCString();
+        reader.expectEnd();
+        if (kind == 'S') {
+            closeStatement(name);
+        } else if (kind == 'P') {
+            closePortal(name);
+        } else {
+            throw new ProtocolException(String.format(Locale.ROOT, "invalid CLOSE message subtype %d", kind));
+        }
+        writer.closeComplete();
+    }
+
+    private void sync() {
+        skipUntilSync = false;
+        // Each Sync ends the implicit transaction, and portals live only as long as their transaction.
+        for (Portal portal : portals.values()) {
+            portal.close();
+        }
+        portals.clear();
+        writer.readyForQuery('I');
+        writer.flush();
+    }
+
+    // ---- rows ----
+
+    /**
+     * Sends DataRows of the portal's result, at most {@code limit} (0: all). Rows are pulled batch
+     * by batch only while the client keeps reading. Returns true when the result is exhausted.
+     */
+    private boolean sendRows(Portal portal, long limit) {
+        Result result = portal.result;
+        boolean[] binary = portal.binaryColumns;
+        long sent = 0;
+        while (limit == 0 || sent < limit) {
+            Batch batch = portal.batch;
+            if (batch == null || portal.nextRow >= batch.selectedCount()) {
+                if (writer.pendingBytes() >= BackendWriter.FLUSH_THRESHOLD || !connection.isWritable()) {
+                    connection.awaitWritable();
+                }
+                batch = result.nextBatch();
+                portal.batch = batch;
+                portal.nextRow = 0;
+                if (batch == null) {
+                    return true;
+                }
+                continue;
+            }
+            ColumnVector[] columns = batch.columns();
+            int columnCount = batch.columnCount();
+            int end = batch.selectedCount();
+            if (limit != 0) {
+                end = (int) Math.min(end, portal.nextRow + (limit - sent));
+            }
+            for (int index = portal.nextRow; index < end; index++) {
+                int position = batch.position(index);
+                int at = writer.begin((byte) 'D');
+                ByteBuf out = writer.buffer();
+                out.writeShort(columnCount);
+                for (int column = 0; column < columnCount; column++) {
+                    encoder.write(out, columns[column], position, binary[column]);
+                }
+                writer.end(at);
+                if (writer.pendingBytes() >= BackendWriter.FLUSH_THRESHOLD) {
+                    connection.awaitWritable();
+                }
+            }
+            sent += end - portal.nextRow;
+            portal.nextRow = end;
+        }
+        // The limit is reached: exhausted only if nothing is left in this batch and no batch follows,
+        // which we learn only by asking; PostgreSQL also answers PortalSuspended in that case.
+        return false;
+    }
+
+    private void complete(Result result) {
+        for (String notice : result.notices()) {
+            writer.noticeResponse(ErrorFields.notice(notice));
+        }
+        writer.commandComplete(result.commandTag());
+    }
+
+    private void finish(Portal portal, String tag) {
+        portal.close();
+        portal.finished = true;
+        portal.completedTag = tag;
+    }
+
+    private void closePortal(String name) {
+        Portal portal = portals.remove(name);
+        if (portal != null) {
+            portal.close();
+        }
+    }
+
+    private void closeStatement(String name) {
+        ServerStatement statement = statements.remove(name);
+        if (statement != null) {
+            statement.query().close();
+        }
+    }
+
+    private void closeAll() {
+        for (Portal portal : portals.values()) {
+            portal.close();
+        }
+        portals.clear();
+        for (ServerStatement statement : statements.values()) {
+            statement.query().close();
+        }
+        statements.clear();
+    }
+
+    static ErrorFields errorOf(RuntimeException failure) {
+        return switch (failure) {
+            case ParallaxException parallax -> ErrorFields.of(parallax);
+            case ServerError server -> ErrorFields.error(server.code(), server.getMessage());
+            case ParameterDecoder.ParameterFormatException format -> ErrorFields.error(format.state(), format.getMessage());
+            default -> ErrorFields.error(SqlState.INTERNAL_ERROR.code(), String.valueOf(failure.getMessage()));
+        };
+    }
+}

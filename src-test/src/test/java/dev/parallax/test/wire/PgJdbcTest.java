@@ -1,0 +1,268 @@
+package dev.parallax.test.wire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The real PostgreSQL JDBC driver against the wire server: statements, prepared statements, types, errors, cancel. */
+class PgJdbcTest {
+    private static WireServer server;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = WireServer.start();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @Test
+    void simpleStatementsReturnTypedRows() throws SQLException {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("create table typed (i int, b bigint, s smallint, n numeric(12,3), r real, d double precision,"
+                    + " dt date, ts timestamp, t text, v varchar(10), c char(3), flag boolean)");
+            assertEquals(2, statement.executeUpdate("insert into typed values (1, 9000000000, 7, 1234.5, 1.5, 2.25,"
+                    + " date '2024-02-29', '2024-02-29 13:14:15.123456'::timestamp, 'hé', 'abc', 'x', true),"
+                    + " (null, null, null, -0.001, null, null, null, null, null, null, null, false)"));
+            try (ResultSet rows = statement.executeQuery("select * from typed order by i nulls last")) {
+                ResultSetMetaData meta = rows.getMetaData();
+                assertEquals(12, meta.getColumnCount());
+                assertEquals("int4", meta.getColumnTypeName(1));
+                assertEquals("int8", meta.getColumnTypeName(2));
+                assertEquals("numeric", meta.getColumnTypeName(4));
+                assertEquals(12, meta.getPrecision(4));
+                assertEquals(3, meta.getScale(4));
+                assertEquals("varchar", meta.getColumnTypeName(10));
+                assertEquals(10, meta.getPrecision(10));
+                assertEquals("bpchar", meta.getColumnTypeName(11));
+                assertEquals(Types.TIMESTAMP, meta.getColumnType(8));
+                assertTrue(rows.next());
+                assertEquals(1, rows.getInt(1));
+                assertEquals(9_000_000_000L, rows.getLong(2));
+                assertEquals(7, rows.getShort(3));
+                assertEquals(new BigDecimal("1234.500"), rows.getBigDecimal(4));
+                assertEquals(1.5f, rows.getFloat(5));
+                assertEquals(2.25, rows.getDouble(6));
+                assertEquals(Date.valueOf("2024-02-29"), rows.getDate(7));
+                assertEquals(Timestamp.valueOf("2024-02-29 13:14:15.123456"), rows.getTimestamp(8));
+                assertEquals(LocalDateTime.of(2024, 2, 29, 13, 14, 15, 123_456_000), rows.getObject(8, LocalDateTime.class));
+                assertEquals("hé", rows.getString(9));
+                assertEquals("abc", rows.getString(10));
+                assertEquals("x  ", rows.getString(11));
+                assertTrue(rows.getBoolean(12));
+                assertTrue(rows.next());
+                assertEquals(0, rows.getInt(1));
+                assertTrue(rows.wasNull());
+                assertEquals(new BigDecimal("-0.001"), rows.getBigDecimal(4));
+                assertNull(rows.getString(9));
+                assertFalse(rows.getBoolean(12));
+                assertFalse(rows.next());
+            }
+        }
+    }
+
+    @Test
+    void severalStatementsInOneSimpleQuery() throws SQLException {
+        try (Connection connection = server.connect(Map.of("preferQueryMode", "simple"));
+             Statement statement = connection.createStatement()) {
+            assertFalse(statement.execute("create table several (a int); insert into several values (1), (2); select sum(a) from several"));
+            assertEquals(0, statement.getUpdateCount());
+            assertFalse(statement.getMoreResults());
+            assertEquals(2, statement.getUpdateCount());
+            assertTrue(statement.getMoreResults());
+            try (ResultSet rows = statement.getResultSet()) {
+                assertTrue(rows.next());
+                assertEquals(3, rows.getLong(1));
+            }
+        }
+    }
+
+    @Test
+    void preparedStatementsBindTextAndBinaryParameters() throws SQLException {
+        // prepareThreshold=-1 makes the driver use named server statements and binary transfer from the first execution.
+        for (String threshold : List.of("5", "-1")) {
+            String table = "prepared_" + (threshold.equals("5") ? "default" : "binary");
+            try (Connection connection = server.connect(Map.of("prepareThreshold", threshold))) {
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("create table " + table + " (id int, amount numeric(10,2), day date,"
+                            + " stamp timestamp, name varchar(20), ratio double precision, big bigint, flag boolean)");
+                }
+                try (PreparedStatement insert = connection.prepareStatement("insert into " + table + " values (?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    for (int id = 1; id <= 20; id++) {
+                        insert.setInt(1, id);
+                        insert.setBigDecimal(2, new BigDecimal(id + ".25"));
+                        insert.setObject(3, LocalDate.of(2024, 1, id));
+                        insert.setTimestamp(4, Timestamp.valueOf(LocalDateTime.of(2024, 1, 1, id % 24, 30, 0, id * 1000)));
+                        insert.setString(5, "name " + id);
+                        insert.setDouble(6, id / 4.0);
+                        insert.setLong(7, id * 10_000_000_000L);
+                        insert.setBoolean(8, id % 2 == 0);
+                        insert.addBatch();
+                    }
+                    int[] counts = insert.executeBatch();
+                    assertEquals(20, counts.length);
+                    for (int count : counts) {
+                        assertEquals(1, count);
+                    }
+                }
+                try (PreparedStatement select = connection.prepareStatement(
+                        "select id, amount, day, stamp, name, ratio, big, flag from " + table + " where id = ?")) {
+                    for (int repeat = 0; repeat < 8; repeat++) {
+                        for (int id : new int[] {3, 17}) {
+                            select.setInt(1, id);
+                            try (ResultSet rows = select.executeQuery()) {
+                                assertTrue(rows.next());
+                                assertEquals(id, rows.getInt(1));
+                                assertEquals(new BigDecimal(id + ".25"), rows.getBigDecimal(2));
+                                assertEquals(LocalDate.of(2024, 1, id), rows.getObject(3, LocalDate.class));
+                                assertEquals(LocalDateTime.of(2024, 1, 1, id % 24, 30, 0, id * 1000), rows.getObject(4, LocalDateTime.class));
+                                assertEquals("name " + id, rows.getString(5));
+                                assertEquals(id / 4.0, rows.getDouble(6));
+                                assertEquals(id * 10_000_000_000L, rows.getLong(7));
+                                assertEquals(id % 2 == 0, rows.getBoolean(8));
+                                assertFalse(rows.next());
+                            }
+                        }
+                    }
+                }
+                try (PreparedStatement range = connection.prepareStatement(
+                        "select count(*), sum(amount) from " + table + " where day between ? and ? and flag = ?")) {
+                    range.setDate(1, Date.valueOf("2024-01-05"));
+                    range.setObject(2, LocalDate.of(2024, 1, 10));
+                    range.setBoolean(3, true);
+                    try (ResultSet rows = range.executeQuery()) {
+                        assertTrue(rows.next());
+                        assertEquals(3, rows.getLong(1));
+                        assertEquals(new BigDecimal("24.75"), rows.getBigDecimal(2));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void negativeAndFractionalNumericsRoundTripInBinary() throws SQLException {
+        try (Connection connection = server.connect(Map.of("prepareThreshold", "-1"));
+             PreparedStatement select = connection.prepareStatement("select ?::numeric(18,6), ?::numeric(18,0), ?::numeric(5,4)")) {
+            String[][] cases = {{"-123456789012.345678", "999999999999999999", "0.0001"}, {"0.000000", "-10000", "-9.9999"},
+                    {"100000000.000001", "0", "1.0000"}};
+            for (String[] values : cases) {
+                for (int index = 0; index < 3; index++) {
+                    select.setBigDecimal(index + 1, new BigDecimal(values[index]));
+                }
+                try (ResultSet rows = select.executeQuery()) {
+                    assertTrue(rows.next());
+                    for (int index = 0; index < 3; index++) {
+                        assertEquals(new BigDecimal(values[index]), rows.getBigDecimal(index + 1), values[index]);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void errorsCarryPostgresSqlStateAndTheConnectionGoesOn() throws SQLException {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+            SQLException syntax = assertThrows(SQLException.class, () -> statement.executeQuery("selec 1"));
+            assertEquals("42601", syntax.getSQLState());
+            assertTrue(syntax.getMessage().contains("syntax error at or near \"selec\""), syntax.getMessage());
+            SQLException missing = assertThrows(SQLException.class, () -> statement.executeQuery("select * from no_such_table"));
+            assertEquals("42P01", missing.getSQLState());
+            assertEquals("ERROR: relation \"no_such_table\" does not exist\n  Position: 15", missing.getMessage());
+            statement.execute("create table unique_keys (k int primary key)");
+            statement.execute("insert into unique_keys values (1)");
+            SQLException duplicate = assertThrows(SQLException.class, () -> statement.execute("insert into unique_keys values (1)"));
+            assertEquals("23505", duplicate.getSQLState());
+            try (PreparedStatement divide = connection.prepareStatement("select 1 / ?")) {
+                divide.setInt(1, 0);
+                SQLException division = assertThrows(SQLException.class, divide::executeQuery);
+                assertEquals("22012", division.getSQLState());
+                divide.setInt(1, 1);
+                try (ResultSet rows = divide.executeQuery()) {
+                    assertTrue(rows.next());
+                    assertEquals(1, rows.getInt(1));
+                }
+            }
+            try (ResultSet rows = statement.executeQuery("select count(*) from unique_keys")) {
+                assertTrue(rows.next());
+                assertEquals(1, rows.getInt(1));
+            }
+        }
+    }
+
+    @Test
+    void cancelStopsTheRunningQueryOfThatConnectionOnly() throws Exception {
+        try (Connection slow = server.connect(); Connection other = server.connect();
+             Statement slowStatement = slow.createStatement(); Statement otherStatement = other.createStatement()) {
+            CompletableFuture<SQLException> failure = CompletableFuture.supplyAsync(() -> {
+                try {
+                    slowStatement.executeQuery("select count(*) from generate_series(1, 100000000000) g where g % 7 = 3");
+                    return null;
+                } catch (SQLException e) {
+                    return e;
+                }
+            });
+            // The other connection answers while the slow query runs.
+            waitUntilRunning();
+            try (ResultSet rows = otherStatement.executeQuery("select 42")) {
+                assertTrue(rows.next());
+                assertEquals(42, rows.getInt(1));
+            }
+            slowStatement.cancel();
+            SQLException cancelled = failure.get(30, TimeUnit.SECONDS);
+            assertEquals("57014", cancelled.getSQLState());
+            assertEquals("ERROR: canceling statement due to user request", cancelled.getMessage());
+            try (ResultSet rows = slowStatement.executeQuery("select 7")) {
+                assertTrue(rows.next());
+                assertEquals(7, rows.getInt(1));
+            }
+        }
+        assertEquals(0, server.queryMemory());
+    }
+
+    @Test
+    void largeResultsStreamInOrder() throws SQLException {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+            long expected = 1;
+            try (ResultSet rows = statement.executeQuery("select g, g * 2 from generate_series(1, 300000) g order by g")) {
+                while (rows.next()) {
+                    assertEquals(expected, rows.getLong(1));
+                    assertEquals(expected * 2, rows.getLong(2));
+                    expected++;
+                }
+            }
+            assertEquals(300_001, expected);
+        }
+    }
+
+    private static void waitUntilRunning() throws InterruptedException {
+        for (int attempt = 0; attempt < 400 && server.database.runningStatements().isEmpty(); attempt++) {
+            Thread.sleep(10);
+        }
+        assertFalse(server.database.runningStatements().isEmpty(), "the slow query never started");
+    }
+}
