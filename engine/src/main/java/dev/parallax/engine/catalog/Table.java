@@ -21,6 +21,9 @@ public final class Table {
     private volatile OptionalInt parallelWorkers = OptionalInt.empty();
     private final List<OrderedIndex> indexes = new CopyOnWriteArrayList<>();
     private final List<UniqueConstraint> uniqueConstraints = new CopyOnWriteArrayList<>();
+    private final RowIdLock rowIdLock = new RowIdLock();
+    private final MaintenanceActivity maintenance = new MaintenanceActivity();
+    private volatile TableStatistics statistics;
 
     public Table(String name, List<ColumnDefinition> columns, TableStorage storage) {
         this(name, columns, storage, false);
@@ -109,6 +112,25 @@ public final class Table {
             throw new IllegalStateException("constraints are added to empty tables only: " + name);
         }
         uniqueConstraints.add(Objects.requireNonNull(constraint, "constraint"));
+    }
+
+    /** Pinned by statements that hold row ids; VACUUM compacts a page only while nobody pins them. */
+    public RowIdLock rowIdLock() {
+        return rowIdLock;
+    }
+
+    /** VACUUM and ANALYZE activity (pg_stat_user_tables). */
+    public MaintenanceActivity maintenance() {
+        return maintenance;
+    }
+
+    /** The statistics of the last ANALYZE, or null when the table was never analyzed. */
+    public TableStatistics statistics() {
+        return statistics;
+    }
+
+    public void setStatistics(TableStatistics statistics) {
+        this.statistics = statistics;
     }
 
     /** Closes the indexes of the unique constraints (on DROP TABLE, or when creating the table failed). */

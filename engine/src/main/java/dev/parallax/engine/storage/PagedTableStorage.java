@@ -14,10 +14,13 @@ import dev.parallax.engine.vector.LongVector;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 import static dev.parallax.engine.storage.PageLayout.STORAGE_BYTE;
 import static dev.parallax.engine.storage.PageLayout.STORAGE_DOUBLE;
@@ -34,6 +37,13 @@ import static dev.parallax.engine.storage.PageLayout.STORAGE_VARIABLE;
  * append writes its rows beyond each page's published row count and publishes all the new counts
  * only once every row is written, so a reader sees all of an append or none of it on each page,
  * and a failed append leaves nothing visible and frees the pages it took.
+ *
+ * <p>VACUUM ({@link #compactPage}) replaces a page with dead rows by a compacted copy under the
+ * same page index, or by a hole once no live row is left (trailing holes shorten the table).
+ * Readers that fetched the old page finish on it: every read registers in the current read epoch
+ * for the length of one page ({@link #readPage}, {@link #readRows}), and a replaced page is only
+ * freed by {@link #reclaimRetiredPages} once the epoch it was retired in has no reader left (an
+ * RCU grace period). Readers never wait; the vacuum waits at most for the reads of single pages.
  */
 public final class PagedTableStorage implements TableStorage {
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
@@ -44,6 +54,10 @@ public final class PagedTableStorage implements TableStorage {
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     /** (segment, offset) access to the row count with release/acquire ordering. */
     private static final VarHandle ROW_COUNT = ValueLayout.JAVA_INT.varHandle();
+    /** Release/acquire access to the elements of {@link #pages}: VACUUM swaps pages under readers. */
+    private static final VarHandle PAGE_SLOT = MethodHandles.arrayElementVarHandle(NativePage[].class);
+    /** Reader counters of the two read epochs, on separate cache lines (index 0 and 16). */
+    private static final int EPOCH_STRIDE = 16;
 
     private final List<DataType> columnTypes;
     private final PageAllocator allocator;
@@ -57,6 +71,13 @@ public final class PagedTableStorage implements TableStorage {
     private volatile NativePage[] pages = new NativePage[8];
     private volatile int pageCount;
     private volatile long liveRowCount;
+    /** Deleted row slots not yet reclaimed by VACUUM. */
+    private volatile long deadRowCount;
+    /** In-flight page reads per read epoch (parity of {@link #readEpoch}). */
+    private final AtomicLongArray readers = new AtomicLongArray(2 * EPOCH_STRIDE);
+    private volatile int readEpoch;
+    /** Pages replaced by VACUUM that readers may still be reading; freed by {@link #reclaimRetiredPages}. */
+    private final List<NativePage> retiredPages = new ArrayList<>();
     private boolean closed;
 
     public PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator) {
@@ -86,9 +107,23 @@ public final class PagedTableStorage implements TableStorage {
         return liveRowCount;
     }
 
+    /** Deleted row slots that VACUUM has not reclaimed yet (PostgreSQL's n_dead_tup). */
+    public long deadRowCount() {
+        return deadRowCount;
+    }
+
+    /** Bytes of the pages this table holds (holes left by VACUUM hold none). */
     @Override
     public long sizeBytes() {
-        return (long) pageCount * layout.pageSizeBytes();
+        NativePage[] pageArray = pages;
+        int count = pageCount;
+        long held = 0;
+        for (int index = 0; index < count; index++) {
+            if (PAGE_SLOT.getAcquire(pageArray, index) != null) {
+                held++;
+            }
+        }
+        return held * layout.pageSizeBytes();
     }
 
     @Override
@@ -451,6 +486,7 @@ public final class PagedTableStorage implements TableStorage {
             setBit(page, layout.deletedBitmapOffset(), row);
             page.set(INT, PageLayout.DELETED_COUNT_OFFSET, page.get(INT, PageLayout.DELETED_COUNT_OFFSET) + 1);
             liveRowCount = liveRowCount - 1;
+            deadRowCount = deadRowCount + 1;
             return true;
         }
     }
@@ -462,14 +498,21 @@ public final class PagedTableStorage implements TableStorage {
         return bit(page, layout.deletedBitmapOffset(), row);
     }
 
-    /** Row slots published on page {@code pageIndex}, deleted ones included (row ids run 0 .. this-1). */
+    /** Row slots published on page {@code pageIndex}, deleted ones included (row ids run 0 .. this-1); 0 for a hole. */
     public int pageRowSlots(int pageIndex) {
-        return (int) ROW_COUNT.getAcquire(publishedPage(pageIndex), PageLayout.ROW_COUNT_OFFSET);
+        MemorySegment page = pageOrHole(pageIndex);
+        return page == null ? 0 : (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
     }
 
-    /** Deleted row slots on page {@code pageIndex}. */
+    /** Deleted row slots on page {@code pageIndex}; 0 for a hole. */
     public int pageDeletedRows(int pageIndex) {
-        return publishedPage(pageIndex).get(INT, PageLayout.DELETED_COUNT_OFFSET);
+        MemorySegment page = pageOrHole(pageIndex);
+        return page == null ? 0 : page.get(INT, PageLayout.DELETED_COUNT_OFFSET);
+    }
+
+    /** True when VACUUM freed page {@code pageIndex} (all its rows were dead); it reads as empty. */
+    public boolean isHole(int pageIndex) {
+        return pageOrHole(pageIndex) == null;
     }
 
     private void checkSlot(MemorySegment page, int pageIndex, int row) {
@@ -479,12 +522,228 @@ public final class PagedTableStorage implements TableStorage {
         }
     }
 
+    /** The page at {@code pageIndex}; IndexOutOfBoundsException for a hole or a page past the end. */
     private MemorySegment publishedPage(int pageIndex) {
+        MemorySegment page = pageOrHole(pageIndex);
+        if (page == null) {
+            throw new IndexOutOfBoundsException("page " + pageIndex + " was freed by VACUUM");
+        }
+        return page;
+    }
+
+    /** The page at {@code pageIndex}, or null for a hole; IndexOutOfBoundsException past the end. */
+    private MemorySegment pageOrHole(int pageIndex) {
         int count = pageCount;
         if (pageIndex < 0 || pageIndex >= count) {
             throw new IndexOutOfBoundsException("page " + pageIndex + " of " + count);
         }
-        return pages[pageIndex].segment();
+        NativePage page = (NativePage) PAGE_SLOT.getAcquire(pages, pageIndex);
+        return page == null ? null : page.segment();
+    }
+
+    /**
+     * The page a scan reads at {@code pageIndex}, or null when there is nothing to read: a hole,
+     * or a page VACUUM cut off the end after the scan counted it (it had no live row).
+     */
+    private MemorySegment pageForScan(int pageIndex) {
+        if (pageIndex < 0) {
+            throw new IndexOutOfBoundsException("page " + pageIndex);
+        }
+        if (pageIndex >= pageCount) {
+            return null;
+        }
+        NativePage page = (NativePage) PAGE_SLOT.getAcquire(pages, pageIndex);
+        return page == null ? null : page.segment();
+    }
+
+    /** Registers a page read in the current epoch; returns the epoch's parity for {@link #exitRead}. */
+    private int enterRead() {
+        while (true) {
+            int epoch = readEpoch;
+            int slot = (epoch & 1) * EPOCH_STRIDE;
+            readers.incrementAndGet(slot);
+            if (readEpoch == epoch) {
+                return slot;
+            }
+            // The epoch moved between reading it and registering: register in the new one.
+            readers.decrementAndGet(slot);
+        }
+    }
+
+    private void exitRead(int slot) {
+        readers.decrementAndGet(slot);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Vacuum
+
+    /**
+     * Reclaims the dead rows of page {@code pageIndex}: the live rows are copied, in slot order, to
+     * a fresh page (their variable-width values packed, so the heap space of dead rows comes back),
+     * which replaces the old one under the same page index; a page without live rows becomes a hole
+     * and trailing holes shorten the table. The n-th live row stays the n-th, at slot n afterwards.
+     * <p>
+     * Runs under the storage's write lock (appends and deletes wait; readers do not). Before the new
+     * page is published, {@code listener} (when not null) is told the old live and dead slots, so
+     * that it can repoint index entries; the old page can still be read with {@link #readSlots}
+     * then. The replaced page is retired, not freed: call {@link #reclaimRetiredPages} afterwards.
+     * A page without dead rows, or a hole, is left alone.
+     *
+     * @param scratch a batch of all the table's columns, reused between calls
+     */
+    public PageCompaction compactPage(int pageIndex, Batch scratch, PageCompactionListener listener) {
+        synchronized (writeLock) {
+            ensureOpen();
+            MemorySegment page = pageOrHole(pageIndex);
+            if (page == null) {
+                return PageCompaction.NOTHING;
+            }
+            int slots = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
+            int dead = page.get(INT, PageLayout.DELETED_COUNT_OFFSET);
+            if (dead == 0) {
+                return new PageCompaction(slots, 0, false);
+            }
+            int[] liveSlots = new int[slots - dead];
+            int[] deadSlots = new int[dead];
+            int liveCount = 0;
+            int deadCount = 0;
+            long deleted = layout.deletedBitmapOffset();
+            for (int slot = 0; slot < slots; slot++) {
+                if (bit(page, deleted, slot)) {
+                    deadSlots[deadCount++] = slot;
+                } else {
+                    liveSlots[liveCount++] = slot;
+                }
+            }
+            NativePage replacement = null;
+            if (liveCount > 0) {
+                replacement = allocator.allocate();
+                try {
+                    writeCompactedCopy(page, replacement.segment(), scratch, liveCount);
+                } catch (RuntimeException | Error failure) {
+                    allocator.free(replacement);
+                    throw failure;
+                }
+            }
+            if (listener != null) {
+                try {
+                    listener.compacting(pageIndex, liveSlots, liveCount, deadSlots, deadCount);
+                } catch (RuntimeException | Error failure) {
+                    if (replacement != null) {
+                        allocator.free(replacement);
+                    }
+                    throw failure;
+                }
+            }
+            NativePage[] pageArray = pages;
+            retiredPages.add(pageArray[pageIndex]);
+            PAGE_SLOT.setRelease(pageArray, pageIndex, replacement);
+            deadRowCount = deadRowCount - deadCount;
+            boolean removed = replacement == null;
+            if (removed) {
+                int count = pageCount;
+                while (count > 0 && PAGE_SLOT.getAcquire(pageArray, count - 1) == null) {
+                    count--;
+                }
+                pageCount = count;
+            }
+            return new PageCompaction(liveCount, deadCount, removed);
+        }
+    }
+
+    /** Copies the live rows of {@code from} to the empty page {@code to} (slots 0..liveCount) and publishes its header. */
+    private void writeCompactedCopy(MemorySegment from, MemorySegment to, Batch scratch, int liveCount) {
+        int[] allColumns = new int[columnCount];
+        for (int column = 0; column < columnCount; column++) {
+            allColumns[column] = column;
+        }
+        int rows = readLivePage(from, allColumns, scratch);
+        if (rows != liveCount) {
+            throw new IllegalStateException("page changed during compaction: " + rows + " live rows, expected " + liveCount);
+        }
+        int heapStart = layout.pageSizeBytes();
+        to.set(INT, PageLayout.HEAP_START_OFFSET, heapStart);
+        int fit = rowsThatFit(scratch, 0, rows, 0, heapStart);
+        if (fit != rows) {
+            throw new IllegalStateException("the live rows of a page do not fit an empty page: " + fit + " of " + rows);
+        }
+        int[] nullCounts = new int[columnCount];
+        heapStart = writeRows(to, scratch, 0, rows, 0, heapStart, nullCounts);
+        to.set(INT, PageLayout.HEAP_START_OFFSET, heapStart);
+        for (int column = 0; column < columnCount; column++) {
+            to.set(INT, layout.nullCountOffset(column), nullCounts[column]);
+        }
+        ROW_COUNT.setRelease(to, PageLayout.ROW_COUNT_OFFSET, rows);
+    }
+
+    /**
+     * Frees the pages {@link #compactPage} replaced, once no reader can still be reading them: the
+     * read epoch is advanced and the readers of the previous one are waited for (each holds a page
+     * for one {@link #readPage} or {@link #readRows} call, so the wait is short). Returns the number
+     * of pages freed. Called by the vacuum, never by readers.
+     */
+    public int reclaimRetiredPages() {
+        List<NativePage> reclaimed;
+        synchronized (writeLock) {
+            if (retiredPages.isEmpty()) {
+                return 0;
+            }
+            reclaimed = new ArrayList<>(retiredPages);
+            retiredPages.clear();
+        }
+        // Two flips: a reader registered in either parity before the first flip has finished after the second wait.
+        for (int flip = 0; flip < 2; flip++) {
+            int previousSlot = (readEpoch & 1) * EPOCH_STRIDE;
+            synchronized (writeLock) {
+                readEpoch = readEpoch + 1;
+            }
+            int spins = 0;
+            while (readers.get(previousSlot) != 0) {
+                if (++spins < 100) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
+            }
+        }
+        synchronized (writeLock) {
+            if (closed) {
+                return 0;
+            }
+            for (NativePage page : reclaimed) {
+                allocator.free(page);
+            }
+        }
+        return reclaimed.size();
+    }
+
+    /** Pages retired by {@link #compactPage} and not yet freed. */
+    public int retiredPageCount() {
+        synchronized (writeLock) {
+            return retiredPages.size();
+        }
+    }
+
+    /**
+     * Reads the row slots {@code slots[0..count)} of page {@code pageIndex}, deleted ones included,
+     * into {@code target} ({@code target}'s column i receives table column {@code columns[i]}).
+     * Meant for VACUUM's listener, which reads the keys of moved and dead rows before the page is
+     * replaced.
+     */
+    public int readSlots(int pageIndex, int[] slots, int count, int[] columns, Batch target) {
+        int epochSlot = enterRead();
+        try {
+            MemorySegment page = publishedPage(pageIndex);
+            target.reset();
+            target.ensureCapacity(count);
+            for (int column = 0; column < columns.length; column++) {
+                readColumnRows(page, columns[column], slots, count, target.column(column), 0);
+            }
+            target.setRowCount(count);
+            return count;
+        } finally {
+            exitRead(epochSlot);
+        }
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -492,7 +751,21 @@ public final class PagedTableStorage implements TableStorage {
 
     @Override
     public int readPage(int pageIndex, int[] columns, Batch target) {
-        MemorySegment page = publishedPage(pageIndex);
+        int epochSlot = enterRead();
+        try {
+            MemorySegment page = pageForScan(pageIndex);
+            if (page == null) {
+                target.reset();
+                target.setRowCount(0);
+                return 0;
+            }
+            return readLivePage(page, columns, target);
+        } finally {
+            exitRead(epochSlot);
+        }
+    }
+
+    private int readLivePage(MemorySegment page, int[] columns, Batch target) {
         int rows = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
         target.reset();
         target.ensureCapacity(rows);
@@ -527,6 +800,15 @@ public final class PagedTableStorage implements TableStorage {
      */
     @Override
     public int readRows(long[] rowIds, int from, int count, int[] columns, Batch target) {
+        int epochSlot = enterRead();
+        try {
+            return readRowsRegistered(rowIds, from, count, columns, target);
+        } finally {
+            exitRead(epochSlot);
+        }
+    }
+
+    private int readRowsRegistered(long[] rowIds, int from, int count, int[] columns, Batch target) {
         target.reset();
         target.ensureCapacity(count);
         int[] slots = new int[count];
@@ -755,9 +1037,16 @@ public final class PagedTableStorage implements TableStorage {
             pageCount = 0;
             liveRowCount = 0;
             for (int index = 0; index < count; index++) {
-                allocator.free(pageArray[index]);
-                pageArray[index] = null;
+                if (pageArray[index] != null) {
+                    allocator.free(pageArray[index]);
+                    pageArray[index] = null;
+                }
             }
+            for (NativePage page : retiredPages) {
+                allocator.free(page);
+            }
+            retiredPages.clear();
+            deadRowCount = 0;
         }
     }
 

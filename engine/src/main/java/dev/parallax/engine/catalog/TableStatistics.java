@@ -1,0 +1,21 @@
+package dev.parallax.engine.catalog;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What ANALYZE learned about a table: its live rows and pages, and per column (in table order)
+ * the statistics PostgreSQL keeps in pg_statistic that the planner's estimates use.
+ */
+public record TableStatistics(long rowCount, long pageCount, List<ColumnStatistics> columns, Instant analyzedAt) {
+    public TableStatistics {
+        columns = List.copyOf(columns);
+        Objects.requireNonNull(analyzedAt, "analyzedAt");
+    }
+
+    /** The statistics of column {@code columnIndex} (table order). */
+    public ColumnStatistics column(int columnIndex) {
+        return columns.get(columnIndex);
+    }
+}

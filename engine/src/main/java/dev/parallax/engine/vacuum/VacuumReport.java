@@ -1,0 +1,17 @@
+package dev.parallax.engine.vacuum;
+
+/**
+ * What VACUUM did to one table (partition), the figures VACUUM VERBOSE prints.
+ *
+ * @param tableName      the table vacuumed
+ * @param pagesScanned   pages examined (holes left by an earlier VACUUM included)
+ * @param pagesRemoved   pages returned to the page allocator
+ * @param pagesRemaining pages the table holds afterwards
+ * @param rowsRemoved    dead rows reclaimed
+ * @param rowsRemaining  live rows afterwards
+ * @param indexEntriesMoved unique-index entries repointed at moved rows
+ * @param elapsedNanos   wall-clock time
+ */
+public record VacuumReport(String tableName, long pagesScanned, long pagesRemoved, long pagesRemaining,
+                           long rowsRemoved, long rowsRemaining, long indexEntriesMoved, long elapsedNanos) {
+}
