@@ -35,6 +35,14 @@ public interface Result extends AutoCloseable {
     /** NOTICE messages the statement raised (e.g. "table \"t\" does not exist, skipping"). */
     List<String> notices();
 
+    /**
+     * Every message the statement raised, with its severity, in order: {@link #notices()} as
+     * {@code NOTICE}s unless the result says otherwise (VACUUM VERBOSE raises {@code INFO}s).
+     */
+    default List<Notice> messages() {
+        return notices().stream().map(Notice::notice).toList();
+    }
+
     /** Reads all remaining rows as Java values (see {@link ValueObjects#toJava}); convenient for small results and tests. */
     default List<List<Object>> fetchAll() {
         List<List<Object>> rows = new java.util.ArrayList<>();

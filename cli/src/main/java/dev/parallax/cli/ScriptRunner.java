@@ -268,11 +268,15 @@ public final class ScriptRunner {
     }
 
     private int printNotices(Result result, int alreadyPrinted, String locus) {
-        List<String> notices = result.notices();
+        List<dev.parallax.Notice> notices = result.messages();
         if (notices.size() > alreadyPrinted) {
             out.flush();
             for (int index = alreadyPrinted; index < notices.size(); index++) {
-                err.print(locus + "NOTICE:  " + notices.get(index) + "\n");
+                dev.parallax.Notice notice = notices.get(index);
+                err.print(locus + notice.severity() + ":  " + notice.message() + "\n");
+                if (notice.detail() != null) {
+                    err.print("DETAIL:  " + notice.detail() + "\n");
+                }
             }
             err.flush();
         }

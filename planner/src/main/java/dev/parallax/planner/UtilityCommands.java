@@ -37,6 +37,7 @@ import dev.parallax.planner.statement.ShowStatement;
 import dev.parallax.planner.statement.Statement;
 import dev.parallax.planner.statement.TableConstraint;
 import dev.parallax.planner.statement.TransactionStatement;
+import dev.parallax.planner.statement.VacuumStatement;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +78,7 @@ final class UtilityCommands {
             case CallStatement call -> call(call);
             case CopyStatement copy -> copy(copy);
             case TransactionStatement transaction -> transaction(transaction);
+            case VacuumStatement vacuum -> new MaintenanceCommand(session).run(vacuum);
             case EmptyStatement empty -> new CommandResult("");
             case QueryStatement query -> throw new IllegalArgumentException("not a utility statement: " + query.sql());
             case ExplainStatement explain -> throw new IllegalArgumentException("EXPLAIN is run by the session");

@@ -5,19 +5,19 @@ package dev.parallax.engine.sort;
  * cardinalities), as PostgreSQL uses to decide whether abbreviated keys are distinct enough.
  * 2^12 registers: about 1.6% standard error in 4 KiB.
  */
-final class HyperLogLog {
+public final class HyperLogLog {
     private static final int INDEX_BITS = 12;
     private static final int REGISTER_COUNT = 1 << INDEX_BITS;
 
     private final byte[] registers = new byte[REGISTER_COUNT];
 
     /** Adds a value; it is hashed here, so callers may pass raw keys. */
-    void add(long value) {
+    public void add(long value) {
         addHash(mix(value));
     }
 
     /** Adds an already well-mixed 64-bit hash. */
-    void addHash(long hash) {
+    public void addHash(long hash) {
         int index = (int) (hash >>> (Long.SIZE - INDEX_BITS));
         // Rank of the first set bit in the remaining bits; the sentinel bit bounds it.
         int rank = Long.numberOfLeadingZeros((hash << INDEX_BITS) | (1L << (INDEX_BITS - 1))) + 1;
@@ -26,7 +26,8 @@ final class HyperLogLog {
         }
     }
 
-    double estimate() {
+    /** The estimated number of distinct values added. */
+    public double estimate() {
         double sum = 0;
         int zeros = 0;
         for (byte register : registers) {
@@ -44,7 +45,7 @@ final class HyperLogLog {
     }
 
     /** The murmur3 64-bit finalizer: spreads every input bit over the whole hash. */
-    static long mix(long value) {
+    public static long mix(long value) {
         long hash = value;
         hash ^= hash >>> 33;
         hash *= 0xff51afd7ed558ccdL;

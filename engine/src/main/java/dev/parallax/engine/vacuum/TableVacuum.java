@@ -10,6 +10,8 @@ import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +68,7 @@ public final class TableVacuum {
         Objects.requireNonNull(table, "table");
         long start = System.nanoTime();
         if (!(table.storage() instanceof PagedTableStorage storage)) {
-            return new VacuumReport(table.name(), 0, 0, 0, 0, table.storage().rowCount(), 0, System.nanoTime() - start);
+            return new VacuumReport(table.name(), 0, 0, 0, 0, table.storage().rowCount(), 0, System.nanoTime() - start, 0, 0);
         }
         table.maintenance().vacuumLock().lock();
         try {
@@ -80,6 +82,8 @@ public final class TableVacuum {
 
     private static VacuumReport vacuumPages(Table table, PagedTableStorage storage, VacuumProgress progress,
                                             BooleanSupplier cancelled, long start) {
+        long cpuStart = threadCpuNanos();
+        long userStart = threadUserNanos();
         List<DataType> types = storage.columnTypes();
         Batch scratch = Batch.create(types, Batch.DEFAULT_CAPACITY);
         IndexRepointer repointer = new IndexRepointer(table, storage);
@@ -121,8 +125,20 @@ public final class TableVacuum {
             storage.reclaimRetiredPages();
         }
         long pagesRemaining = storage.sizeBytes() / storage.layout().pageSizeBytes();
+        long cpu = threadCpuNanos() - cpuStart;
+        long user = threadUserNanos() - userStart;
         return new VacuumReport(table.name(), pageCount, pagesRemoved, pagesRemaining, rowsRemoved, storage.rowCount(),
-                repointer.entriesMoved, System.nanoTime() - start);
+                repointer.entriesMoved, System.nanoTime() - start, user, Math.max(0, cpu - user));
+    }
+
+    private static long threadCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadCpuTime()) : 0;
+    }
+
+    private static long threadUserNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadUserTime()) : 0;
     }
 
     /** Repoints unique-index entries at the rows' slots after compaction; drops entries of dead rows. */

@@ -11,7 +11,10 @@ package dev.parallax.engine.vacuum;
  * @param rowsRemaining  live rows afterwards
  * @param indexEntriesMoved unique-index entries repointed at moved rows
  * @param elapsedNanos   wall-clock time
+ * @param userCpuNanos   CPU time of the vacuuming thread in user mode (0 when the JVM cannot measure it)
+ * @param systemCpuNanos CPU time of the vacuuming thread in the kernel
  */
 public record VacuumReport(String tableName, long pagesScanned, long pagesRemoved, long pagesRemaining,
-                           long rowsRemoved, long rowsRemaining, long indexEntriesMoved, long elapsedNanos) {
+                           long rowsRemoved, long rowsRemaining, long indexEntriesMoved, long elapsedNanos,
+                           long userCpuNanos, long systemCpuNanos) {
 }

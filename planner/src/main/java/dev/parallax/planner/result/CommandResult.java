@@ -1,5 +1,6 @@
 package dev.parallax.planner.result;
 
+import dev.parallax.Notice;
 import dev.parallax.Result;
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.vector.Batch;
@@ -12,11 +13,26 @@ public final class CommandResult implements Result {
     private final String commandTag;
     private final long rowCount;
     private final List<String> notices;
+    private final List<Notice> messages;
 
     public CommandResult(String commandTag, long rowCount, List<String> notices) {
         this.commandTag = Objects.requireNonNull(commandTag, "commandTag");
         this.rowCount = rowCount;
         this.notices = List.copyOf(notices);
+        this.messages = this.notices.stream().map(Notice::notice).toList();
+    }
+
+    private CommandResult(String commandTag, List<Notice> messages) {
+        this.commandTag = Objects.requireNonNull(commandTag, "commandTag");
+        this.rowCount = 0;
+        this.messages = List.copyOf(messages);
+        // Clients that only know plain notices (JDBC warnings) still get every message's text.
+        this.notices = this.messages.stream().map(Notice::message).toList();
+    }
+
+    /** A result whose messages carry their own severities (INFO, WARNING...). */
+    public static CommandResult withMessages(String commandTag, List<Notice> messages) {
+        return new CommandResult(commandTag, messages);
     }
 
     public CommandResult(String commandTag) {
@@ -51,6 +67,11 @@ public final class CommandResult implements Result {
     @Override
     public List<String> notices() {
         return notices;
+    }
+
+    @Override
+    public List<Notice> messages() {
+        return messages;
     }
 
     @Override

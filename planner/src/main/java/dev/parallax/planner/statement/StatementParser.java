@@ -43,6 +43,8 @@ public final class StatementParser {
             case "call" -> parseCall(cursor);
             case "copy" -> parseCopy(cursor);
             case "explain" -> parseExplain(cursor);
+            case "vacuum" -> parseVacuum(cursor);
+            case "analyze", "analyse" -> parseAnalyze(cursor);
             case "begin", "start" -> parseTransaction(cursor, TransactionStatement.Kind.BEGIN);
             case "commit", "end" -> parseTransaction(cursor, TransactionStatement.Kind.COMMIT);
             case "rollback", "abort" -> parseTransaction(cursor, TransactionStatement.Kind.ROLLBACK);
@@ -655,6 +657,155 @@ public final class StatementParser {
     }
 
     // ---- transactions ----
+
+    // ---- VACUUM and ANALYZE ----
+
+    /**
+     * PostgreSQL 15's two forms: the parenthesized option list, or the old keywords in their fixed
+     * order {@code FULL FREEZE VERBOSE ANALYZE}. FREEZE, DISABLE_PAGE_SKIPPING, SKIP_LOCKED,
+     * INDEX_CLEANUP, PROCESS_TOAST and TRUNCATE are accepted and change nothing: there are no
+     * transaction ids to freeze, no TOAST, and VACUUM always cleans the indexes and truncates.
+     */
+    private static Statement parseVacuum(TokenCursor cursor) {
+        cursor.expect("vacuum");
+        boolean full = false;
+        boolean verbose = false;
+        boolean analyze = false;
+        int parallel = -1;
+        if (cursor.peek().isSymbol("(")) {
+            cursor.next();
+            do {
+                Token optionToken = cursor.peek();
+                String option = cursor.name();
+                Token valueToken = cursor.peek();
+                boolean hasValue = !(valueToken.isSymbol(",") || valueToken.isSymbol(")"));
+                switch (option) {
+                    case "full" -> full = maintenanceBoolean(cursor, option, hasValue);
+                    case "verbose" -> verbose = maintenanceBoolean(cursor, option, hasValue);
+                    case "analyze", "analyse" -> analyze = maintenanceBoolean(cursor, option, hasValue);
+                    case "freeze", "disable_page_skipping", "skip_locked", "process_toast", "truncate" ->
+                            maintenanceBoolean(cursor, option, hasValue);
+                    case "index_cleanup" -> {
+                        if (hasValue && !cursor.peek().isKeyword("auto")) {
+                            maintenanceBoolean(cursor, option, true);
+                        } else if (hasValue) {
+                            cursor.next();
+                        }
+                    }
+                    case "parallel" -> parallel = parallelOption(cursor, optionToken, hasValue);
+                    default -> throw new ParallaxException(SqlState.SYNTAX_ERROR,
+                            "unrecognized VACUUM option \"" + option + "\"", null, null, optionToken.position(), null);
+                }
+            } while (cursor.acceptSymbol(","));
+            cursor.expectSymbol(")");
+        } else {
+            full = cursor.accept("full");
+            cursor.accept("freeze");
+            verbose = cursor.accept("verbose");
+            analyze = cursor.accept("analyze") || cursor.accept("analyse");
+        }
+        if (full && parallel > 0) {
+            throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "VACUUM FULL cannot be performed in parallel");
+        }
+        List<VacuumStatement.VacuumTarget> targets = maintenanceTargets(cursor);
+        if (!analyze) {
+            for (VacuumStatement.VacuumTarget target : targets) {
+                if (!target.columnNames().isEmpty()) {
+                    throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED,
+                            "ANALYZE option must be specified when a column list is provided");
+                }
+            }
+        }
+        return new VacuumStatement(true, full, verbose, analyze, parallel, targets);
+    }
+
+    /** {@code ANALYZE [VERBOSE] [table ...]} or {@code ANALYZE (VERBOSE [b], SKIP_LOCKED [b]) [table ...]}. */
+    private static Statement parseAnalyze(TokenCursor cursor) {
+        cursor.next();
+        boolean verbose = false;
+        if (cursor.peek().isSymbol("(")) {
+            cursor.next();
+            do {
+                Token optionToken = cursor.peek();
+                String option = cursor.name();
+                Token valueToken = cursor.peek();
+                boolean hasValue = !(valueToken.isSymbol(",") || valueToken.isSymbol(")"));
+                switch (option) {
+                    case "verbose" -> verbose = maintenanceBoolean(cursor, option, hasValue);
+                    case "skip_locked" -> maintenanceBoolean(cursor, option, hasValue);
+                    default -> throw new ParallaxException(SqlState.SYNTAX_ERROR,
+                            "unrecognized ANALYZE option \"" + option + "\"", null, null, optionToken.position(), null);
+                }
+            } while (cursor.acceptSymbol(","));
+            cursor.expectSymbol(")");
+        } else {
+            verbose = cursor.accept("verbose");
+        }
+        return new VacuumStatement(false, false, verbose, true, -1, maintenanceTargets(cursor));
+    }
+
+    /** {@code [table [(column, ...)] [, ...]]} up to the end of the statement. */
+    private static List<VacuumStatement.VacuumTarget> maintenanceTargets(TokenCursor cursor) {
+        List<VacuumStatement.VacuumTarget> targets = new ArrayList<>();
+        if (!cursor.atEnd()) {
+            do {
+                Token start = cursor.peek();
+                // Keywords PostgreSQL does not accept as a bare table name here (VERBOSE after ANALYZE is out of order).
+                if (start.kind() == TokenKind.IDENTIFIER && Set.of("full", "freeze", "verbose", "analyze", "analyse").contains(start.value())) {
+                    throw cursor.syntaxError(start);
+                }
+                String table = cursor.tableName();
+                List<String> columns = new ArrayList<>();
+                if (cursor.acceptSymbol("(")) {
+                    do {
+                        columns.add(cursor.name());
+                    } while (cursor.acceptSymbol(","));
+                    cursor.expectSymbol(")");
+                }
+                targets.add(new VacuumStatement.VacuumTarget(table, columns, start.position()));
+            } while (cursor.acceptSymbol(","));
+        }
+        cursor.expectEnd();
+        return targets;
+    }
+
+    /** A Boolean option value as PostgreSQL's defGetBoolean reads it; no value means true. */
+    private static boolean maintenanceBoolean(TokenCursor cursor, String option, boolean hasValue) {
+        if (!hasValue) {
+            return true;
+        }
+        Token token = cursor.next();
+        String value = token.value().toLowerCase(Locale.ROOT);
+        return switch (value) {
+            case "true", "on", "yes", "1" -> true;
+            case "false", "off", "no", "0" -> false;
+            default -> throw new ParallaxException(SqlState.SYNTAX_ERROR, option + " requires a Boolean value");
+        };
+    }
+
+    /** PARALLEL n: 0 .. 1024 workers, PostgreSQL's messages otherwise. */
+    private static int parallelOption(TokenCursor cursor, Token optionToken, boolean hasValue) {
+        if (!hasValue) {
+            throw new ParallaxException(SqlState.SYNTAX_ERROR, "parallel option requires a value between 0 and 1024",
+                    null, null, optionToken.position(), null);
+        }
+        boolean negative = cursor.acceptSymbol("-");
+        Token number = cursor.next();
+        long value;
+        try {
+            value = Long.parseLong(number.value());
+        } catch (NumberFormatException notInteger) {
+            throw new ParallaxException(SqlState.SYNTAX_ERROR, "parallel requires an integer value");
+        }
+        if (negative) {
+            value = -value;
+        }
+        if (value < 0 || value > 1024) {
+            throw new ParallaxException(SqlState.SYNTAX_ERROR, "parallel workers for vacuum must be between 0 and 1024",
+                    null, null, optionToken.position(), null);
+        }
+        return (int) value;
+    }
 
     private static Statement parseTransaction(TokenCursor cursor, TransactionStatement.Kind kind) {
         Token first = cursor.next();

@@ -1,0 +1,34 @@
+package dev.parallax;
+
+import java.util.Objects;
+
+/**
+ * A message a statement raised besides its result, with PostgreSQL's severity: {@code NOTICE}
+ * (e.g. "table \"t\" does not exist, skipping"), {@code INFO} (VACUUM VERBOSE's report) or
+ * {@code WARNING}. A wire server sends each as a NoticeResponse; the shell prints
+ * {@code SEVERITY:  message} and a {@code DETAIL:  } line when there is a detail.
+ *
+ * @param detail the DETAIL text, or null
+ */
+public record Notice(String severity, String message, String detail) {
+    public static final String NOTICE = "NOTICE";
+    public static final String INFO = "INFO";
+    public static final String WARNING = "WARNING";
+
+    public Notice {
+        Objects.requireNonNull(severity, "severity");
+        Objects.requireNonNull(message, "message");
+    }
+
+    public static Notice notice(String message) {
+        return new Notice(NOTICE, message, null);
+    }
+
+    public static Notice info(String message) {
+        return new Notice(INFO, message, null);
+    }
+
+    public static Notice warning(String message) {
+        return new Notice(WARNING, message, null);
+    }
+}

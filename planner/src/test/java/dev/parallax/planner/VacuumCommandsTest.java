@@ -1,0 +1,265 @@
+package dev.parallax.planner;
+
+import dev.parallax.Database;
+import dev.parallax.DatabaseOptions;
+import dev.parallax.Notice;
+import dev.parallax.Result;
+import dev.parallax.Session;
+import dev.parallax.engine.catalog.ColumnStatistics;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.TableStatistics;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.memory.MemoryTag;
+import dev.parallax.engine.storage.PagedTableStorage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.LongPredicate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** VACUUM and ANALYZE through a session: effects, VERBOSE messages, statistics and PostgreSQL's errors. */
+class VacuumCommandsTest {
+    private static final String USAGE = "CPU: user: \\d+\\.\\d\\d s, system: \\d+\\.\\d\\d s, elapsed: \\d+\\.\\d\\d s";
+
+    private Database database;
+    private Session session;
+
+    @BeforeEach
+    void open() {
+        // Small pages so that a thousand rows span several.
+        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withPageSize(4096).withWorkerThreads(2));
+        session = database.openSession();
+    }
+
+    @AfterEach
+    void close() {
+        session.close();
+        database.close();
+    }
+
+    private Result run(String sql) {
+        try (Result result = session.execute(sql)) {
+            result.fetchAll();
+            return result;
+        }
+    }
+
+    private List<List<Object>> rows(String sql) {
+        try (Result result = session.execute(sql)) {
+            return result.fetchAll();
+        }
+    }
+
+    private ParallaxException failure(String sql) {
+        return assertThrows(ParallaxException.class, () -> session.execute(sql).close());
+    }
+
+    private PagedTableStorage storage(String table) {
+        return (PagedTableStorage) database.catalog().table(table).storage();
+    }
+
+    /** Deletes the rows whose first column (an integer) matches, through the storage (DELETE is another issue's). */
+    private long deleteWhere(String table, LongPredicate predicate) {
+        PagedTableStorage storage = storage(table);
+        var ids = dev.parallax.engine.vector.Batch.create(List.of(storage.columnTypes().getFirst()), 16);
+        long deleted = 0;
+        for (int page = 0; page < storage.pageCount(); page++) {
+            int slots = storage.pageRowSlots(page);
+            int[] all = new int[slots];
+            for (int slot = 0; slot < slots; slot++) {
+                all[slot] = slot;
+            }
+            storage.readSlots(page, all, slots, new int[] {0}, ids);
+            for (int slot = 0; slot < slots; slot++) {
+                if (!storage.isDeleted(page, slot)
+                        && predicate.test(((dev.parallax.engine.vector.LongVector) ids.column(0)).get(slot)) && storage.delete(page, slot)) {
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
+    }
+
+    @Test
+    void vacuumReclaimsDeadRowsAndMemory() {
+        run("create table t (id integer, name text)");
+        run("insert into t select g, 'name ' || g from generate_series(1, 2000) as s(g)");
+        List<List<Object>> survivors = rows("select id, name from t where id > 1000 or (id > 500 and id % 2 = 1) order by id");
+        int pagesInUse = database.pageAllocator().pagesInUse();
+        // Ids up to 500, and the even ids up to 1000.
+        assertEquals(750, deleteWhere("t", id -> id <= 500 || id <= 1000 && id % 2 == 0));
+        assertEquals(1250, storage("t").rowCount());
+        assertEquals(750, storage("t").deadRowCount());
+        Result result = run("vacuum t");
+        assertEquals("VACUUM", result.commandTag());
+        assertEquals(List.of(), result.messages());
+        assertEquals(1250, survivors.size());
+        assertEquals(survivors, rows("select id, name from t order by id"));
+        assertEquals(0, storage("t").deadRowCount());
+        assertEquals(1, database.catalog().table("t").maintenance().vacuumCount());
+        // The pages of ids up to 500 went back to the allocator; the others were compacted in place.
+        assertTrue(database.pageAllocator().pagesInUse() < pagesInUse - 2, database.pageAllocator().pagesInUse() + " of " + pagesInUse);
+        // Memory returns to the budget slab by slab: dropping the table gives it all back.
+        run("drop table t");
+        assertEquals(0, database.memory().allocatedBytes(MemoryTag.PAGES));
+    }
+
+    @Test
+    void vacuumVerboseReportsPostgresFigures() {
+        run("create table t (id integer, name text)");
+        run("insert into t select g, 'n' || g from generate_series(1, 1000) as s(g)");
+        PagedTableStorage storage = storage("t");
+        int pages = storage.pageCount();
+        // The whole first page dies (it goes away) and every other row of the rest.
+        int firstPageRows = storage.pageRowSlots(0);
+        long deleted = deleteWhere("t", id -> id <= firstPageRows || id % 2 == 0);
+        long remaining = 1000 - deleted;
+
+        Result result = run("vacuum verbose t");
+
+        List<Notice> messages = result.messages();
+        assertEquals(2, messages.size());
+        assertEquals(new Notice("INFO", "vacuuming \"public.t\"", null), messages.get(0));
+        String finished = messages.get(1).message();
+        String[] lines = finished.split("\n");
+        assertEquals("INFO", messages.get(1).severity());
+        assertEquals("finished vacuuming \"public.t\": index scans: 0", lines[0]);
+        assertEquals("pages: 1 removed, " + (pages - 1) + " remain, " + pages + " scanned (100.00% of total)", lines[1]);
+        assertEquals("tuples: " + deleted + " removed, " + remaining + " remain, 0 are dead but not yet removable", lines[2]);
+        assertTrue(lines[3].matches("system usage: " + USAGE), lines[3]);
+        assertEquals(4, lines.length);
+        assertEquals(List.of(List.of(remaining)), rows("select count(*) from t"));
+    }
+
+    @Test
+    void analyzeGathersExactStatisticsOfASmallTable() {
+        run("create table s (a integer, b text, c double precision, d integer)");
+        run("insert into s values (3, 'pear', 1.5, null), (1, 'apple', null, null), (3, 'fig', -2.0, null), "
+                + "(null, 'apple', 0.0, null), (7, null, -0.0, null)");
+        Result result = run("analyze verbose s");
+        assertEquals("ANALYZE", result.commandTag());
+        int pages = storage("s").pageCount();
+        assertEquals(List.of(Notice.info("analyzing \"public.s\""),
+                Notice.info("\"s\": scanned " + pages + " of " + pages + " pages, containing 5 live rows and 0 dead rows; "
+                        + "5 rows in sample, 5 estimated total rows")), result.messages());
+        Table table = database.catalog().table("s");
+        TableStatistics statistics = table.statistics();
+        assertEquals(5, statistics.rowCount());
+        ColumnStatistics a = statistics.column(0);
+        assertEquals(0.2, a.nullFraction(), 1e-12);
+        assertEquals(3, a.distinctCount());
+        assertEquals(1L, a.minimum());
+        assertEquals(7L, a.maximum());
+        ColumnStatistics b = statistics.column(1);
+        assertEquals(0.2, b.nullFraction(), 1e-12);
+        assertEquals(3, b.distinctCount());
+        assertArrayEquals("apple".getBytes(StandardCharsets.UTF_8), (byte[]) b.minimum());
+        assertArrayEquals("pear".getBytes(StandardCharsets.UTF_8), (byte[]) b.maximum());
+        ColumnStatistics c = statistics.column(2);
+        assertEquals(0.2, c.nullFraction(), 1e-12);
+        assertEquals(3, c.distinctCount(), "0.0 and -0.0 are one value");
+        assertEquals(-2.0, c.minimum());
+        assertEquals(1.5, c.maximum());
+        ColumnStatistics d = statistics.column(3);
+        assertEquals(1.0, d.nullFraction(), 1e-12);
+        assertEquals(0, d.distinctCount());
+        assertNull(d.minimum());
+        assertEquals(1, table.maintenance().analyzeCount());
+
+        // A column list analyzes just those columns; the others keep their figures.
+        run("insert into s values (100, 'zebra', 9.0, 1)");
+        run("analyze s (a)");
+        assertEquals(6, table.statistics().rowCount());
+        assertEquals(100L, table.statistics().column(0).maximum());
+        assertArrayEquals("pear".getBytes(StandardCharsets.UTF_8), (byte[]) table.statistics().column(1).maximum());
+    }
+
+    @Test
+    void vacuumAnalyzeDoesBothAndAllTablesWhenNoneNamed() {
+        run("create table a (x integer)");
+        run("create table b (x integer)");
+        run("insert into a select g from generate_series(1, 100) as s(g)");
+        run("insert into b select g from generate_series(1, 300) as s(g)");
+        deleteWhere("a", x -> x > 50);
+        Result result = run("vacuum analyze");
+        assertEquals(List.of(), result.messages());
+        Table a = database.catalog().table("a");
+        Table b = database.catalog().table("b");
+        assertEquals(50, a.statistics().rowCount());
+        assertEquals(300, b.statistics().rowCount());
+        assertEquals(1, a.maintenance().vacuumCount());
+        assertEquals(1, b.maintenance().vacuumCount());
+        assertEquals(0, storage("a").deadRowCount());
+    }
+
+    @Test
+    void parallelVacuumOfManyTables() {
+        for (int table = 0; table < 6; table++) {
+            run("create table p" + table + " (x integer, y text)");
+            run("insert into p" + table + " select g, 'y' || g from generate_series(1, " + (500 * (table + 1)) + ") as s(g)");
+            deleteWhere("p" + table, x -> x % 3 == 0);
+        }
+        Result result = run("vacuum (parallel 2, verbose) p0, p1, p2, p3, p4, p5");
+        List<Notice> messages = result.messages();
+        assertEquals(12, messages.size());
+        for (int table = 0; table < 6; table++) {
+            // Messages come in the statement's order whatever order the workers took the tables in.
+            assertEquals("vacuuming \"public.p" + table + "\"", messages.get(2 * table).message());
+            long rows = 500L * (table + 1);
+            assertTrue(messages.get(2 * table + 1).message().contains("tuples: " + rows / 3 + " removed, " + (rows - rows / 3) + " remain"),
+                    messages.get(2 * table + 1).message());
+            assertEquals(List.of(List.of(rows - rows / 3)), rows("select count(*) from p" + table));
+            assertEquals(0, storage("p" + table).deadRowCount());
+        }
+    }
+
+    @Test
+    void systemViewsAreSkippedWithAWarning() {
+        Result result = run("vacuum pg_stat_progress");
+        assertEquals(List.of(Notice.warning("skipping \"pg_stat_progress\" --- cannot vacuum non-tables or special system tables")),
+                result.messages());
+        assertEquals(List.of(Notice.warning("skipping \"pg_stat_progress\" --- cannot analyze non-tables or special system tables")),
+                run("analyze pg_stat_progress").messages());
+    }
+
+    @Test
+    void errorsAsPostgres() {
+        run("create table t (id integer, name text)");
+        assertError("vacuum nope", SqlState.UNDEFINED_TABLE, "relation \"nope\" does not exist", 0);
+        assertError("vacuum t, nope", SqlState.UNDEFINED_TABLE, "relation \"nope\" does not exist", 0);
+        assertError("vacuum (foo) t", SqlState.SYNTAX_ERROR, "unrecognized VACUUM option \"foo\"", 9);
+        assertError("analyze (verbose, full) t", SqlState.SYNTAX_ERROR, "unrecognized ANALYZE option \"full\"", 19);
+        assertError("vacuum (parallel) t", SqlState.SYNTAX_ERROR, "parallel option requires a value between 0 and 1024", 9);
+        assertError("vacuum (parallel -1) t", SqlState.SYNTAX_ERROR, "parallel workers for vacuum must be between 0 and 1024", 9);
+        assertError("vacuum (parallel 1025) t", SqlState.SYNTAX_ERROR, "parallel workers for vacuum must be between 0 and 1024", 9);
+        assertError("vacuum (parallel 2.5) t", SqlState.SYNTAX_ERROR, "parallel requires an integer value", 0);
+        assertError("vacuum (verbose foo) t", SqlState.SYNTAX_ERROR, "verbose requires a Boolean value", 0);
+        assertError("vacuum (full, parallel 2) t", SqlState.FEATURE_NOT_SUPPORTED, "VACUUM FULL cannot be performed in parallel", 0);
+        assertError("vacuum t (id)", SqlState.FEATURE_NOT_SUPPORTED, "ANALYZE option must be specified when a column list is provided", 0);
+        assertError("analyze t (zz)", SqlState.UNDEFINED_COLUMN, "column \"zz\" of relation \"t\" does not exist", 0);
+        assertError("analyze t (id, id)", SqlState.DUPLICATE_COLUMN, "column \"id\" of relation \"t\" appears more than once", 0);
+        assertError("vacuum analyze verbose t", SqlState.SYNTAX_ERROR, "syntax error at or near \"verbose\"", 16);
+        assertError("vacuum ()", SqlState.SYNTAX_ERROR, "syntax error at or near \")\"", 9);
+        // Nothing was analyzed by the failed statements.
+        assertNull(database.catalog().table("t").statistics());
+        assertEquals("VACUUM", run("vacuum (verbose false, analyze on, index_cleanup auto, truncate, freeze) t").commandTag());
+        assertEquals("VACUUM", run("vacuum full freeze verbose analyze t").commandTag());
+        assertEquals("VACUUM", run("vacuum analyze t, t").commandTag());
+    }
+
+    private void assertError(String sql, SqlState state, String message, int position) {
+        ParallaxException error = failure(sql);
+        assertEquals(state, error.state(), sql);
+        assertEquals(message, error.getMessage(), sql);
+        assertEquals(position, error.position(), sql);
+    }
+}
