@@ -57,9 +57,16 @@ public final class ParallaxFunctions {
     public static final SqlFunction RANDOM = SqlBasicFunction.create("random",
             ReturnTypes.DOUBLE, OperandTypes.NILADIC, SqlFunctionCategory.NUMERIC).withDeterministic(false);
     public static final SqlFunction GENERATE_SERIES = new GenerateSeriesFunction();
+    /** PostgreSQL's {@code date_trunc(field, timestamp)}; a date argument is widened to a timestamp. */
+    public static final SqlFunction DATE_TRUNC = SqlBasicFunction.create("date_trunc",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.family(org.apache.calcite.sql.type.SqlTypeFamily.CHARACTER, org.apache.calcite.sql.type.SqlTypeFamily.TIMESTAMP),
+            SqlFunctionCategory.TIMEDATE);
 
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.of(
-            BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES);
+            BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
+            // PostgreSQL's case-insensitive LIKE (the engine lower-cases both sides).
+            org.apache.calcite.sql.fun.SqlLibraryOperators.ILIKE, org.apache.calcite.sql.fun.SqlLibraryOperators.NOT_ILIKE);
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(

@@ -29,6 +29,9 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.MD5) {
             return Function.MD5;
         }
+        if (operator == ParallaxFunctions.DATE_TRUNC) {
+            return Function.DATE_TRUNC;
+        }
         if (operator == ParallaxFunctions.NOW) {
             return Function.NOW;
         }
