@@ -24,9 +24,27 @@ public final class TpchFiles {
     private TpchFiles() {
     }
 
+    /**
+     * Writes the eight tables at a scale factor for loading into another database (the PostgreSQL
+     * reference answers of src-test were made this way): {@code TpchFiles <scaleFactor> <parent directory>}
+     * writes {@code <parent>/tpch-sf<scaleFactor>/<table>.tbl} and prints that directory.
+     */
+    public static void main(String[] arguments) {
+        if (arguments.length != 2) {
+            System.err.println("usage: TpchFiles <scale factor> <parent directory>");
+            System.exit(2);
+        }
+        System.out.println(directory(Double.parseDouble(arguments[0]), Path.of(arguments[1])).toAbsolutePath());
+    }
+
     /** The directory holding all eight tables at {@code scaleFactor}, generated on first use. */
     public static Path directory(double scaleFactor) {
-        Path directory = Path.of(System.getProperty("parallax.bench.data", "target"), "tpch-sf" + scaleFactor);
+        return directory(scaleFactor, Path.of(System.getProperty("parallax.bench.data", "target")));
+    }
+
+    /** {@code parent/tpch-sf<scaleFactor>} holding all eight tables, generated on first use. */
+    public static Path directory(double scaleFactor, Path parent) {
+        Path directory = parent.resolve("tpch-sf" + scaleFactor);
         Path complete = directory.resolve(".complete");
         if (Files.exists(complete)) {
             return directory;
