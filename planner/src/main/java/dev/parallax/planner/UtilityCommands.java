@@ -1,10 +1,12 @@
 package dev.parallax.planner;
 
 import dev.parallax.Result;
+import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.catalog.View;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
@@ -26,6 +28,8 @@ import dev.parallax.planner.statement.CallStatement;
 import dev.parallax.planner.statement.CopyStatement;
 import dev.parallax.planner.statement.CreateIndexStatement;
 import dev.parallax.planner.statement.CreateTableStatement;
+import dev.parallax.planner.statement.CreateViewStatement;
+import dev.parallax.planner.statement.DropViewStatement;
 import dev.parallax.planner.statement.DropIndexStatement;
 import dev.parallax.planner.statement.DropTableStatement;
 import dev.parallax.planner.statement.EmptyStatement;
@@ -71,6 +75,8 @@ final class UtilityCommands {
             case DropTableStatement drop -> dropTable(drop);
             case CreateIndexStatement create -> createIndex(create);
             case DropIndexStatement drop -> dropIndex(drop);
+            case CreateViewStatement create -> createView(create);
+            case DropViewStatement drop -> dropView(drop);
             case SetStatement set -> set(set);
             case ShowStatement show -> show(show);
             case ResetStatement reset -> reset(reset);
@@ -182,6 +188,10 @@ final class UtilityCommands {
                 throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a table", null,
                         "Use DROP INDEX to remove an index.", 0, null);
             }
+            if (catalog.findView(name) != null) {
+                throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a table", null,
+                        "Use DROP VIEW to remove a view.", 0, null);
+            }
         }
         if (!drop.ifExists()) {
             for (String name : drop.tableNames()) {
@@ -201,6 +211,87 @@ final class UtilityCommands {
             }
         }
         return new CommandResult("DROP TABLE", 0, notices);
+    }
+
+    /**
+     * CREATE [OR REPLACE] VIEW: plans the query once (so a view that cannot run is refused now, as
+     * PostgreSQL does) and catalogs its text and column names; the planner expands the text where
+     * the view is used. As in PostgreSQL, OR REPLACE keeps the existing columns (names and types,
+     * in order) and may only add columns at the end.
+     */
+    private Result createView(CreateViewStatement create) {
+        Catalog catalog = catalog();
+        PlannedStatement planned = session.planFor(create.query()).statement();
+        if (!planned.returnsRows()) {
+            throw ParallaxException.of(SqlState.SYNTAX_ERROR, "syntax error at or near \"%s\"",
+                    create.query().split("\\s+", 2)[0]);
+        }
+        if (!planned.parameterTypes().isEmpty()) {
+            throw ParallaxException.of(SqlState.UNDEFINED_PARAMETER, "there is no parameter $1");
+        }
+        List<ResultColumn> columns = planned.columns();
+        if (create.columnNames().size() > columns.size()) {
+            throw ParallaxException.of(SqlState.SYNTAX_ERROR, "CREATE VIEW specifies more column names than columns");
+        }
+        List<String> names = new ArrayList<>(create.columnNames());
+        for (int index = names.size(); index < columns.size(); index++) {
+            names.add(columns.get(index).name());
+        }
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
+            if (!seen.add(name)) {
+                throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" specified more than once", name);
+            }
+        }
+        View existing = catalog.findView(create.viewName());
+        if (create.orReplace() && existing == null && catalog.relationExists(create.viewName())) {
+            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a view", create.viewName());
+        }
+        if (create.orReplace() && existing != null) {
+            List<ResultColumn> old = session.planFor(existing.query()).statement().columns();
+            if (columns.size() < old.size()) {
+                throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "cannot drop columns from view");
+            }
+            for (int index = 0; index < old.size(); index++) {
+                if (!existing.columnNames().get(index).equals(names.get(index))) {
+                    throw new ParallaxException(SqlState.INVALID_TABLE_DEFINITION, "cannot change name of view column \""
+                            + existing.columnNames().get(index) + "\" to \"" + names.get(index) + "\"", null,
+                            "Use ALTER VIEW ... RENAME COLUMN ... to change name of view column instead.", 0, null);
+                }
+                if (!old.get(index).type().equals(columns.get(index).type())) {
+                    throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION,
+                            "cannot change data type of view column \"%s\" from %s to %s", names.get(index),
+                            old.get(index).type().sqlName(), columns.get(index).type().sqlName());
+                }
+            }
+        }
+        catalog.addView(new View(create.viewName(), names, create.query()), create.orReplace());
+        return new CommandResult("CREATE VIEW");
+    }
+
+    private Result dropView(DropViewStatement drop) {
+        Catalog catalog = catalog();
+        // Check every name first, so that a missing one leaves the others in place (no partial effect).
+        for (String name : drop.viewNames()) {
+            if (catalog.findView(name) == null && catalog.relationExists(name)) {
+                String hint = catalog.findTable(name) != null ? "Use DROP TABLE to remove a table."
+                        : catalog.findIndex(name) != null ? "Use DROP INDEX to remove an index." : null;
+                throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a view", null, hint, 0, null);
+            }
+            if (!drop.ifExists() && catalog.findView(name) == null) {
+                throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "view \"%s\" does not exist", name);
+            }
+        }
+        List<String> notices = new ArrayList<>();
+        for (String name : drop.viewNames()) {
+            if (!catalog.dropView(name)) {
+                if (!drop.ifExists()) {
+                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "view \"%s\" does not exist", name);
+                }
+                notices.add("view \"" + name + "\" does not exist, skipping");
+            }
+        }
+        return new CommandResult("DROP VIEW", 0, notices);
     }
 
     /**

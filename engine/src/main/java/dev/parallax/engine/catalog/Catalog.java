@@ -25,6 +25,8 @@ public final class Catalog {
     private final Map<String, OrderedIndex> indexNames = new ConcurrentHashMap<>();
     /** The indexes of PRIMARY KEY and UNIQUE constraints by name, to their table (same relation namespace). */
     private final Map<String, Table> constraintNames = new ConcurrentHashMap<>();
+    /** Views by name (same relation namespace as tables and indexes). */
+    private final Map<String, View> views = new ConcurrentHashMap<>();
 
     /**
      * Adds {@code table} and the indexes of its unique constraints; fails with 42P07 when the table's
@@ -75,7 +77,43 @@ public final class Catalog {
 
     /** True when a table or an index is named {@code name}. */
     public boolean relationExists(String name) {
-        return tables.containsKey(name) || indexNames.containsKey(name) || constraintNames.containsKey(name);
+        return tables.containsKey(name) || indexNames.containsKey(name) || constraintNames.containsKey(name)
+                || views.containsKey(name);
+    }
+
+    /**
+     * Adds {@code view}, or with {@code replace} replaces the view of that name. 42P07 when the name
+     * is taken by another relation (or by a view and {@code replace} is false).
+     */
+    public void addView(View view, boolean replace) {
+        synchronized (indexNames) {
+            if (!(replace && views.containsKey(view.name())) && relationExists(view.name())) {
+                throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", view.name());
+            }
+            views.put(view.name(), view);
+        }
+        version.incrementAndGet();
+    }
+
+    /** The view named {@code name}, or null. */
+    public View findView(String name) {
+        return views.get(name);
+    }
+
+    /** Removes the view; returns false when no such view exists. */
+    public boolean dropView(String name) {
+        if (views.remove(name) == null) {
+            return false;
+        }
+        version.incrementAndGet();
+        return true;
+    }
+
+    /** The views, by name. */
+    public List<View> views() {
+        List<View> list = new ArrayList<>(views.values());
+        list.sort(Comparator.comparing(View::name));
+        return list;
     }
 
     /** Removes the index and frees it; returns false when no such index exists. */

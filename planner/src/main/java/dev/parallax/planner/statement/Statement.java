@@ -7,5 +7,6 @@ package dev.parallax.planner.statement;
 public sealed interface Statement
         permits EmptyStatement, QueryStatement, CreateTableStatement, DropTableStatement, SetStatement,
         ShowStatement, ResetStatement, AlterTableOptionsStatement, CallStatement, CopyStatement,
-        ExplainStatement, TransactionStatement, CreateIndexStatement, DropIndexStatement, VacuumStatement {
+        ExplainStatement, TransactionStatement, CreateIndexStatement, DropIndexStatement, VacuumStatement,
+        CreateViewStatement, DropViewStatement {
 }

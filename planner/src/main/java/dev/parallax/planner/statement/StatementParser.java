@@ -60,6 +60,9 @@ public final class StatementParser {
 
     private static Statement parseCreate(TokenCursor cursor) {
         cursor.expect("create");
+        if (cursor.peek().isKeyword("or") || cursor.peek().isKeyword("view")) {
+            return parseCreateView(cursor);
+        }
         Token modifier = cursor.peek();
         if (cursor.accept("temp") || cursor.accept("temporary") || cursor.accept("global") || cursor.accept("local")) {
             throw notSupported("temporary tables are not supported", modifier);
@@ -314,6 +317,41 @@ public final class StatementParser {
         return new ColumnDefinition(name, type, notNull != null && notNull);
     }
 
+    // ---- CREATE VIEW ----
+
+    private static Statement parseCreateView(TokenCursor cursor) {
+        boolean orReplace = false;
+        if (cursor.accept("or")) {
+            cursor.expect("replace");
+            orReplace = true;
+        }
+        Token what = cursor.peek();
+        if (!cursor.accept("view")) {
+            if (what.kind() == TokenKind.END) {
+                throw cursor.syntaxError(what);
+            }
+            throw notSupported("CREATE OR REPLACE " + what.value().toUpperCase(Locale.ROOT) + " is not supported", what);
+        }
+        String viewName = cursor.tableName();
+        List<String> columns = new ArrayList<>();
+        if (cursor.acceptSymbol("(")) {
+            do {
+                columns.add(cursor.name());
+            } while (cursor.acceptSymbol(","));
+            cursor.expectSymbol(")");
+        }
+        cursor.expect("as");
+        Token queryStart = cursor.peek();
+        if (cursor.atEnd()) {
+            throw cursor.syntaxError(queryStart);
+        }
+        String query = cursor.sql().substring(queryStart.start()).strip();
+        while (query.endsWith(";")) {
+            query = query.substring(0, query.length() - 1).strip();
+        }
+        return new CreateViewStatement(viewName, columns, query, orReplace);
+    }
+
     // ---- DROP TABLE ----
 
     private static Statement parseDrop(TokenCursor cursor) {
@@ -337,7 +375,8 @@ public final class StatementParser {
             cursor.expectEnd();
             return new DropIndexStatement(names, ifExists);
         }
-        if (!cursor.accept("table")) {
+        boolean view = cursor.accept("view");
+        if (!view && !cursor.accept("table")) {
             if (what.kind() == TokenKind.END) {
                 throw cursor.syntaxError(what);
             }
@@ -357,7 +396,7 @@ public final class StatementParser {
             cursor.accept("restrict");
         }
         cursor.expectEnd();
-        return new DropTableStatement(names, ifExists);
+        return view ? new DropViewStatement(names, ifExists) : new DropTableStatement(names, ifExists);
     }
 
     // ---- SET / SHOW / RESET ----

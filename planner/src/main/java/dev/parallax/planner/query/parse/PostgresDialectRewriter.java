@@ -23,7 +23,7 @@ import java.util.Set;
  *   <li>{@code LIMIT -n} / {@code OFFSET -n} raise PostgreSQL's 2201W / 2201X (Calcite's grammar
  *       takes unsigned counts only);</li>
  *   <li>{@code SELECT ... WHERE} without FROM gets a one-row VALUES as its FROM;</li>
- *   <li>{@code day}, {@code month}... used as names are quoted (Calcite reserves them);</li>
+ *   <li>{@code day}, {@code month}... used as names, and {@code value}, are quoted (Calcite reserves them);</li>
  *   <li>{@code x::type} becomes {@code CAST(x AS type)}, and PostgreSQL type names in casts
  *       ({@code int4}, {@code text}, {@code double precision}, {@code bit varying}...) get Calcite's
  *       spelling;</li>
@@ -50,6 +50,11 @@ public final class PostgresDialectRewriter {
     /** The digits of bigint's minimum, -9223372036854775808, which only fit with their sign. */
     private static final String BIGINT_MINIMUM_MAGNITUDE = "9223372036854775808";
     private static final Set<String> INTERVAL_UNITS = Set.of("year", "month", "day", "hour", "minute", "second");
+    /**
+     * Words PostgreSQL leaves unreserved and Parallax's SQL never uses as keywords, while Calcite
+     * reserves them: always names ({@code sum(x) as value}, TPC-H Q11).
+     */
+    private static final Set<String> NAME_WORDS = Set.of("value");
 
     private final List<Integer> parameterNumbers = new ArrayList<>();
     private int positionalParameters;
@@ -304,8 +309,14 @@ public final class PostgresDialectRewriter {
     private static List<Piece> quoteFieldNames(List<Piece> pieces) {
         List<Piece> result = new ArrayList<>(pieces);
         for (int index = 0; index < pieces.size(); index++) {
-            if (!(pieces.get(index) instanceof Piece.Leaf leaf) || leaf.token().kind() != Kind.WORD
-                    || !INTERVAL_UNITS.contains(leaf.token().lowerText())) {
+            if (!(pieces.get(index) instanceof Piece.Leaf leaf) || leaf.token().kind() != Kind.WORD) {
+                continue;
+            }
+            if (NAME_WORDS.contains(leaf.token().lowerText())) {
+                result.set(index, new Piece.Composite(List.of("\"" + leaf.token().lowerText() + "\""), leaf.token().position()));
+                continue;
+            }
+            if (!INTERVAL_UNITS.contains(leaf.token().lowerText())) {
                 continue;
             }
             int before = previousNonSpace(pieces, index);
