@@ -27,6 +27,7 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
@@ -38,6 +39,7 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
@@ -56,6 +58,7 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import dev.parallax.planner.query.convert.NoConstantReduction;
+import dev.parallax.planner.query.convert.SubqueryDecorrelation;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
@@ -137,15 +140,15 @@ public final class QueryPlanner {
         volcano.addRelTraitDef(ConventionTraitDef.INSTANCE);
         RexBuilder rexBuilder = new RexBuilder(typeFactory);
         RelOptCluster cluster = RelOptCluster.create(volcano, rexBuilder);
-        SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster,
-                StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
+        SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator,
+                catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot root = converter.convertQuery(validated, false, true);
-        RelNode logical = root.project();
+        RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
+        RelNode logical = SubqueryDecorrelation.apply(root.project(), relBuilder);
         HepPlanner hep = new HepPlanner(LOGICAL_REWRITES);
         hep.setExecutor(NoConstantReduction.INSTANCE);
         hep.setRoot(logical);
         logical = hep.findBestExp();
-        RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
         logical = new RelFieldTrimmer(validator, relBuilder).trim(logical);
 
         List<DataType> parameterTypes = parameterTypes(validator, validated, statement);
@@ -165,7 +168,7 @@ public final class QueryPlanner {
         long version = catalog.version();
         if (current == null || current.version != version) {
             CalciteSchema root = CalciteSchema.createRootSchema(false, false);
-            CatalogSchema tables = new CatalogSchema(catalog);
+            CatalogSchema tables = new CatalogSchema(catalog, this::viewRowType);
             for (String name : tables.getTableNames()) {
                 root.add(name, tables.getTable(name));
             }
@@ -176,6 +179,50 @@ public final class QueryPlanner {
     }
 
     private record SchemaSnapshot(long version, CalciteSchema root) {
+    }
+
+    /** A view's query parsed and validated against the current catalog (its text was valid when the view was created). */
+    private SqlNode validateViewQuery(String query, SqlValidator validator) {
+        RewrittenStatement statement = PostgresDialectRewriter.rewrite(query);
+        try {
+            return validator.validate(SqlParser.create(statement.sql(), PARSER_CONFIG).parseQuery());
+        } catch (SqlParseException exception) {
+            throw CalciteErrors.fromParse(exception, statement);
+        } catch (CalciteContextException exception) {
+            throw CalciteErrors.fromValidation(exception, statement);
+        }
+    }
+
+    private RelDataType viewRowType(String query, RelDataTypeFactory typeFactory) {
+        JavaTypeFactoryImpl javaTypeFactory = typeFactory instanceof JavaTypeFactoryImpl own ? own
+                : new JavaTypeFactoryImpl(ParallaxTypeSystem.INSTANCE);
+        CalciteCatalogReader catalogReader = new CalciteCatalogReader(schema().root, List.of(), javaTypeFactory, CONNECTION_CONFIG);
+        SqlValidator validator = new ParallaxValidator(ParallaxFunctions.OPERATOR_TABLE, catalogReader, javaTypeFactory,
+                VALIDATOR_CONFIG);
+        return validator.getValidatedNodeType(validateViewQuery(query, validator));
+    }
+
+    /** Expands a view's query in place, in the cluster of the query that references it. */
+    private final class ViewExpander implements RelOptTable.ViewExpander {
+        private final CalciteCatalogReader catalogReader;
+        private final JavaTypeFactoryImpl typeFactory;
+        private final RelOptCluster cluster;
+
+        ViewExpander(CalciteCatalogReader catalogReader, JavaTypeFactoryImpl typeFactory, RelOptCluster cluster) {
+            this.catalogReader = catalogReader;
+            this.typeFactory = typeFactory;
+            this.cluster = cluster;
+        }
+
+        @Override
+        public RelRoot expandView(RelDataType rowType, String queryString, List<String> schemaPath, List<String> viewPath) {
+            SqlValidator validator = new ParallaxValidator(ParallaxFunctions.OPERATOR_TABLE, catalogReader, typeFactory,
+                    VALIDATOR_CONFIG);
+            SqlNode validated = validateViewQuery(queryString, validator);
+            SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster,
+                    StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
+            return converter.convertQuery(validated, false, true);
+        }
     }
 
     private static List<DataType> parameterTypes(SqlValidator validator, SqlNode validated, RewrittenStatement statement) {

@@ -26,6 +26,7 @@ public final class AggregateStates {
      *   <li>SUM, AVG of REAL/DOUBLE: [sum DOUBLE, count BIGINT]</li>
      *   <li>MIN, MAX: [the argument type], NULL while no value was seen</li>
      *   <li>BOOL_AND, BOOL_OR: [BOOLEAN], NULL while no value was seen</li>
+     *   <li>SINGLE_VALUE: [the argument type, NULL while no value was seen], [row count BIGINT]</li>
      * </ul>
      */
     public static List<DataType> stateTypes(AggregateFunction function, DataType argumentType, DataType resultType) {
@@ -37,6 +38,7 @@ public final class AggregateStates {
                     : List.of(DataType.BIGINT, DataType.BIGINT, DataType.BIGINT);
             case MIN, MAX -> List.of(Objects.requireNonNull(argumentType, "argumentType"));
             case BOOL_AND, BOOL_OR -> List.of(DataType.BOOLEAN);
+            case SINGLE_VALUE -> List.of(Objects.requireNonNull(argumentType, "argumentType"), DataType.BIGINT);
         };
     }
 }

@@ -79,18 +79,20 @@ public final class HashAggregation {
                     ? new DoubleSumAccumulator(call.function() == dev.parallax.engine.plan.AggregateFunction.AVG)
                     : new IntegerSumAccumulator(call.function() == dev.parallax.engine.plan.AggregateFunction.AVG,
                     argumentType, call.resultType());
-            case MIN, MAX -> {
-                boolean maximum = call.function() == dev.parallax.engine.plan.AggregateFunction.MAX;
-                yield switch (argumentType.vectorKind()) {
-                    case LONG -> new LongMinMaxAccumulator(maximum);
-                    case DOUBLE -> new DoubleMinMaxAccumulator(maximum);
-                    case BYTES -> new BytesMinMaxAccumulator(maximum, argumentType.kind());
-                };
-            }
+            case MIN, MAX -> minMax(argumentType, call.function() == dev.parallax.engine.plan.AggregateFunction.MAX);
+            case SINGLE_VALUE -> new SingleValueAccumulator(minMax(argumentType, false), 1);
             case BOOL_AND -> new BooleanAccumulator(true);
             case BOOL_OR -> new BooleanAccumulator(false);
         };
         return call.distinct() ? new DistinctAccumulator(accumulator) : accumulator;
+    }
+
+    private static Accumulator minMax(DataType argumentType, boolean maximum) {
+        return switch (argumentType.vectorKind()) {
+            case LONG -> new LongMinMaxAccumulator(maximum);
+            case DOUBLE -> new DoubleMinMaxAccumulator(maximum);
+            case BYTES -> new BytesMinMaxAccumulator(maximum, argumentType.kind());
+        };
     }
 
     /** Adds the live rows of {@code batch} (raw rows, or partial states in FINAL mode). */

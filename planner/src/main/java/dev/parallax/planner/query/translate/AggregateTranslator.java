@@ -61,6 +61,7 @@ final class AggregateTranslator {
                 case AVG -> AggregateFunction.AVG;
                 case MIN -> AggregateFunction.MIN;
                 case MAX -> AggregateFunction.MAX;
+                case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
                 default -> switch (call.getAggregation().getName().toUpperCase(java.util.Locale.ROOT)) {
                     case "BOOL_AND", "EVERY" -> AggregateFunction.BOOL_AND;
                     case "BOOL_OR", "SOME" -> AggregateFunction.BOOL_OR;

@@ -1,0 +1,92 @@
+package dev.parallax.planner.query.convert;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelVisitor;
+import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.tools.RelBuilder;
+
+import java.util.List;
+
+/**
+ * Turns subqueries (scalar, IN, EXISTS, correlated or not) into plain joins and aggregates, so the
+ * translator never sees a {@code RexSubQuery} or a {@code Correlate}: [NOT] EXISTS and [NOT] IN in a
+ * WHERE conjunction become semi (anti) joins ({@link SubqueryToSemiJoinRule}); Calcite's
+ * subquery-removal rules rewrite every other subquery into a join (uncorrelated) or a Correlate (correlated), then
+ * {@link RelDecorrelator} replaces each Correlate by a join on the correlation columns with the
+ * subquery aggregated per correlation value. A scalar subquery that may return several rows keeps
+ * a {@code SINGLE_VALUE} aggregate, which raises 21000 at run time as PostgreSQL does.
+ */
+public final class SubqueryDecorrelation {
+    private static final HepProgram SUBQUERY_REMOVAL = new HepProgramBuilder()
+            .addRuleCollection(List.of(
+                    SubqueryToSemiJoinRule.INSTANCE,
+                    CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+                    CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
+                    CoreRules.JOIN_SUB_QUERY_TO_CORRELATE))
+            .build();
+
+    private SubqueryDecorrelation() {
+    }
+
+    /**
+     * The plan without subqueries or correlations; {@code plan} itself when it has none. Throws
+     * 0A000 for a correlation the decorrelator cannot remove.
+     */
+    public static RelNode apply(RelNode plan, RelBuilder relBuilder) {
+        if (!hasSubquery(plan)) {
+            return plan;
+        }
+        HepPlanner hep = new HepPlanner(SUBQUERY_REMOVAL);
+        hep.setExecutor(NoConstantReduction.INSTANCE);
+        hep.setRoot(plan);
+        RelNode decorrelated = RelDecorrelator.decorrelateQuery(hep.findBestExp(), relBuilder);
+        if (hasCorrelate(decorrelated)) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "this correlated subquery is not supported yet");
+        }
+        return decorrelated;
+    }
+
+    private static boolean hasSubquery(RelNode plan) {
+        boolean[] found = {false};
+        new RelVisitor() {
+            @Override
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                boolean here = switch (node) {
+                    case Filter filter -> RexUtil.SubQueryFinder.find(filter.getCondition()) != null;
+                    case Project project -> RexUtil.SubQueryFinder.find(project.getProjects()) != null;
+                    case Join join -> RexUtil.SubQueryFinder.find(join.getCondition()) != null;
+                    default -> false;
+                };
+                if (here) {
+                    found[0] = true;
+                } else {
+                    super.visit(node, ordinal, parent);
+                }
+            }
+        }.go(plan);
+        return found[0];
+    }
+
+    private static boolean hasCorrelate(RelNode plan) {
+        if (plan instanceof Correlate) {
+            return true;
+        }
+        for (RelNode input : plan.getInputs()) {
+            if (hasCorrelate(input)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
