@@ -18,6 +18,8 @@ final class Portal implements AutoCloseable {
     Result result;
     Batch batch;
     int nextRow;
+    /** DataRows sent so far over all Executes. */
+    long rowsSent;
     boolean finished;
     /** The CommandComplete tag once finished (a finished portal executed again completes with it). */
     String completedTag;

@@ -295,10 +295,16 @@ final class QueryProtocol {
             }
             return;
         }
+        long sentBefore = portal.rowsSent;
         try {
             if (sendRows(portal, maxRows <= 0 ? 0 : maxRows)) {
-                complete(result);
-                finish(portal, result.commandTag());
+                // PostgreSQL's tag after a suspended portal counts the rows of this Execute only.
+                String tag = result.commandTag().startsWith("SELECT ") ? "SELECT " + (portal.rowsSent - sentBefore) : result.commandTag();
+                for (String notice : result.notices()) {
+                    writer.noticeResponse(ErrorFields.notice(notice));
+                }
+                writer.commandComplete(tag);
+                finish(portal, tag.startsWith("SELECT ") ? "SELECT 0" : tag);
             } else {
                 writer.portalSuspended();
             }
@@ -377,6 +383,7 @@ final class QueryProtocol {
                 }
             }
             sent += end - portal.nextRow;
+            portal.rowsSent += end - portal.nextRow;
             portal.nextRow = end;
         }
         // The limit is reached: exhausted only if nothing is left in this batch and no batch follows,

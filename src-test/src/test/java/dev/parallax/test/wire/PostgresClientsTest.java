@@ -1,0 +1,138 @@
+package dev.parallax.test.wire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real PostgreSQL 15 clients against the wire server: psql with -c and -f, and pgbench with
+ * custom scripts in the simple, extended and prepared protocols. Skipped (with the reason) where
+ * psql or pgbench is not installed; ./test installs them on Debian (scripts/test-tools.sh).
+ */
+class PostgresClientsTest {
+    private static WireServer server;
+
+    @TempDir
+    Path directory;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = WireServer.start();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @Test
+    void psqlRunsCommandsAndFiles() throws Exception {
+        assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
+        Result created = psql("-c", "create table psql_items (id int, name text, price numeric(8,2))",
+                "-c", "insert into psql_items values (1, 'one', 1.50), (2, 'two', null), (3, 'three', 3.25)");
+        assertEquals("CREATE TABLE\nINSERT 0 3\n", created.output(), created.errors());
+        Path script = directory.resolve("report.sql");
+        Files.writeString(script, """
+                select id, name from psql_items where price is not null order by id;
+                select count(*), sum(price) from psql_items;
+                """);
+        Result report = psql("-At", "-f", script.toString());
+        assertEquals("1|one\n3|three\n3|4.75\n", report.output(), report.errors());
+        Result aligned = psql("-c", "select id, price from psql_items order by id");
+        assertEquals("""
+                 id | price\s
+                ----+-------
+                  1 |  1.50
+                  2 |     \s
+                  3 |  3.25
+                (3 rows)
+
+                """, aligned.output(), aligned.errors());
+        Result failing = psql("-v", "ON_ERROR_STOP=1", "-c", "select * from missing_table");
+        assertEquals(1, failing.exitCode());
+        assertTrue(failing.errors().contains("ERROR:  relation \"missing_table\" does not exist"), failing.errors());
+    }
+
+    @Test
+    void pgbenchCustomScriptsRunWithoutFailuresInEveryProtocolMode() throws Exception {
+        assumeTrue(onPath("psql") && onPath("pgbench"), "psql/pgbench are not installed (Debian packages postgresql-client, postgresql)");
+        Result created = psql("-c", "create table bench_accounts (aid int, balance bigint, filler text)",
+                "-c", "insert into bench_accounts select g, 0, 'x' from generate_series(1, 1000) g");
+        assertEquals(0, created.exitCode(), created.errors());
+        Path select = directory.resolve("select.sql");
+        Files.writeString(select, """
+                \\set aid random(1, 1000)
+                select balance from bench_accounts where aid = :aid;
+                """);
+        Path insert = directory.resolve("insert.sql");
+        Files.writeString(insert, """
+                \\set aid random(1001, 2000)
+                insert into bench_accounts values (:aid, :aid * 2, 'pgbench');
+                select count(*) from bench_accounts where aid = :aid;
+                """);
+        for (String mode : List.of("simple", "extended", "prepared")) {
+            Result bench = run(List.of("pgbench", "-h", "127.0.0.1", "-p", Integer.toString(server.port()), "-U", "tester",
+                    "-n", "-M", mode, "-c", "2", "-j", "2", "-T", "2", "-f", select + "@3", "-f", insert + "@1", "parallax"));
+            assertEquals(0, bench.exitCode(), mode + ": " + bench.output() + bench.errors());
+            assertEquals("0", field(bench.output(), "number of failed transactions: (\\d+)"), mode + ": " + bench.output());
+            assertTrue(Long.parseLong(field(bench.output(), "number of transactions actually processed: (\\d+)")) > 0,
+                    mode + ": " + bench.output());
+        }
+        Result inserted = psql("-At", "-c", "select count(*) > 0, min(aid) > 1000 from bench_accounts where filler = 'pgbench'");
+        assertEquals("t|t\n", inserted.output(), inserted.errors());
+    }
+
+    private static String field(String output, String pattern) {
+        Matcher matcher = Pattern.compile(pattern).matcher(output);
+        assertTrue(matcher.find(), "no \"" + pattern + "\" in: " + output);
+        return matcher.group(1);
+    }
+
+    private Result psql(String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("psql", "-X", "-h", "127.0.0.1", "-p", Integer.toString(server.port()),
+                "-U", "tester", "-d", "parallax"));
+        command.addAll(List.of(arguments));
+        return run(command);
+    }
+
+    record Result(int exitCode, String output, String errors) {
+    }
+
+    private Result run(List<String> command) throws IOException, InterruptedException {
+        Path output = directory.resolve("stdout.txt");
+        Path errors = directory.resolve("stderr.txt");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(output.toFile()).redirectError(errors.toFile());
+        builder.environment().put("PGCONNECT_TIMEOUT", "30");
+        builder.environment().remove("PGPASSWORD");
+        Process process = builder.start();
+        if (!process.waitFor(5, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new AssertionError("timed out: " + command);
+        }
+        return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8),
+                Files.readString(errors, StandardCharsets.UTF_8));
+    }
+
+    static boolean onPath(String program) {
+        for (String entry : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(entry, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

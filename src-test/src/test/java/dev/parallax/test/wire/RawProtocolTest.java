@@ -1,0 +1,269 @@
+package dev.parallax.test.wire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parallax.cli.server.ServerOptions;
+import dev.parallax.test.wire.RawClient.Message;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The protocol byte by byte: startup answers, row limits with PortalSuspended, errors in the
+ * extended protocol, and bad clients (garbage, over-long and truncated messages, hanging up
+ * mid-query) that must lose their connection without hurting the server or other sessions.
+ */
+class RawProtocolTest {
+    private static final int MAX_MESSAGE = 4096;
+    private static WireServer server;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = WireServer.start(ServerOptions.loopback(0).withMaxMessageSize(MAX_MESSAGE));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @AfterEach
+    void everyConnectionIsGoneAndNoQueryMemoryIsHeld() throws Exception {
+        server.awaitNoConnections();
+        assertEquals(0, server.server.connectionCount());
+        assertEquals(0, server.queryMemory());
+        assertTrue(server.database.runningStatements().isEmpty());
+    }
+
+    @Test
+    void sslRequestIsRefusedWithNThenStartupGoesOn() throws Exception {
+        try (RawClient client = new RawClient(server.port())) {
+            ByteArrayOutputStream ssl = new ByteArrayOutputStream();
+            RawClient.writeInt(ssl, 80877103);
+            client.sendUntyped(ssl.toByteArray());
+            assertEquals('N', client.readByte());
+            client.startup("raw");
+            List<Message> messages = client.readUntilReady();
+            assertEquals('R', messages.getFirst().type());
+            assertTrue(messages.stream().anyMatch(message -> message.type() == 'S'
+                    && message.text().equals("server_version\u000015.0 (Parallax test)\u0000")));
+            assertTrue(messages.stream().anyMatch(message -> message.type() == 'K'));
+            assertEquals("I", new String(messages.getLast().body(), StandardCharsets.US_ASCII));
+        }
+    }
+
+    @Test
+    void otherProtocolVersionsAreRefused() throws Exception {
+        try (RawClient client = new RawClient(server.port())) {
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            RawClient.writeInt(body, 2 << 16);
+            RawClient.cstring(body, "user");
+            RawClient.cstring(body, "raw");
+            body.write(0);
+            client.sendUntyped(body.toByteArray());
+            Message error = client.read();
+            assertEquals('E', error.type());
+            assertEquals("FATAL", error.field('S'));
+            assertEquals("0A000", error.field('C'));
+            assertEquals("unsupported frontend protocol 2.0: server supports 3.0 to 3.0", error.field('M'));
+            assertTrue(client.closedByServer());
+        }
+    }
+
+    @Test
+    void rowLimitSuspendsThePortalAndTheNextExecuteResumesIt() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.parse("", "select g from generate_series(1, 10000) g");
+            client.bind("", "");
+            client.execute("", 3);
+            client.execute("", 2);
+            client.execute("", 0);
+            client.sync();
+            List<Message> messages = client.readUntilReady();
+            assertEquals("12DDDsDDs", types(messages.subList(0, 9)));
+            assertEquals("1", dataRowValue(messages.get(2)));
+            assertEquals("3", dataRowValue(messages.get(4)));
+            assertEquals("5", dataRowValue(messages.get(7)));
+            Message complete = messages.get(messages.size() - 2);
+            assertEquals('C', complete.type());
+            // As PostgreSQL: the tag counts the rows of the last Execute only.
+            assertEquals("SELECT 9995\u0000", complete.text());
+            assertEquals(10_000, countOf(messages, 'D'));
+        }
+    }
+
+    @Test
+    void anErrorInTheExtendedProtocolSkipsToSync() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.parse("", "select * from missing_table");
+            client.bind("", "");
+            client.execute("", 0);
+            client.sync();
+            List<Message> messages = client.readUntilReady();
+            assertEquals("EZ", types(messages));
+            assertEquals("42P01", messages.getFirst().field('C'));
+            assertEquals("15", messages.getFirst().field('P'));
+            client.query("select 1; select 2");
+            assertEquals("TDCTDCZ", types(client.readUntilReady()));
+        }
+    }
+
+    @Test
+    void errorPositionsCountFromTheStartOfAMultiStatementQuery() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.query("select 1; select nope from missing");
+            List<Message> messages = client.readUntilReady();
+            assertEquals("TDCEZ", types(messages));
+            assertEquals("42P01", messages.get(3).field('C'));
+            assertEquals("28", messages.get(3).field('P'));
+        }
+    }
+
+    @Test
+    void emptyQueryGetsEmptyQueryResponse() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.query("  ;  ");
+            assertEquals("IZ", types(client.readUntilReady()));
+        }
+    }
+
+    @Test
+    void garbageStartupPacketClosesTheConnection() throws Exception {
+        try (RawClient client = new RawClient(server.port())) {
+            client.sendRaw(new byte[] {0, 0, 0, 2, 'x', 'y'});
+            Message error = client.read();
+            assertEquals("08P01", error.field('C'));
+            assertEquals("invalid length of startup packet", error.field('M'));
+            assertTrue(client.closedByServer());
+        }
+        assertOtherSessionsWork();
+    }
+
+    @Test
+    void unknownMessageTypeIsFatal() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.send('j', new byte[] {1, 2, 3});
+            Message error = client.read();
+            assertEquals("FATAL", error.field('S'));
+            assertEquals("08P01", error.field('C'));
+            assertEquals("invalid frontend message type 106", error.field('M'));
+            assertTrue(client.closedByServer());
+        }
+        assertOtherSessionsWork();
+    }
+
+    @Test
+    void messageLongerThanTheLimitIsRefusedBeforeItIsRead() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            // Only the header: the server must refuse on the length word, not wait for 1 MB.
+            client.sendRaw(new byte[] {'Q', 0, 0x10, 0, 0});
+            Message error = client.read();
+            assertEquals("FATAL", error.field('S'));
+            assertEquals("08P01", error.field('C'));
+            assertEquals("invalid message length", error.field('M'));
+            assertTrue(client.closedByServer());
+        }
+        assertOtherSessionsWork();
+    }
+
+    @Test
+    void malformedBindBodyIsFatal() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.parse("", "select 1");
+            // Says one parameter follows, then ends.
+            client.send('B', new byte[] {0, 0, 0, 0, 0, 1});
+            List<Message> messages = List.of(client.read(), client.read());
+            assertEquals("1E", types(messages));
+            assertEquals("08P01", messages.get(1).field('C'));
+            assertTrue(client.closedByServer());
+        }
+        assertOtherSessionsWork();
+    }
+
+    @Test
+    void truncatedMessageThenHangUpLeavesNothingBehind() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.sendRaw(new byte[] {'Q', 0, 0, 0, 100, 's', 'e', 'l'});
+        }
+        assertOtherSessionsWork();
+    }
+
+    @Test
+    void clientHangingUpMidQueryCancelsItAndFreesItsMemory() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.query("select g, count(*) from generate_series(1, 2000000000) g group by g order by g");
+            for (int attempt = 0; attempt < 500 && server.database.runningStatements().isEmpty(); attempt++) {
+                Thread.sleep(10);
+            }
+            assertEquals(1, server.database.runningStatements().size());
+        }
+        for (int attempt = 0; attempt < 1000 && !server.database.runningStatements().isEmpty(); attempt++) {
+            Thread.sleep(10);
+        }
+        assertTrue(server.database.runningStatements().isEmpty());
+        assertOtherSessionsWork();
+    }
+
+    @Test
+    void aClientThatDoesNotReadHoldsItsQueryBackNotTheServer() throws Exception {
+        try (RawClient reader = RawClient.connected(server.port())) {
+            // 1M rows of ~20 bytes is far more than the socket buffers and the 1 MB high water mark hold.
+            reader.query("select g, g * 2 from generate_series(1, 1000000) g");
+            for (int attempt = 0; attempt < 500 && server.database.runningStatements().isEmpty(); attempt++) {
+                Thread.sleep(10);
+            }
+            Thread.sleep(1000);
+            // The producer waits for the reader: its statement is still running, and others are served.
+            assertEquals(1, server.database.runningStatements().size());
+            assertOtherSessionsWork();
+            assertEquals('T', reader.read().type());
+            long dataRows = 0;
+            Message message;
+            while ((message = reader.read()).type() == 'D') {
+                dataRows++;
+            }
+            assertEquals(1_000_000, dataRows);
+            assertEquals("SELECT 1000000\u0000", message.text());
+            assertEquals('Z', reader.read().type());
+        }
+    }
+
+    private static void assertOtherSessionsWork() throws Exception {
+        try (RawClient other = RawClient.connected(server.port())) {
+            other.query("select 40 + 2");
+            List<Message> messages = other.readUntilReady();
+            assertEquals("TDCZ", types(messages));
+            assertEquals("42", dataRowValue(messages.get(1)));
+        }
+    }
+
+    private static String types(List<Message> messages) {
+        StringBuilder types = new StringBuilder();
+        for (Message message : messages) {
+            types.append(message.type());
+        }
+        return types.toString();
+    }
+
+    private static int countOf(List<Message> messages, char type) {
+        int count = 0;
+        for (Message message : messages) {
+            if (message.type() == type) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** The first column of a DataRow as text. */
+    private static String dataRowValue(Message dataRow) {
+        byte[] body = dataRow.body();
+        int length = ((body[2] & 0xFF) << 24) | ((body[3] & 0xFF) << 16) | ((body[4] & 0xFF) << 8) | (body[5] & 0xFF);
+        return new String(body, 6, length, StandardCharsets.UTF_8);
+    }
+}
