@@ -13,6 +13,12 @@ public interface Session extends AutoCloseable {
     /** Parses, plans and runs exactly one SQL statement (a trailing semicolon is allowed). */
     Result execute(String sql);
 
+    /**
+     * As {@link #execute(String)}, with {@code copy} as the client end of {@code COPY ... FROM STDIN}
+     * and {@code COPY ... TO STDOUT} (without it those fail with 0A000).
+     */
+    Result execute(String sql, CopyChannel copy);
+
     /** Prepares one statement with {@code $n} or {@code ?} parameters. */
     PreparedQuery prepare(String sql);
 

@@ -32,6 +32,29 @@ public final class ScriptRunner {
     private static final String END_PROBE = "\u0001";
 
     private final Session session;
+    /** COPY ... TO STDOUT prints to the current output, as psql does; COPY FROM STDIN is not available in the shell yet. */
+    private final dev.parallax.CopyChannel copyToOutput = new dev.parallax.CopyChannel() {
+        @Override
+        public java.io.InputStream openInput(int columnCount, dev.parallax.engine.load.CopyFormat format) {
+            throw new dev.parallax.engine.error.ParallaxException(dev.parallax.engine.error.SqlState.FEATURE_NOT_SUPPORTED,
+                    "COPY FROM STDIN is not supported in the shell yet: use \\copy ... from 'file'");
+        }
+
+        @Override
+        public java.io.OutputStream openOutput(int columnCount, dev.parallax.engine.load.CopyFormat format) {
+            return new java.io.FilterOutputStream(resultOut) {
+                @Override
+                public void write(byte[] bytes, int offset, int length) {
+                    resultOut.write(bytes, offset, length);
+                }
+
+                @Override
+                public void close() {
+                    resultOut.flush();
+                }
+            };
+        }
+    };
     private PrintOptions options;
     private ResultPrinter printer;
     private final PrintStream out;
@@ -234,7 +257,7 @@ public final class ScriptRunner {
         Result result = null;
         int noticesPrinted = 0;
         try (ProgressBar progress = showProgress ? ProgressBar.start(session, err) : null) {
-            result = session.execute(sql);
+            result = session.execute(sql, copyToOutput);
             if (progress != null) {
                 progress.close();
             }
@@ -369,11 +392,21 @@ public final class ScriptRunner {
      */
     private Outcome copy(MetaCommand command, String locus) {
         String text = command.rawArguments();
+        // COPY (query) TO / table [(columns)] TO: client and server are one process, so the file is
+        // written by COPY TO itself, and pstdout/stdout go to the shell's output.
+        java.util.regex.Matcher to = java.util.regex.Pattern
+                .compile("(?is)^\\s*(\\(.*\\)|[^\\s(]+\\s*(?:\\([^)]*\\))?)\\s*to\\s+('(?:[^']|'')*'|\\S+)(.*)$").matcher(text);
+        if (to.matches()) {
+            String file = to.group(2);
+            String target = file.equalsIgnoreCase("stdout") || file.equalsIgnoreCase("pstdout") ? "STDOUT"
+                    : file.startsWith("'") ? file : "'" + file.replace("'", "''") + "'";
+            return runStatement("COPY " + to.group(1) + " TO " + target + to.group(3), locus, false)
+                    ? Outcome.CONTINUE : Outcome.FAILED;
+        }
         java.util.regex.Matcher from = java.util.regex.Pattern
                 .compile("(?i)^(.*?\\s)from\\s+('(?:[^']|'')*'|\\S+)(.*)$", java.util.regex.Pattern.DOTALL).matcher(text);
         if (!from.matches()) {
-            boolean to = java.util.regex.Pattern.compile("(?i)\\sto\\s").matcher(" " + text + " ").find();
-            metaError(locus, to ? "\\copy: COPY TO is not supported yet" : "\\copy: parse error at end of line");
+            metaError(locus, "\\copy: parse error at end of line");
             return Outcome.FAILED;
         }
         String file = from.group(2);
@@ -385,6 +418,7 @@ public final class ScriptRunner {
         return runStatement("COPY " + from.group(1) + "FROM " + quotedFile + from.group(3), locus, false)
                 ? Outcome.CONTINUE : Outcome.FAILED;
     }
+
 
     private Outcome expanded(MetaCommand command, String locus) {
         ExpandedMode mode;

@@ -52,10 +52,23 @@ class CopyMetaCommandTest {
     }
 
     @Test
-    void copyToAndStandardInputAreNotAvailableYet() {
-        Run to = run("create table items (id int);\n\\copy items to 'out.csv'\n");
-        assertEquals(1, to.status());
-        assertEquals("\\copy: COPY TO is not supported yet\n", to.err());
+    void copiesTablesAndQueriesToFilesAndStandardOutput() throws IOException {
+        Path text = directory.resolve("out.txt");
+        Path csv = directory.resolve("out file.csv");
+        Run run = run("create table items (id int, name text);\n"
+                + "insert into items values (1, 'tab\there'), (2, null), (3, 'comma, \"quoted\"');\n"
+                + "\\copy items to '" + text + "'\n"
+                + "\\copy (select id, name from items where id > 1 order by id) to '" + csv + "' with (format csv, header)\n"
+                + "\\copy items (name) to stdout with csv\n");
+        assertEquals("", run.err());
+        assertEquals(0, run.status());
+        assertEquals("CREATE TABLE\nINSERT 0 3\nCOPY 3\nCOPY 2\ntab\there\n\n\"comma, \"\"quoted\"\"\"\nCOPY 3\n", run.out());
+        assertEquals("1\ttab\\there\n2\t\\N\n3\tcomma, \"quoted\"\n", Files.readString(text));
+        assertEquals("id,name\n2,\n3,\"comma, \"\"quoted\"\"\"\n", Files.readString(csv));
+    }
+
+    @Test
+    void standardInputIsNotAvailableYet() {
         Run stdin = run("create table items (id int);\n\\copy items from stdin\n");
         assertEquals(1, stdin.status());
         assertEquals("\\copy: copying from standard input is not supported yet\n", stdin.err());

@@ -31,6 +31,11 @@ final class FakeSession implements Session {
     }
 
     @Override
+    public Result execute(String sql, dev.parallax.CopyChannel copy) {
+        return execute(sql);
+    }
+
+    @Override
     public Result execute(String sql) {
         executed.add(sql);
         Supplier<Result> answer = answers.get(sql);

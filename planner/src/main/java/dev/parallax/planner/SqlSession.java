@@ -4,6 +4,7 @@ import dev.parallax.engine.exec.StatementProgress;
 
 import java.util.Optional;
 
+import dev.parallax.CopyChannel;
 import dev.parallax.Database;
 import dev.parallax.PreparedQuery;
 import dev.parallax.Result;
@@ -52,6 +53,8 @@ public final class SqlSession implements Session {
     private volatile String statementText = "";
     private final List<Result> openResults = new ArrayList<>();
     private boolean closed;
+    /** Set while {@link #execute(String, CopyChannel)} runs. */
+    private CopyChannel copyChannel;
 
     public SqlSession(Database database) {
         this(database, database.engineServices());
@@ -98,6 +101,22 @@ public final class SqlSession implements Session {
                 yield utilityCommands.run(statement);
             }
         };
+    }
+
+    @Override
+    public Result execute(String sql, CopyChannel copy) {
+        CopyChannel previous = copyChannel;
+        copyChannel = copy;
+        try {
+            return execute(sql);
+        } finally {
+            copyChannel = previous;
+        }
+    }
+
+    /** The client end of COPY FROM STDIN / TO STDOUT for the statement running now, or null. */
+    CopyChannel copyChannel() {
+        return copyChannel;
     }
 
     @Override

@@ -26,6 +26,7 @@ import dev.parallax.planner.result.TextRowsResult;
 import dev.parallax.planner.statement.AlterTableOptionsStatement;
 import dev.parallax.planner.statement.CallStatement;
 import dev.parallax.planner.statement.CopyStatement;
+import dev.parallax.planner.statement.CopyToStatement;
 import dev.parallax.planner.statement.CreateIndexStatement;
 import dev.parallax.planner.statement.CreateTableStatement;
 import dev.parallax.planner.statement.CreateViewStatement;
@@ -83,6 +84,7 @@ final class UtilityCommands {
             case AlterTableOptionsStatement alter -> alterTable(alter);
             case CallStatement call -> call(call);
             case CopyStatement copy -> copy(copy);
+            case CopyToStatement copyTo -> new CopyCommands(session).to(copyTo);
             case TransactionStatement transaction -> transaction(transaction);
             case VacuumStatement vacuum -> new MaintenanceCommand(session).run(vacuum);
             case EmptyStatement empty -> new CommandResult("");
@@ -516,6 +518,13 @@ final class UtilityCommands {
                 }
             }
         }
+        if (copy.fileName() == null) {
+            if (!isAllColumnsInOrder(columns, table.columns().size())) {
+                throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "COPY with a column list is not supported yet")
+                        .withHint("List all columns of \"" + table.name() + "\" in table order, or none.");
+            }
+            return new CopyCommands(session).fromStdin(table, copy.options());
+        }
         Path file = Path.of(copy.fileName());
         if (!Files.isRegularFile(file)) {
             String reason = Files.isDirectory(file) ? "Is a directory" : "No such file or directory";
@@ -532,6 +541,18 @@ final class UtilityCommands {
             session.running().finish(context);
         }
         return new CommandResult("COPY " + rows, rows, List.of());
+    }
+
+    private static boolean isAllColumnsInOrder(int[] columns, int columnCount) {
+        if (columns.length != columnCount) {
+            return false;
+        }
+        for (int index = 0; index < columns.length; index++) {
+            if (columns[index] != index) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Result transaction(TransactionStatement transaction) {

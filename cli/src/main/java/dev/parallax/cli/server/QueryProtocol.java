@@ -109,7 +109,11 @@ final class QueryProtocol {
     /** Runs one statement of a Query message; false when it failed (the rest of the message is skipped). */
     private boolean runSimple(String sql, int offset) {
         try {
-            try (Result result = session.execute(sql)) {
+            ServerCopyChannel copy = new ServerCopyChannel(connection, writer);
+            try (Result result = session.execute(sql, copy)) {
+                if (copy.outputOpened()) {
+                    writer.copyDone();
+                }
                 if (result.hasRows()) {
                     writer.rowDescription(result.columns(), null);
                     Portal portal = new Portal(UNNAMED, null, null, new boolean[result.columns().size()]);

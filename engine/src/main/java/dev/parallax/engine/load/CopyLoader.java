@@ -82,8 +82,13 @@ public final class CopyLoader {
 
     /** Loads the rows read from {@code input} (e.g. COPY FROM STDIN); returns the number of rows loaded. */
     public static long copyFrom(Table table, Reader input, CopyFormat format) throws IOException {
+        return copyFrom(table, input, format, null);
+    }
+
+    /** As {@link #copyFrom(Table, Reader, CopyFormat)}, with the progress and cancellation of {@code context} (may be null). */
+    public static long copyFrom(Table table, Reader input, CopyFormat format, ExecutionContext context) throws IOException {
         BufferedReader reader = input instanceof BufferedReader buffered ? buffered : new BufferedReader(input);
-        return new CopyLoader(table, format, null).load(reader);
+        return new CopyLoader(table, format, context).load(reader);
     }
 
     private long load(BufferedReader reader) throws IOException {

@@ -6,7 +6,7 @@ package dev.parallax.planner.statement;
  */
 public sealed interface Statement
         permits EmptyStatement, QueryStatement, CreateTableStatement, DropTableStatement, SetStatement,
-        ShowStatement, ResetStatement, AlterTableOptionsStatement, CallStatement, CopyStatement,
+        ShowStatement, ResetStatement, AlterTableOptionsStatement, CallStatement, CopyStatement, CopyToStatement,
         ExplainStatement, TransactionStatement, CreateIndexStatement, DropIndexStatement, VacuumStatement,
         CreateViewStatement, DropViewStatement {
 }

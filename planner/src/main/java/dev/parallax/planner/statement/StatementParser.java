@@ -590,29 +590,40 @@ public final class StatementParser {
 
     private static Statement parseCopy(TokenCursor cursor) {
         cursor.expect("copy");
-        Token tableToken = cursor.peek();
-        if (tableToken.isSymbol("(")) {
-            throw notSupported("COPY (query) is not supported", tableToken);
-        }
-        String tableName = cursor.tableName();
+        Token open = cursor.peek();
+        String query = null;
+        String tableName = null;
         List<String> columns = new ArrayList<>();
         if (cursor.acceptSymbol("(")) {
-            do {
-                columns.add(cursor.name());
-            } while (cursor.acceptSymbol(","));
-            cursor.expectSymbol(")");
+            query = parenthesizedText(cursor, open);
+        } else {
+            tableName = cursor.tableName();
+            if (cursor.acceptSymbol("(")) {
+                do {
+                    columns.add(cursor.name());
+                } while (cursor.acceptSymbol(","));
+                cursor.expectSymbol(")");
+            }
         }
         Token direction = cursor.peek();
-        if (cursor.accept("to")) {
-            throw notSupported("COPY TO is not supported", direction);
+        boolean to = cursor.accept("to");
+        if (!to) {
+            if (query != null) {
+                // PostgreSQL's grammar has COPY (query) only with TO.
+                throw cursor.syntaxError(direction);
+            }
+            cursor.expect("from");
         }
-        cursor.expect("from");
-        Token source = cursor.peek();
-        if (source.isKeyword("stdin") || source.isKeyword("program")) {
-            throw notSupported("COPY FROM " + source.value().toUpperCase(Locale.ROOT) + " is not supported", source);
-        }
-        if (source.kind() != TokenKind.STRING) {
-            throw cursor.syntaxError(source);
+        Token target = cursor.peek();
+        String fileName;
+        if (target.isKeyword(to ? "stdout" : "stdin")) {
+            fileName = null;
+        } else if (target.isKeyword("program")) {
+            throw notSupported("COPY " + (to ? "TO" : "FROM") + " PROGRAM is not supported", target);
+        } else if (target.kind() == TokenKind.STRING) {
+            fileName = target.value();
+        } else {
+            throw cursor.syntaxError(target);
         }
         cursor.next();
         CopyOptionsParser options = new CopyOptionsParser(cursor);
@@ -626,7 +637,29 @@ public final class StatementParser {
             options.legacy(with);
         }
         cursor.expectEnd();
-        return new CopyStatement(tableName, columns, source.value(), options.build());
+        return to ? new CopyToStatement(tableName, columns, query, fileName, options.build())
+                : new CopyStatement(tableName, columns, fileName, options.build());
+    }
+
+    /** The text between the {@code (} just accepted (token {@code open}) and its matching {@code )}, which is consumed. */
+    private static String parenthesizedText(TokenCursor cursor, Token open) {
+        int depth = 1;
+        while (true) {
+            Token token = cursor.peek();
+            if (token.kind() == TokenKind.END) {
+                throw cursor.syntaxError(token);
+            }
+            cursor.next();
+            if (token.isSymbol("(")) {
+                depth++;
+            } else if (token.isSymbol(")") && --depth == 0) {
+                String text = cursor.sql().substring(open.end(), token.start()).strip();
+                if (text.isEmpty()) {
+                    throw cursor.syntaxError(token);
+                }
+                return text;
+            }
+        }
     }
 
     // ---- EXPLAIN ----

@@ -259,6 +259,31 @@ class PgJdbcTest {
         }
     }
 
+    @Test
+    void copyInAndOutThroughTheCopyManager() throws Exception {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("create table copied (id int, name text, price numeric(6,2))");
+            org.postgresql.copy.CopyManager copy = connection.unwrap(org.postgresql.PGConnection.class).getCopyAPI();
+            long loaded = copy.copyIn("copy copied from stdin with (format csv)",
+                    new java.io.StringReader("1,one,1.50\n2,\"two, too\",\n3,three,3.25\n"));
+            assertEquals(3, loaded);
+            java.io.StringWriter text = new java.io.StringWriter();
+            assertEquals(3, copy.copyOut("copy copied to stdout", text));
+            assertEquals("1\tone\t1.50\n2\ttwo, too\t\\N\n3\tthree\t3.25\n", text.toString());
+            java.io.StringWriter csv = new java.io.StringWriter();
+            assertEquals(2, copy.copyOut("copy (select id, name from copied where price is not null order by id) to stdout"
+                    + " with (format csv, header)", csv));
+            assertEquals("id,name\n1,one\n3,three\n", csv.toString());
+            SQLException bad = assertThrows(SQLException.class,
+                    () -> copy.copyIn("copy copied from stdin", new java.io.StringReader("4\tfour\t4.00\nfive\tfive\t5\n")));
+            assertEquals("22P02", bad.getSQLState());
+            try (ResultSet rows = statement.executeQuery("select count(*) from copied")) {
+                assertTrue(rows.next());
+                assertEquals(3, rows.getInt(1));
+            }
+        }
+    }
+
     private static void waitUntilRunning() throws InterruptedException {
         for (int attempt = 0; attempt < 400 && server.database.runningStatements().isEmpty(); attempt++) {
             Thread.sleep(10);

@@ -68,6 +68,20 @@ class PostgresClientsTest {
     }
 
     @Test
+    void psqlCopiesBothWays() throws Exception {
+        assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
+        Path input = directory.resolve("input.csv");
+        Files.writeString(input, "id,name\n1,one\n2,\"two, too\"\n3,\n");
+        Path output = directory.resolve("output.txt");
+        Result copied = psql("-c", "create table psql_copied (id int, name text)",
+                "-c", "\\copy psql_copied from '" + input + "' with (format csv, header)",
+                "-c", "\\copy psql_copied to '" + output + "'",
+                "-c", "copy (select name from psql_copied order by id desc) to stdout with (format csv)");
+        assertEquals("CREATE TABLE\nCOPY 3\nCOPY 3\n\n\"two, too\"\none\n", copied.output(), copied.errors());
+        assertEquals("1\tone\n2\ttwo, too\n3\t\\N\n", Files.readString(output));
+    }
+
+    @Test
     void pgbenchCustomScriptsRunWithoutFailuresInEveryProtocolMode() throws Exception {
         assumeTrue(onPath("psql") && onPath("pgbench"), "psql/pgbench are not installed (Debian packages postgresql-client, postgresql)");
         Result created = psql("-c", "create table bench_accounts (aid int, balance bigint, filler text)",

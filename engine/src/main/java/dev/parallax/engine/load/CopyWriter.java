@@ -1,0 +1,136 @@
+package dev.parallax.engine.load;
+
+import dev.parallax.engine.type.ValueText;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.ColumnVector;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The writing side of COPY (COPY ... TO): formats batches as lines of PostgreSQL's text or csv
+ * COPY format. Text escapes backslash, the delimiter and control characters and writes NULL as the
+ * null string ({@code \N}); csv quotes a value that holds the delimiter, the quote, a line break
+ * or leading/trailing nothing-but-the-null-string, doubling the quote (or using the escape). Values
+ * are printed by PostgreSQL's output rules ({@link ValueText}). Not thread-safe; one per COPY.
+ */
+public final class CopyWriter {
+    private final CopyFormat format;
+    private final Writer out;
+    private final StringBuilder value = new StringBuilder(64);
+    private final StringBuilder line = new StringBuilder(256);
+
+    public CopyWriter(CopyFormat format, Writer out) {
+        this.format = Objects.requireNonNull(format, "format");
+        this.out = Objects.requireNonNull(out, "out");
+    }
+
+    /** The header line (column names), written when the format asks for one; call once before the rows. */
+    public void writeHeader(List<String> columnNames) throws IOException {
+        if (!format.header()) {
+            return;
+        }
+        line.setLength(0);
+        for (int index = 0; index < columnNames.size(); index++) {
+            if (index > 0) {
+                line.append(format.delimiter());
+            }
+            appendField(columnNames.get(index));
+        }
+        line.append('\n');
+        out.append(line);
+    }
+
+    /** Writes the selected rows of {@code batch}; returns how many. */
+    public int write(Batch batch) throws IOException {
+        ColumnVector[] columns = batch.columns();
+        int count = batch.selectedCount();
+        for (int index = 0; index < count; index++) {
+            int position = batch.position(index);
+            line.setLength(0);
+            for (int column = 0; column < columns.length; column++) {
+                if (column > 0) {
+                    line.append(format.delimiter());
+                }
+                ColumnVector vector = columns[column];
+                if (vector.isNull(position)) {
+                    line.append(format.nullString());
+                    continue;
+                }
+                value.setLength(0);
+                ValueText.append(value, vector, position);
+                appendField(value);
+            }
+            line.append('\n');
+            out.append(line);
+        }
+        return count;
+    }
+
+    public void flush() throws IOException {
+        out.flush();
+    }
+
+    private void appendField(CharSequence text) {
+        if (format.kind() == CopyFormat.Kind.TEXT) {
+            appendText(text);
+        } else {
+            appendCsv(text);
+        }
+    }
+
+    /** PostgreSQL's CopyAttributeOutText: backslash escapes for backslash, delimiter and control characters. */
+    private void appendText(CharSequence text) {
+        char delimiter = format.delimiter();
+        for (int index = 0; index < text.length(); index++) {
+            char character = text.charAt(index);
+            if (character < 0x20 || character == 0x7F) {
+                switch (character) {
+                    case '\b' -> line.append("\\b");
+                    case '\f' -> line.append("\\f");
+                    case '\n' -> line.append("\\n");
+                    case '\r' -> line.append("\\r");
+                    case '\t' -> line.append(delimiter == '\t' ? "\\t" : "\t");
+                    case 0x0B -> line.append("\\v");
+                    default -> {
+                        if (character == delimiter) {
+                            line.append('\\');
+                        }
+                        line.append(character);
+                    }
+                }
+            } else if (character == '\\' || character == delimiter) {
+                line.append('\\').append(character);
+            } else {
+                line.append(character);
+            }
+        }
+    }
+
+    /** PostgreSQL's CopyAttributeOutCSV: quote when needed, doubling quotes (or escaping them). */
+    private void appendCsv(CharSequence text) {
+        char quote = format.quote();
+        char escape = format.escape();
+        boolean needsQuotes = text.length() == 0 ? format.nullString().isEmpty() : text.toString().equals(format.nullString());
+        // A lone \. would read back as the end-of-data marker.
+        needsQuotes |= text.length() == 2 && text.charAt(0) == '\\' && text.charAt(1) == '.';
+        for (int index = 0; !needsQuotes && index < text.length(); index++) {
+            char character = text.charAt(index);
+            needsQuotes = character == format.delimiter() || character == quote || character == '\n' || character == '\r';
+        }
+        if (!needsQuotes) {
+            line.append(text);
+            return;
+        }
+        line.append(quote);
+        for (int index = 0; index < text.length(); index++) {
+            char character = text.charAt(index);
+            if (character == quote || character == escape) {
+                line.append(escape);
+            }
+            line.append(character);
+        }
+        line.append(quote);
+    }
+}
