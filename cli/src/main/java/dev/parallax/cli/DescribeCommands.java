@@ -3,6 +3,7 @@ package dev.parallax.cli;
 import dev.parallax.Database;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.index.OrderedIndex;
 
@@ -63,7 +64,7 @@ final class DescribeCommands {
         String pattern = command.arguments().isEmpty() ? null : command.arguments().getFirst();
         return switch (command.name()) {
             case "d", "d+" -> pattern == null ? listRelations(null, command.name().endsWith("+"))
-                    : describeTables(pattern);
+                    : describeTables(pattern, command.name().endsWith("+"));
             case "dt", "dt+" -> listRelations(pattern, command.name().endsWith("+"));
             case "di", "di+" -> listIndexes(pattern, command.name().endsWith("+"));
             case "l", "l+", "list" -> listDatabases();
@@ -81,10 +82,11 @@ final class DescribeCommands {
         List<String[]> rows = new ArrayList<>();
         for (Table table : matching(pattern)) {
             if (verbose) {
-                rows.add(new String[] {"public", table.name(), "table", OWNER, "permanent", "columnar",
-                        SizeText.of(table.storage().sizeBytes()), ""});
+                // psql shows a partitioned table's own size: it holds no rows (its partitions are listed themselves).
+                rows.add(new String[] {"public", table.name(), relationType(table), OWNER, "permanent", "columnar",
+                        SizeText.of(table.isPartitioned() ? 0 : table.storage().sizeBytes()), ""});
             } else {
-                rows.add(new String[] {"public", table.name(), "table", OWNER});
+                rows.add(new String[] {"public", table.name(), relationType(table), OWNER});
             }
         }
         if (rows.isEmpty()) {
@@ -97,8 +99,16 @@ final class DescribeCommands {
         return Output.table("List of relations", columns, rows, null);
     }
 
-    /** {@code \d NAME}: one block per matching table (psql prints them one after another). */
-    private Output describeTables(String pattern) {
+    private static String relationType(Table table) {
+        return table.isPartitioned() ? "partitioned table" : "table";
+    }
+
+    /**
+     * {@code \d NAME}: one block per matching table (psql prints them one after another). A
+     * partition names its parent and bound; a partitioned table its key and, with {@code +}, its
+     * partitions (else their number).
+     */
+    private Output describeTables(String pattern, boolean verbose) {
         List<Table> tables = matching(pattern);
         if (tables.isEmpty()) {
             return Output.notFound("Did not find any relation named \"" + pattern + "\".");
@@ -111,11 +121,21 @@ final class DescribeCommands {
                         column.notNull() ? "not null" : "", ""});
             }
             List<String> footers = new ArrayList<>();
+            if (table.parent() != null) {
+                footers.add("Partition of: " + table.parent().name() + " " + table.partitionBound().text());
+            }
+            if (table.isPartitioned()) {
+                footers.add("Partition key: HASH " + keyList(table, table.partitionKey().columns()));
+            }
             footers.addAll(indexFooter(table));
             if (table.parallelWorkers().isPresent()) {
                 footers.add("Options: parallel_workers=" + table.parallelWorkers().getAsInt());
             }
-            text.append(TitledTable.format("Table \"public." + table.name() + "\"",
+            if (table.isPartitioned()) {
+                footers.addAll(partitionFooter(table, verbose));
+            }
+            String title = (table.isPartitioned() ? "Partitioned table" : "Table") + " \"public." + table.name() + "\"";
+            text.append(TitledTable.format(title,
                     List.of("Column", "Type", "Collation", "Nullable", "Default"), rows, footers));
         }
         return Output.message(text.toString());
@@ -221,6 +241,11 @@ final class DescribeCommands {
             entries.add(new FooterLine(constraint.primaryKey(), constraint.name(),
                     "\"" + constraint.name() + "\" " + kind + ", " + UNIQUE_ACCESS_METHOD + " " + keyList(table, constraint.keyColumns())));
         }
+        for (PartitionedConstraint constraint : table.partitionedConstraints()) {
+            String kind = constraint.primaryKey() ? "PRIMARY KEY" : "UNIQUE CONSTRAINT";
+            entries.add(new FooterLine(constraint.primaryKey(), constraint.name(), "\"" + constraint.name() + "\" " + kind + ", "
+                    + UNIQUE_ACCESS_METHOD + " (" + String.join(", ", constraint.columnNames()) + ")"));
+        }
         for (OrderedIndex index : table.indexes()) {
             entries.add(new FooterLine(false, index.name(),
                     "\"" + index.name() + "\" " + ACCESS_METHOD + " " + keyList(table, index.keyColumns())));
@@ -232,6 +257,28 @@ final class DescribeCommands {
             for (FooterLine entry : entries) {
                 lines.add("    " + entry.text());
             }
+        }
+        return lines;
+    }
+
+    /**
+     * psql's partition footer: {@code Number of partitions: N (Use \d+ to list them.)}, or with
+     * {@code +} every partition and its bound by name, continuation lines aligned under the first.
+     */
+    private static List<String> partitionFooter(Table table, boolean verbose) {
+        List<Table> partitions = new ArrayList<>(table.partitionRouter().partitions());
+        if (!verbose) {
+            return List.of("Number of partitions: " + partitions.size() + " (Use \\d+ to list them.)");
+        }
+        if (partitions.isEmpty()) {
+            return List.of("Number of partitions: 0");
+        }
+        partitions.sort(java.util.Comparator.comparing(Table::name));
+        List<String> lines = new ArrayList<>();
+        for (int index = 0; index < partitions.size(); index++) {
+            Table partition = partitions.get(index);
+            String entry = partition.name() + " " + partition.partitionBound().text() + (index + 1 < partitions.size() ? "," : "");
+            lines.add((index == 0 ? "Partitions: " : "            ") + entry);
         }
         return lines;
     }

@@ -28,6 +28,11 @@ import dev.parallax.planner.statement.CallStatement;
 import dev.parallax.planner.statement.CopyStatement;
 import dev.parallax.planner.statement.CopyToStatement;
 import dev.parallax.planner.statement.CreateIndexStatement;
+import dev.parallax.planner.statement.CreatePartitionStatement;
+import dev.parallax.planner.statement.HashPartitioning;
+import dev.parallax.engine.catalog.PartitionedConstraint;
+import dev.parallax.engine.partition.HashPartitionBound;
+import dev.parallax.engine.partition.PartitionKey;
 import dev.parallax.planner.statement.CreateTableStatement;
 import dev.parallax.planner.statement.CreateViewStatement;
 import dev.parallax.planner.statement.DropViewStatement;
@@ -61,6 +66,11 @@ import java.util.Set;
 final class UtilityCommands {
     /** PostgreSQL's bounds for the parallel_workers reloption. */
     private static final int MAX_PARALLEL_WORKERS_OPTION = 1024;
+    /**
+     * Entries the unique index of a partition is first sized for: a share of a plain table's, since a
+     * table of 1024 partitions would otherwise reserve 1024 full-size maps; the index grows as needed.
+     */
+    private static final long PARTITION_INITIAL_INDEX_ENTRIES = 1024;
 
     private final SqlSession session;
     private final EngineServices services;
@@ -73,6 +83,7 @@ final class UtilityCommands {
     Result run(Statement statement) {
         return switch (statement) {
             case CreateTableStatement create -> createTable(create);
+            case CreatePartitionStatement create -> createPartition(create);
             case DropTableStatement drop -> dropTable(drop);
             case CreateIndexStatement create -> createIndex(create);
             case DropIndexStatement drop -> dropIndex(drop);
@@ -116,10 +127,13 @@ final class UtilityCommands {
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
         }
         List<ColumnDefinition> columns = create.columns();
+        if (create.partitioning() != null) {
+            return createPartitionedTable(create);
+        }
         TableStorage storage = services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
         Table table = new Table(create.tableName(), columns, storage);
         try {
-            addUniqueConstraints(table, create.constraints());
+            addUniqueConstraints(table, create.constraints(), IndexDefinition.DEFAULT_INITIAL_ENTRIES);
             catalog.addTable(table);
         } catch (RuntimeException failure) {
             table.closeUniqueConstraints();
@@ -134,8 +148,104 @@ final class UtilityCommands {
         return new CommandResult("CREATE TABLE");
     }
 
+    /**
+     * A partitioned table (no storage of its own) with its constraints' names, and with
+     * {@code PARTITIONS n} its n partitions; all of it or, on any error, none.
+     */
+    private Result createPartitionedTable(CreateTableStatement create) {
+        Catalog catalog = catalog();
+        List<ColumnDefinition> columns = create.columns();
+        HashPartitioning partitioning = create.partitioning();
+        int[] keyColumns = new int[partitioning.keyColumnNames().size()];
+        for (int key = 0; key < keyColumns.length; key++) {
+            keyColumns[key] = indexOf(columns, partitioning.keyColumnNames().get(key));
+        }
+        Table parent = Table.partitioned(create.tableName(), columns, new PartitionKey(keyColumns));
+        Set<String> chosen = new HashSet<>();
+        for (TableConstraint constraint : create.constraints()) {
+            if (constraint.name() != null) {
+                chosen.add(constraint.name());
+            }
+        }
+        for (TableConstraint constraint : create.constraints()) {
+            String defaultName = constraint.primaryKey() ? create.tableName() + "_pkey"
+                    : create.tableName() + "_" + String.join("_", constraint.columnNames()) + "_key";
+            String name = constraint.name() != null ? constraint.name() : unusedName(defaultName, chosen);
+            parent.addPartitionedConstraint(new PartitionedConstraint(name, constraint.primaryKey(), constraint.columnNames()));
+        }
+        try {
+            catalog.addTable(parent);
+        } catch (ParallaxException duplicate) {
+            if (duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
+                return new CommandResult("CREATE TABLE", 0,
+                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
+            }
+            throw duplicate;
+        }
+        try {
+            int partitions = partitioning.partitions();
+            for (int remainder = 0; remainder < partitions; remainder++) {
+                addPartition(parent, create.tableName() + "_" + remainder, new HashPartitionBound(partitions, remainder));
+            }
+        } catch (RuntimeException failure) {
+            catalog.dropTable(parent.name());
+            throw failure;
+        }
+        return new CommandResult("CREATE TABLE");
+    }
+
+    private static int indexOf(List<ColumnDefinition> columns, String name) {
+        for (int index = 0; index < columns.size(); index++) {
+            if (columns.get(index).name().equals(name)) {
+                return index;
+            }
+        }
+        throw new IllegalArgumentException("no column " + name);
+    }
+
+    private Result createPartition(CreatePartitionStatement create) {
+        Catalog catalog = catalog();
+        if (catalog.findTable(create.tableName()) != null) {
+            if (create.ifNotExists()) {
+                return new CommandResult("CREATE TABLE", 0,
+                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
+            }
+            throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
+        }
+        Table parent = catalog.table(create.parentName());
+        if (!parent.isPartitioned()) {
+            throw ParallaxException.of(SqlState.INVALID_OBJECT_DEFINITION, "\"%s\" is not partitioned", parent.name());
+        }
+        addPartition(parent, create.tableName(), new HashPartitionBound(create.modulus(), create.remainder()));
+        return new CommandResult("CREATE TABLE");
+    }
+
+    /**
+     * Creates partition {@code name} of {@code parent}: the parent's columns, its own storage and one
+     * unique index per constraint of the parent (named as PostgreSQL names a partition's indexes,
+     * e.g. {@code p_0_pkey}), sized for a share of a table's default entries.
+     */
+    private void addPartition(Table parent, String name, HashPartitionBound bound) {
+        List<ColumnDefinition> columns = parent.columns();
+        TableStorage storage = services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
+        Table partition = new Table(name, columns, storage);
+        partition.setPartitionOf(parent, bound);
+        List<TableConstraint> constraints = new ArrayList<>();
+        for (PartitionedConstraint constraint : parent.partitionedConstraints()) {
+            constraints.add(new TableConstraint(null, constraint.primaryKey(), constraint.columnNames()));
+        }
+        try {
+            addUniqueConstraints(partition, constraints, PARTITION_INITIAL_INDEX_ENTRIES);
+            catalog().addTable(partition);
+        } catch (RuntimeException failure) {
+            partition.closeUniqueConstraints();
+            storage.close();
+            throw failure;
+        }
+    }
+
     /** Creates the unique index of each PRIMARY KEY and UNIQUE constraint, named as PostgreSQL names them. */
-    private void addUniqueConstraints(Table table, List<TableConstraint> constraints) {
+    private void addUniqueConstraints(Table table, List<TableConstraint> constraints, long initialEntries) {
         Set<String> chosen = new HashSet<>();
         for (TableConstraint constraint : constraints) {
             if (constraint.name() != null) {
@@ -154,10 +264,7 @@ final class UtilityCommands {
                     ? IndexDefinition.primaryKey(table.name(), columnNames, keyTypes)
                     : IndexDefinition.unique(table.name(), columnNames, keyTypes);
             String name = constraint.name() != null ? constraint.name() : unusedName(definition.constraintName(), chosen);
-            if (!name.equals(definition.constraintName())) {
-                definition = new IndexDefinition(name, table.name(), columnNames, keyTypes,
-                        constraint.primaryKey(), IndexDefinition.DEFAULT_INITIAL_ENTRIES);
-            }
+            definition = new IndexDefinition(name, table.name(), columnNames, keyTypes, constraint.primaryKey(), initialEntries);
             UniqueIndex index = UniqueIndexes.create(definition, session.database().memory());
             try {
                 table.addUniqueConstraint(new UniqueConstraint(index, keyColumns));

@@ -3,6 +3,8 @@ package dev.parallax.engine.catalog;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.index.OrderedIndex;
+import dev.parallax.engine.partition.PartitionRouter;
+import dev.parallax.engine.partition.PartitionedTableStorage;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -39,14 +41,24 @@ public final class Catalog {
             }
             Set<String> names = new HashSet<>();
             names.add(table.name());
-            for (UniqueConstraint constraint : table.uniqueConstraints()) {
-                if (relationExists(constraint.name()) || !names.add(constraint.name())) {
-                    throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", constraint.name());
+            List<String> constraints = constraintNames(table);
+            for (String constraint : constraints) {
+                if (relationExists(constraint) || !names.add(constraint)) {
+                    throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", constraint);
                 }
             }
+            Table parent = table.parent();
+            if (parent != null) {
+                if (tables.get(parent.name()) != parent) {
+                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", parent.name());
+                }
+                PartitionRouter router = parent.partitionRouter();
+                router.checkNewBound(table.name(), table.partitionBound());
+                ((PartitionedTableStorage) parent.storage()).setRouter(router.with(table));
+            }
             tables.put(table.name(), table);
-            for (UniqueConstraint constraint : table.uniqueConstraints()) {
-                constraintNames.put(constraint.name(), table);
+            for (String constraint : constraints) {
+                constraintNames.put(constraint, table);
             }
         }
         version.incrementAndGet();
@@ -68,6 +80,17 @@ public final class Catalog {
             index.table().addIndex(index);
         }
         version.incrementAndGet();
+    }
+
+    private static List<String> constraintNames(Table table) {
+        List<String> names = new ArrayList<>();
+        for (UniqueConstraint constraint : table.uniqueConstraints()) {
+            names.add(constraint.name());
+        }
+        for (PartitionedConstraint constraint : table.partitionedConstraints()) {
+            names.add(constraint.name());
+        }
+        return names;
     }
 
     /** The index named {@code name}, or null. */
@@ -145,10 +168,13 @@ public final class Catalog {
         return table;
     }
 
-    /** Removes the table and frees its storage; returns false when no such table exists. */
+    /**
+     * Removes the table and frees its storage; returns false when no such table exists. Dropping
+     * a partitioned table drops its partitions; dropping a partition takes it out of its parent.
+     */
     public boolean dropTable(String name) {
-        Table removed;
-        List<OrderedIndex> droppedIndexes;
+        List<Table> removedTables = new ArrayList<>();
+        List<OrderedIndex> droppedIndexes = new ArrayList<>();
         synchronized (indexNames) {
             Table existing = tables.get(name);
             if (existing == null) {
@@ -158,26 +184,42 @@ public final class Catalog {
                 throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a table", null,
                         "System views cannot be dropped.", 0, null);
             }
-            removed = tables.remove(name);
-            if (removed == null) {
-                return false;
+            if (existing.isPartitioned()) {
+                for (Table partition : existing.partitionRouter().partitions()) {
+                    removeLocked(partition, droppedIndexes);
+                    removedTables.add(partition);
+                }
             }
-            for (UniqueConstraint constraint : removed.uniqueConstraints()) {
-                constraintNames.remove(constraint.name());
+            Table parent = existing.parent();
+            if (parent != null && tables.get(parent.name()) == parent) {
+                PartitionedTableStorage parentStorage = (PartitionedTableStorage) parent.storage();
+                parentStorage.setRouter(parentStorage.router().without(existing));
             }
-            droppedIndexes = removed.indexes();
-            for (OrderedIndex index : droppedIndexes) {
-                indexNames.remove(index.name());
-                removed.removeIndex(index);
-            }
+            removeLocked(existing, droppedIndexes);
+            removedTables.add(existing);
         }
         version.incrementAndGet();
         for (OrderedIndex index : droppedIndexes) {
             index.close();
         }
-        removed.closeUniqueConstraints();
-        removed.storage().close();
+        for (Table removed : removedTables) {
+            removed.closeUniqueConstraints();
+            removed.storage().close();
+        }
         return true;
+    }
+
+    /** Takes {@code table}, its constraint names and its indexes out of the maps; the caller holds the lock and frees them. */
+    private void removeLocked(Table table, List<OrderedIndex> droppedIndexes) {
+        tables.remove(table.name());
+        for (String constraint : constraintNames(table)) {
+            constraintNames.remove(constraint);
+        }
+        for (OrderedIndex index : table.indexes()) {
+            indexNames.remove(index.name());
+            table.removeIndex(index);
+            droppedIndexes.add(index);
+        }
     }
 
     /** Records a change to a table's definition or options (e.g. ALTER TABLE ... SET). */

@@ -1,6 +1,10 @@
 package dev.parallax.engine.catalog;
 
 import dev.parallax.engine.index.OrderedIndex;
+import dev.parallax.engine.partition.HashPartitionBound;
+import dev.parallax.engine.partition.PartitionKey;
+import dev.parallax.engine.partition.PartitionRouter;
+import dev.parallax.engine.partition.PartitionedTableStorage;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
 
@@ -10,8 +14,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.OptionalInt;
 
 /**
- * A table in the catalog: its columns, its storage and its reloptions. The storage is a single
- * partition for plain tables (partitioned tables come with the partitions issue).
+ * A table in the catalog: its columns, its storage and its reloptions. A plain table holds its rows
+ * in its storage. A partitioned table ({@link #partitioned}) holds none: its storage is the set of
+ * its partitions ({@link PartitionedTableStorage}), each a table of its own with a hash bound and
+ * this table as {@link #parent()}.
  */
 public final class Table {
     private final String name;
@@ -24,16 +30,37 @@ public final class Table {
     private final RowIdLock rowIdLock = new RowIdLock();
     private final MaintenanceActivity maintenance = new MaintenanceActivity();
     private volatile TableStatistics statistics;
+    /** Null unless this table is partitioned. */
+    private final PartitionKey partitionKey;
+    private final List<PartitionedConstraint> partitionedConstraints = new CopyOnWriteArrayList<>();
+    /** Set when this table is a partition (before it enters the catalog). */
+    private volatile Table parent;
+    private volatile HashPartitionBound partitionBound;
 
     public Table(String name, List<ColumnDefinition> columns, TableStorage storage) {
-        this(name, columns, storage, false);
+        this(name, columns, storage, false, null);
     }
 
-    private Table(String name, List<ColumnDefinition> columns, TableStorage storage, boolean systemView) {
+    private Table(String name, List<ColumnDefinition> columns, TableStorage storage, boolean systemView, PartitionKey partitionKey) {
         this.name = Objects.requireNonNull(name, "name");
         this.columns = List.copyOf(columns);
         this.storage = Objects.requireNonNull(storage, "storage");
         this.systemView = systemView;
+        this.partitionKey = partitionKey;
+    }
+
+    /** A hash-partitioned table without partitions yet ({@code PARTITION BY HASH (key)}). */
+    public static Table partitioned(String name, List<ColumnDefinition> columns, PartitionKey key) {
+        int[] keyColumns = key.columns();
+        List<String> keyNames = new java.util.ArrayList<>();
+        List<dev.parallax.engine.type.TypeKind> keyKinds = new java.util.ArrayList<>();
+        for (int column : keyColumns) {
+            keyNames.add(columns.get(column).name());
+            keyKinds.add(columns.get(column).type().kind());
+        }
+        PartitionRouter router = PartitionRouter.empty(name, keyNames, keyColumns, keyKinds);
+        List<DataType> types = columns.stream().map(ColumnDefinition::type).toList();
+        return new Table(name, columns, new PartitionedTableStorage(types, router), false, key);
     }
 
     /**
@@ -41,7 +68,57 @@ public final class Table {
      * read: queried like a table, but not listed as a user table, and neither dropped nor written.
      */
     public static Table systemView(String name, List<ColumnDefinition> columns, TableStorage storage) {
-        return new Table(name, columns, storage, true);
+        return new Table(name, columns, storage, true, null);
+    }
+
+    /** Whether this table is partitioned (holds no rows itself). */
+    public boolean isPartitioned() {
+        return partitionKey != null;
+    }
+
+    /** The partition key of a partitioned table, or null. */
+    public PartitionKey partitionKey() {
+        return partitionKey;
+    }
+
+    /** The current partitions and routing of a partitioned table; fails on other tables. */
+    public PartitionRouter partitionRouter() {
+        if (!(storage instanceof PartitionedTableStorage partitioned)) {
+            throw new IllegalStateException("table " + name + " is not partitioned");
+        }
+        return partitioned.router();
+    }
+
+    /** The parent of a partition, or null. */
+    public Table parent() {
+        return parent;
+    }
+
+    /** The hash bound of a partition, or null. */
+    public HashPartitionBound partitionBound() {
+        return partitionBound;
+    }
+
+    /** Makes this (new, uncataloged) table a partition of {@code parentTable}; the catalog then adds it. */
+    public void setPartitionOf(Table parentTable, HashPartitionBound bound) {
+        if (!parentTable.isPartitioned() || this.parent != null) {
+            throw new IllegalStateException("cannot make " + name + " a partition of " + parentTable.name());
+        }
+        this.parent = parentTable;
+        this.partitionBound = Objects.requireNonNull(bound, "bound");
+    }
+
+    /** The PRIMARY KEY and UNIQUE constraints declared on a partitioned table, in declaration order. */
+    public List<PartitionedConstraint> partitionedConstraints() {
+        return List.copyOf(partitionedConstraints);
+    }
+
+    /** Adds a constraint while a partitioned table is being created, before it has partitions. */
+    public void addPartitionedConstraint(PartitionedConstraint constraint) {
+        if (!isPartitioned()) {
+            throw new IllegalStateException("table " + name + " is not partitioned");
+        }
+        partitionedConstraints.add(Objects.requireNonNull(constraint, "constraint"));
     }
 
     public boolean isSystemView() {

@@ -5,6 +5,8 @@ import dev.parallax.engine.explain.InstrumentedOperator;
 import dev.parallax.engine.explain.NodeStatistics;
 import dev.parallax.engine.operator.aggregate.AggregateOperatorFactory;
 import dev.parallax.engine.operator.append.AppendOperatorFactory;
+import dev.parallax.engine.operator.append.PartitionAppendOperatorFactory;
+import dev.parallax.engine.operator.scan.UniqueIndexScanOperatorFactory;
 import dev.parallax.engine.operator.dml.InsertOperatorFactory;
 import dev.parallax.engine.operator.filter.FilterOperatorFactory;
 import dev.parallax.engine.operator.gather.GatherMergeOperatorFactory;
@@ -100,6 +102,8 @@ public final class OperatorBuilder {
             case dev.parallax.engine.plan.InsertNode insert -> InsertOperatorFactory.create(insert, this);
             case dev.parallax.engine.plan.AppendNode append -> AppendOperatorFactory.create(append, this);
             case dev.parallax.engine.plan.IndexScanNode indexScan -> IndexScanOperatorFactory.create(indexScan, this);
+            case dev.parallax.engine.plan.PartitionAppendNode append -> PartitionAppendOperatorFactory.create(append, this);
+            case dev.parallax.engine.plan.UniqueIndexScanNode lookup -> UniqueIndexScanOperatorFactory.create(lookup, this);
         };
         NodeStatistics nodeStatistics = statistics(node);
         if (nodeStatistics == null) {

@@ -12,7 +12,9 @@ import dev.parallax.engine.plan.InsertNode;
 import dev.parallax.engine.plan.IndexBound;
 import dev.parallax.engine.plan.IndexScanNode;
 import dev.parallax.engine.plan.LimitNode;
+import dev.parallax.engine.plan.PartitionAppendNode;
 import dev.parallax.engine.plan.PlanEstimate;
+import dev.parallax.engine.plan.UniqueIndexScanNode;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.ProjectNode;
 import dev.parallax.engine.plan.SeqScanNode;
@@ -129,8 +131,12 @@ public final class ExplainPrinter {
                 }
             }
         }
-        for (PlanNode input : shown.inputs()) {
-            node(input, depth + 1);
+        boolean[] pruned = shown instanceof PartitionAppendNode && nodeStatistics != null ? nodeStatistics.prunedInputs() : null;
+        List<PlanNode> inputs = shown.inputs();
+        for (int index = 0; index < inputs.size(); index++) {
+            if (pruned == null || !pruned[index]) {
+                node(inputs.get(index), depth + 1);
+            }
         }
     }
 
@@ -162,6 +168,9 @@ public final class ExplainPrinter {
             case GenerateSeriesNode series -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "generate_series";
             case InsertNode insert -> "Insert on " + (options.verbose() ? "public." : "") + insert.table().name();
             case AppendNode append -> "Append";
+            case PartitionAppendNode append -> append.inputs().isEmpty() ? "Result" : append.parallel() ? "Parallel Append" : "Append";
+            case UniqueIndexScanNode lookup -> "Index Scan using " + lookup.constraint().name() + " on "
+                    + (options.verbose() ? "public." : "") + lookup.table().name();
             case IndexScanNode indexScan -> (indexScan.backward() ? "Index Scan Backward using " : "Index Scan using ") + indexScan.index().name() + " on "
                     + (options.verbose() ? "public." : "") + indexScan.table().name();
             case FilterNode filter -> name(filter.input());
@@ -192,6 +201,20 @@ public final class ExplainPrinter {
                 String condition = indexCondition(indexScan);
                 if (condition != null) {
                     lines.add(indent + "Index Cond: " + condition);
+                }
+            }
+            case UniqueIndexScanNode lookup -> lines.add(indent + "Index Cond: " + lookupCondition(lookup));
+            case PartitionAppendNode append -> {
+                if (append.inputs().isEmpty()) {
+                    lines.add(indent + "One-Time Filter: false");
+                }
+                boolean[] pruned = options.analyze() ? statistics.node(append).prunedInputs() : null;
+                if (pruned != null) {
+                    int removed = 0;
+                    for (boolean input : pruned) {
+                        removed += input ? 1 : 0;
+                    }
+                    lines.add(indent + "Subplans Removed: " + removed);
                 }
             }
             case SortNode sort -> {
@@ -295,6 +318,20 @@ public final class ExplainPrinter {
         return comparisons.size() == 1 ? comparisons.getFirst() : "(" + String.join(" AND ", comparisons) + ")";
     }
 
+    /** {@code (id = 5)}, or {@code ((a = 1) AND (b = 'x'::text))} for a key of several columns. */
+    private String lookupCondition(UniqueIndexScanNode lookup) {
+        int[] keyColumns = lookup.constraint().keyColumns();
+        List<String> comparisons = new ArrayList<>();
+        for (int key = 0; key < keyColumns.length; key++) {
+            String column = lookup.table().columns().get(keyColumns[key]).name();
+            if (options.verbose()) {
+                column = lookup.table().name() + "." + column;
+            }
+            comparisons.add("(" + column + " = " + ExpressionText.format(lookup.keyValues().get(key), List.of()) + ")");
+        }
+        return comparisons.size() == 1 ? comparisons.getFirst() : "(" + String.join(" AND ", comparisons) + ")";
+    }
+
     /** The names a parent uses for {@code node}'s output columns (qualified with the table under VERBOSE). */
     private List<String> columnNames(PlanNode node, boolean qualified) {
         List<String> labelled = labels.output(node);
@@ -352,6 +389,24 @@ public final class ExplainPrinter {
             }
             // PostgreSQL names an Append's columns after its first input's.
             case AppendNode append -> columnNames(append.inputs().getFirst(), qualified);
+            case PartitionAppendNode append -> {
+                if (!append.inputs().isEmpty()) {
+                    yield columnNames(append.inputs().getFirst(), qualified);
+                }
+                List<String> names = new ArrayList<>();
+                for (int column = 1; column <= append.outputTypes().size(); column++) {
+                    names.add("column" + column);
+                }
+                yield names;
+            }
+            case UniqueIndexScanNode lookup -> {
+                List<String> names = new ArrayList<>();
+                for (int column : lookup.columns()) {
+                    String name = lookup.table().columns().get(column).name();
+                    names.add(qualified ? lookup.table().name() + "." + name : name);
+                }
+                yield names;
+            }
         };
     }
 }

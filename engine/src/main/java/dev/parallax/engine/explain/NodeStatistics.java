@@ -12,6 +12,7 @@ import java.util.List;
 public final class NodeStatistics {
     private final List<ParticipantStatistics> participants = new ArrayList<>();
     private volatile int workersLaunched = -1;
+    private volatile boolean[] prunedInputs;
 
     /** The statistics of {@code participant} (-1 = leader), created on first use; thread-safe. */
     public synchronized ParticipantStatistics participant(int participant) {
@@ -51,6 +52,17 @@ public final class NodeStatistics {
 
     public long totalNanos() {
         return participants().stream().mapToLong(ParticipantStatistics::totalNanos).sum();
+    }
+
+    /** For a partition Append pruned at execution start: which inputs were removed (by input index); else null. */
+    public boolean[] prunedInputs() {
+        boolean[] pruned = prunedInputs;
+        return pruned == null ? null : pruned.clone();
+    }
+
+    /** Records the inputs execution-time pruning removed (every participant computes the same). */
+    public void setPrunedInputs(boolean[] removed) {
+        this.prunedInputs = removed.clone();
     }
 
     /** Workers a Gather launched, or -1 when it never started. */

@@ -6,18 +6,26 @@ import java.util.List;
 
 /**
  * {@code CREATE TABLE [IF NOT EXISTS] name (column type [NOT NULL | NULL | PRIMARY KEY | UNIQUE], ...,
- * [PRIMARY KEY (cols) | UNIQUE (cols)], ...)}. The constraints are validated (columns exist, one
- * primary key, redundant ones dropped) and come primary key first; primary key columns are NOT NULL.
+ * [PRIMARY KEY (cols) | UNIQUE (cols)], ...) [PARTITION BY HASH (cols) [PARTITIONS n]]}. The
+ * constraints are validated (columns exist, one primary key, redundant ones dropped, the partition
+ * key included) and come primary key first; primary key columns are NOT NULL. {@code partitioning}
+ * is null for a plain table.
  */
 public record CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
-                                   List<TableConstraint> constraints) implements Statement {
+                                   List<TableConstraint> constraints, HashPartitioning partitioning) implements Statement {
     public CreateTableStatement {
         columns = List.copyOf(columns);
         constraints = List.copyOf(constraints);
     }
 
+    /** A plain (not partitioned) table. */
+    public CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
+                                List<TableConstraint> constraints) {
+        this(tableName, ifNotExists, columns, constraints, null);
+    }
+
     /** A table without constraints. */
     public CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns) {
-        this(tableName, ifNotExists, columns, List.of());
+        this(tableName, ifNotExists, columns, List.of(), null);
     }
 }

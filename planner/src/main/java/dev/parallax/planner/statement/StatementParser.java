@@ -87,6 +87,9 @@ public final class StatementParser {
         }
         String tableName = cursor.tableName();
         Token open = cursor.peek();
+        if (open.isKeyword("partition")) {
+            return parsePartitionOf(cursor, tableName, ifNotExists);
+        }
         if (open.isKeyword("as")) {
             throw notSupported("CREATE TABLE ... AS is not supported", open);
         }
@@ -111,9 +114,145 @@ public final class StatementParser {
             } while (cursor.acceptSymbol(","));
             cursor.expectSymbol(")");
         }
+        HashPartitioning partitioning = null;
+        if (cursor.peek().isKeyword("partition")) {
+            partitioning = parsePartitionBy(cursor, names);
+        }
         cursor.expectEnd();
-        return new CreateTableStatement(tableName, ifNotExists, keyColumnsNotNull(columns, constraints),
-                validateConstraints(tableName, names, constraints, constraintStarts));
+        List<TableConstraint> validated = validateConstraints(tableName, names, constraints, constraintStarts);
+        if (partitioning != null) {
+            checkKeysIncludePartitionKey(tableName, validated, partitioning);
+        }
+        return new CreateTableStatement(tableName, ifNotExists, keyColumnsNotNull(columns, constraints), validated, partitioning);
+    }
+
+    /** {@code PARTITION BY HASH (cols) [PARTITIONS n]}; RANGE and LIST are not supported yet. */
+    private static HashPartitioning parsePartitionBy(TokenCursor cursor, Set<String> columnNames) {
+        cursor.expect("partition");
+        cursor.expect("by");
+        Token strategy = cursor.peek();
+        if (strategy.isKeyword("range") || strategy.isKeyword("list")) {
+            throw notSupported("PARTITION BY " + strategy.value().toUpperCase(Locale.ROOT) + " is not supported yet", strategy);
+        }
+        cursor.expect("hash");
+        cursor.expectSymbol("(");
+        List<String> keyColumns = new ArrayList<>();
+        do {
+            Token column = cursor.peek();
+            String name = cursor.name();
+            if (!columnNames.contains(name)) {
+                throw new ParallaxException(SqlState.UNDEFINED_COLUMN,
+                        "column \"" + name + "\" named in partition key does not exist", null, null, column.position(), null);
+            }
+            keyColumns.add(name);
+        } while (cursor.acceptSymbol(","));
+        cursor.expectSymbol(")");
+        int partitions = 0;
+        if (cursor.accept("partitions")) {
+            Token count = cursor.next();
+            partitions = count.kind() == TokenKind.NUMBER ? parseBoundNumber(count) : -1;
+            if (partitions < 1) {
+                if (count.kind() != TokenKind.NUMBER) {
+                    throw cursor.syntaxError(count);
+                }
+                throw new ParallaxException(SqlState.INVALID_TABLE_DEFINITION,
+                        "number of hash partitions must be an integer value greater than zero", null, null, count.position(), null);
+            }
+        }
+        return new HashPartitioning(keyColumns, partitions);
+    }
+
+    /** PostgreSQL's rule that a unique constraint of a partitioned table includes every partition key column (0A000). */
+    private static void checkKeysIncludePartitionKey(String tableName, List<TableConstraint> constraints, HashPartitioning partitioning) {
+        for (TableConstraint constraint : constraints) {
+            for (String keyColumn : partitioning.keyColumnNames()) {
+                if (!constraint.columnNames().contains(keyColumn)) {
+                    throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                            "unique constraint on partitioned table must include all partitioning columns")
+                            .withDetail((constraint.primaryKey() ? "PRIMARY KEY" : "UNIQUE") + " constraint on table \"" + tableName
+                                    + "\" lacks column \"" + keyColumn + "\" which is part of the partition key.");
+                }
+            }
+        }
+    }
+
+    /** {@code PARTITION OF parent FOR VALUES WITH (MODULUS m, REMAINDER r)} (either order), with PostgreSQL's checks. */
+    private static Statement parsePartitionOf(TokenCursor cursor, String tableName, boolean ifNotExists) {
+        cursor.expect("partition");
+        cursor.expect("of");
+        String parentName = cursor.tableName();
+        Token bound = cursor.peek();
+        if (cursor.accept("default")) {
+            cursor.expectEnd();
+            throw new ParallaxException(SqlState.INVALID_TABLE_DEFINITION,
+                    "a hash-partitioned table may not have a default partition", null, null, 0, null);
+        }
+        cursor.expect("for");
+        cursor.expect("values");
+        Token kind = cursor.peek();
+        if (kind.isKeyword("in") || kind.isKeyword("from")) {
+            throw new ParallaxException(SqlState.INVALID_TABLE_DEFINITION, "invalid bound specification for a hash partition",
+                    null, null, kind.position(), null);
+        }
+        cursor.expect("with");
+        cursor.expectSymbol("(");
+        Integer modulus = null;
+        Integer remainder = null;
+        do {
+            Token option = cursor.peek();
+            String name = cursor.name();
+            Token value = cursor.next();
+            if (value.kind() != TokenKind.NUMBER) {
+                throw cursor.syntaxError(value);
+            }
+            int number = parseBoundNumber(value);
+            switch (name) {
+                case "modulus" -> {
+                    if (modulus != null) {
+                        throw new ParallaxException(SqlState.SYNTAX_ERROR, "modulus for hash partition provided more than once",
+                                null, null, option.position(), null);
+                    }
+                    modulus = number;
+                }
+                case "remainder" -> {
+                    if (remainder != null) {
+                        throw new ParallaxException(SqlState.SYNTAX_ERROR, "remainder for hash partition provided more than once",
+                                null, null, option.position(), null);
+                    }
+                    remainder = number;
+                }
+                default -> throw new ParallaxException(SqlState.SYNTAX_ERROR,
+                        "unrecognized hash partition bound specification \"" + name + "\"", null, null, option.position(), null);
+            }
+        } while (cursor.acceptSymbol(","));
+        cursor.expectSymbol(")");
+        cursor.expectEnd();
+        if (modulus == null) {
+            throw ParallaxException.of(SqlState.SYNTAX_ERROR, "modulus for hash partition must be specified");
+        }
+        if (remainder == null) {
+            throw ParallaxException.of(SqlState.SYNTAX_ERROR, "remainder for hash partition must be specified");
+        }
+        if (modulus <= 0) {
+            throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "modulus for hash partition must be an integer value greater than zero");
+        }
+        if (remainder < 0) {
+            throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "remainder for hash partition must be an integer value greater than or equal to zero");
+        }
+        if (remainder >= modulus) {
+            throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "remainder for hash partition must be less than modulus");
+        }
+        return new CreatePartitionStatement(tableName, ifNotExists, parentName, modulus, remainder);
+    }
+
+    /** A bound's integer; larger than an int is PostgreSQL's 22003 for integer input. */
+    private static int parseBoundNumber(Token value) {
+        try {
+            return Integer.parseInt(value.value());
+        } catch (NumberFormatException exception) {
+            throw new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at or near \"" + value.value() + "\"",
+                    null, null, value.position(), null);
+        }
     }
 
     /** {@code [CONSTRAINT name] PRIMARY KEY (cols) | [CONSTRAINT name] UNIQUE (cols)}. */

@@ -47,6 +47,10 @@ final class PlanDump {
             case dev.parallax.engine.plan.AppendNode append -> "Append " + append.inputs().size();
             case dev.parallax.engine.plan.IndexScanNode indexScan -> "Index Scan using " + indexScan.index().name() + " on "
                     + indexScan.table().name() + " " + Arrays.toString(indexScan.columns());
+            case dev.parallax.engine.plan.PartitionAppendNode append -> (append.parallel() ? "Parallel Append " : "Append ")
+                    + append.inputs().size() + (append.runtimePruning() != null ? " runtime pruning" : "");
+            case dev.parallax.engine.plan.UniqueIndexScanNode lookup -> "Index Scan using " + lookup.constraint().name() + " on "
+                    + lookup.table().name() + " " + Arrays.toString(lookup.columns());
         }).append('\n');
         for (PlanNode input : node.inputs()) {
             dump(input, depth + 1, text);

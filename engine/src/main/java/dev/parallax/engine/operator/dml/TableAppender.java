@@ -2,6 +2,7 @@ package dev.parallax.engine.operator.dml;
 
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.partition.PartitionedAppender;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.vector.Batch;
 
@@ -19,6 +20,10 @@ public final class TableAppender {
 
     /** Appends the live rows of {@code batches} to {@code table}; see the class comment. */
     public static void appendAll(Table table, List<Batch> batches) {
+        if (table.isPartitioned()) {
+            PartitionedAppender.appendAll(table, batches);
+            return;
+        }
         List<UniqueConstraint> constraints = table.uniqueConstraints();
         if (constraints.isEmpty()) {
             table.storage().appendAll(batches);
@@ -30,7 +35,11 @@ public final class TableAppender {
         storage.appendAll(batches, (placed, rowIds) -> insertKeys(constraints, placed, rowIds));
     }
 
-    private static void insertKeys(List<UniqueConstraint> constraints, List<Batch> batches, long[][] rowIds) {
+    /**
+     * Inserts the keys of the placed rows into every constraint's index, all or nothing: on failure
+     * the keys this call added are removed again and the failure is rethrown.
+     */
+    public static void insertKeys(List<UniqueConstraint> constraints, List<Batch> batches, long[][] rowIds) {
         int constraintIndex = 0;
         int batchIndex = 0;
         try {

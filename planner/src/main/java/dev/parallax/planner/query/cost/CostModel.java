@@ -26,11 +26,13 @@ public final class CostModel {
     private final double randomPageCost;
     private final double cpuIndexTupleCost;
     private final boolean indexScanEnabled;
+    private final boolean partitionPruningEnabled;
 
     public CostModel(Settings settings) {
         this.randomPageCost = settings.getDouble("random_page_cost");
         this.cpuIndexTupleCost = settings.getDouble("cpu_index_tuple_cost");
         this.indexScanEnabled = settings.getBoolean("enable_indexscan");
+        this.partitionPruningEnabled = settings.getBoolean("enable_partition_pruning");
         this.seqPageCost = settings.getDouble("seq_page_cost");
         this.cpuTupleCost = settings.getDouble("cpu_tuple_cost");
         this.cpuOperatorCost = settings.getDouble("cpu_operator_cost");
@@ -46,6 +48,11 @@ public final class CostModel {
     /** False under {@code SET enable_indexscan = off}: the planner then plans no index scans, as PostgreSQL. */
     public boolean indexScanEnabled() {
         return indexScanEnabled;
+    }
+
+    /** enable_partition_pruning: prune partitions when planning and when execution starts. */
+    public boolean partitionPruningEnabled() {
+        return partitionPruningEnabled;
     }
 
     /**

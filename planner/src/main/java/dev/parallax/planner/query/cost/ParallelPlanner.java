@@ -15,6 +15,7 @@ import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.LimitNode;
 import dev.parallax.engine.plan.ParallelDegree;
+import dev.parallax.engine.plan.PartitionAppendNode;
 import dev.parallax.engine.plan.PlanEstimate;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.ProjectNode;
@@ -169,6 +170,18 @@ public final class ParallelPlanner {
         return switch (node) {
             case SeqScanNode scan -> new SeqScanNode(scan.table(), scan.columns(), true,
                     costModel.scan(scan.table().storage().sizeBytes(), scan.table().storage().rowCount(), scan.outputTypes(), divisor));
+            case PartitionAppendNode append -> {
+                // Parallel Append: every input parallel-aware, each participant's estimate its share.
+                java.util.List<PlanNode> inputs = append.inputs().stream().map(input -> parallelChain(input, divisor)).toList();
+                double total = 0;
+                double rows = 0;
+                for (PlanNode input : inputs) {
+                    total += input.estimate().totalCost();
+                    rows += input.estimate().rows();
+                }
+                yield append.withInputs(inputs, true, new PlanEstimate(inputs.getFirst().estimate().startupCost(), total,
+                        Math.max(1, rows), append.estimate().width()));
+            }
             case FilterNode filter -> {
                 PlanNode input = parallelChain(filter.input(), divisor);
                 yield new FilterNode(input, filter.condition(), costModel.filter(input.estimate(), filter.condition(), input.outputTypes()));
@@ -184,16 +197,23 @@ public final class ParallelPlanner {
 
     private int workers(PlanNode chain) {
         PlanNode node = chain;
-        while (!(node instanceof SeqScanNode scan)) {
+        while (!(node instanceof SeqScanNode) && !(node instanceof PartitionAppendNode)) {
             node = node.inputs().getFirst();
         }
-        return ParallelDegree.tableScanWorkers(scan.table(), settings);
+        // A partitioned table's degree follows its total size, as PostgreSQL's Parallel Append takes the largest of its inputs' and log2(inputs).
+        return switch (node) {
+            case SeqScanNode scan -> ParallelDegree.tableScanWorkers(scan.table(), settings);
+            case PartitionAppendNode append -> ParallelDegree.tableScanWorkers(append.parent(), settings);
+            default -> throw new IllegalStateException("no scan under " + chain);
+        };
     }
 
     /** Filter/Project nodes over a serial scan, with only parallel-safe expressions. */
     private static boolean isScanChain(PlanNode node) {
         return switch (node) {
             case SeqScanNode scan -> !scan.parallel();
+            case PartitionAppendNode append -> !append.parallel() && !append.inputs().isEmpty()
+                    && append.inputs().stream().allMatch(ParallelPlanner::isScanChain);
             case FilterNode filter -> isParallelSafe(filter.condition()) && isScanChain(filter.input());
             case ProjectNode project -> project.expressions().stream().allMatch(ParallelPlanner::isParallelSafe)
                     && isScanChain(project.input());

@@ -2,6 +2,7 @@ package dev.parallax.planner.query.translate;
 
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.plan.FilterNode;
+import dev.parallax.engine.plan.PartitionAppendNode;
 import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.plan.PlanNode;
 import org.apache.calcite.rel.core.Filter;
@@ -23,10 +24,15 @@ final class FilterTranslator {
             input = translator.translate(filter.getInput());
             condition = translator.rex().translate(filter.getCondition());
         }
+        if (PartitionScans.isUnpruned(input)) {
+            // Prune with the condition, then push it into every partition that remains.
+            return PartitionScans.filtered((PartitionAppendNode) input, condition, translator);
+        }
         FilterNode seqScanPlan = new FilterNode(input, condition, translator.cost().filter(input.estimate(), condition, input.outputTypes()));
         if (input instanceof SeqScanNode scan && !scan.parallel()) {
             // Straight over a table (or the column list the trimmer left under the filter): an index may answer it.
-            return IndexPaths.filteredScan(scan, condition, seqScanPlan, translator.cost());
+            PlanNode best = IndexPaths.filteredScan(scan, condition, seqScanPlan, translator.cost());
+            return UniqueIndexPaths.pointLookup(scan, condition, best, translator.cost());
         }
         return seqScanPlan;
     }

@@ -17,7 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
-/** TableScan → SeqScanNode over the given columns (serial; ParallelPlanner may make it parallel). */
+/**
+ * TableScan → SeqScanNode over the given columns (serial; ParallelPlanner may make it parallel), or
+ * for a partitioned table an Append over its partitions ({@link PartitionScans}).
+ */
 final class TableScanTranslator {
     private TableScanTranslator() {
     }
@@ -46,10 +49,14 @@ final class TableScanTranslator {
         return new PrunedScan(scanOf(table, columns, translator), rewritten);
     }
 
-    record PrunedScan(SeqScanNode scan, List<RexNode> nodes) {
+    record PrunedScan(PlanNode scan, List<RexNode> nodes) {
     }
 
-    static SeqScanNode scanOf(Table table, int[] columns, RelTranslator translator) {
+    /** A Seq Scan of {@code columns}; for a partitioned table an Append of one per partition. */
+    static PlanNode scanOf(Table table, int[] columns, RelTranslator translator) {
+        if (table.isPartitioned()) {
+            return PartitionScans.unpruned(table, columns, translator);
+        }
         var types = IntStream.of(columns).mapToObj(index -> table.columns().get(index).type()).toList();
         return new SeqScanNode(table, columns, false,
                 translator.cost().scan(table.storage().sizeBytes(), table.storage().rowCount(), types, 1));

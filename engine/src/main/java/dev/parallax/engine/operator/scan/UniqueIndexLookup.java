@@ -1,0 +1,116 @@
+package dev.parallax.engine.operator.scan;
+
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.index.LongKeyIndex;
+import dev.parallax.engine.index.RowIds;
+import dev.parallax.engine.index.UniqueIndex;
+import dev.parallax.engine.storage.TableStorage;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.DoubleVector;
+import dev.parallax.engine.vector.LongVector;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the row of one key through a unique index and reads its columns: the work of a point
+ * query. Holds its key batch, row-id array and output batch and reuses them on every call, so a
+ * lookup allocates nothing beyond what the index and the page read do (a single long-held key
+ * column goes straight to {@link LongKeyIndex#get(long)}). Used by one thread at a time.
+ */
+public final class UniqueIndexLookup {
+    private final TableStorage storage;
+    private final UniqueIndex index;
+    private final LongKeyIndex longIndex;
+    private final int[] columns;
+    private final Batch keys;
+    private final int[] keyColumns;
+    private final long[] rowIds = new long[1];
+    private final Batch output;
+
+    public UniqueIndexLookup(Table table, UniqueConstraint constraint, int[] columns) {
+        this.storage = table.storage();
+        this.index = constraint.index();
+        this.longIndex = index instanceof LongKeyIndex longKeys ? longKeys : null;
+        this.columns = columns.clone();
+        List<DataType> keyTypes = new ArrayList<>();
+        for (int column : constraint.keyColumns()) {
+            keyTypes.add(table.columns().get(column).type());
+        }
+        this.keys = Batch.create(keyTypes, 1);
+        this.keyColumns = new int[keyTypes.size()];
+        for (int key = 0; key < keyColumns.length; key++) {
+            keyColumns[key] = key;
+        }
+        List<DataType> outputTypes = new ArrayList<>();
+        for (int column : columns) {
+            outputTypes.add(table.columns().get(column).type());
+        }
+        this.output = Batch.create(outputTypes, 1);
+    }
+
+    /**
+     * The row whose key equals {@code keyValues} (engine representation, in key order), as a batch
+     * of one row valid until the next call; null when there is none or a value is NULL.
+     */
+    public Batch lookup(Object[] keyValues) {
+        long rowId;
+        if (longIndex != null) {
+            if (keyValues[0] == null) {
+                return null;
+            }
+            rowId = longIndex.get(((Number) keyValues[0]).longValue());
+        } else {
+            keys.reset();
+            for (int key = 0; key < keyValues.length; key++) {
+                if (keyValues[key] == null) {
+                    return null;
+                }
+                set(keys.column(key), keyValues[key]);
+            }
+            keys.setRowCount(1);
+            rowId = index.get(keys, keyColumns, 0);
+        }
+        if (rowId == RowIds.ABSENT) {
+            return null;
+        }
+        rowIds[0] = rowId;
+        storage.readRows(rowIds, 0, 1, columns, output);
+        return output;
+    }
+
+    /** As {@link #lookup(Object[])} for a single long-held key column, without an array. */
+    public Batch lookupLong(long key) {
+        long rowId = longIndex != null ? longIndex.get(key) : lookupBoxed(key);
+        if (rowId == RowIds.ABSENT) {
+            return null;
+        }
+        rowIds[0] = rowId;
+        storage.readRows(rowIds, 0, 1, columns, output);
+        return output;
+    }
+
+    /** Whether {@link #lookupLong} takes the index's unboxed path. */
+    public boolean hasLongKey() {
+        return longIndex != null;
+    }
+
+    private long lookupBoxed(long key) {
+        keys.reset();
+        ((LongVector) keys.column(0)).set(0, key);
+        keys.setRowCount(1);
+        return index.get(keys, keyColumns, 0);
+    }
+
+    private static void set(ColumnVector vector, Object value) {
+        switch (vector) {
+            case LongVector longs -> longs.set(0, ((Number) value).longValue());
+            case DoubleVector doubles -> doubles.set(0, ((Number) value).doubleValue());
+            case BytesVector bytes -> bytes.set(0, (byte[]) value);
+        }
+    }
+}

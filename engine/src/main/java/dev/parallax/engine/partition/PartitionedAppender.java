@@ -1,0 +1,173 @@
+package dev.parallax.engine.partition;
+
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.operator.dml.TableAppender;
+import dev.parallax.engine.storage.PagedTableStorage;
+import dev.parallax.engine.vector.Batch;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Appends rows to a partitioned table, all or nothing across its partitions. Each batch is routed
+ * once ({@link PartitionRouter#route}) and scattered into one selection view per partition (no
+ * row is copied). A row that no partition accepts fails the statement with 23514 before anything
+ * is written. Then the partitions' appends are nested: partition k's rows are placed and its keys
+ * indexed, and only inside that step (before its rows become visible) does partition k+1 go, so a
+ * 23505 or out-of-memory anywhere abandons every partition's append and undoes every key.
+ */
+public final class PartitionedAppender {
+    /**
+     * Beyond this many partitions touched by one statement the nesting runs on a thread with a
+     * large stack: each level takes a few frames, and 1024 levels could exhaust a default stack.
+     */
+    private static final int NESTING_ON_CALLER_STACK = 64;
+    private static final long NESTING_STACK_BYTES = 256L << 20;
+
+    private PartitionedAppender() {
+    }
+
+    /** Appends the live rows of {@code batches} (table column order) to the partitions of {@code table}. */
+    public static void appendAll(Table table, List<Batch> batches) {
+        PartitionRouter router = table.partitionRouter();
+        List<List<Batch>> perPartition = scatter(router, batches);
+        List<Table> targets = new ArrayList<>();
+        List<List<Batch>> targetBatches = new ArrayList<>();
+        for (int ordinal = 0; ordinal < perPartition.size(); ordinal++) {
+            if (perPartition.get(ordinal) != null) {
+                Table partition = router.partition(ordinal);
+                if (!(partition.storage() instanceof PagedTableStorage)) {
+                    throw new IllegalStateException("partition " + partition.name() + " has no paged storage");
+                }
+                targets.add(partition);
+                targetBatches.add(perPartition.get(ordinal));
+            }
+        }
+        if (targets.isEmpty()) {
+            return;
+        }
+        if (targets.size() <= NESTING_ON_CALLER_STACK) {
+            appendFrom(0, targets, targetBatches);
+            return;
+        }
+        appendOnLargeStack(targets, targetBatches);
+    }
+
+    /**
+     * Routes every batch and returns, per partition ordinal, the selection views of its rows (null
+     * for a partition without rows); 23514 for the first row no partition accepts.
+     */
+    static List<List<Batch>> scatter(PartitionRouter router, List<Batch> batches) {
+        int partitionCount = router.partitionCount();
+        List<List<Batch>> perPartition = new ArrayList<>(partitionCount);
+        for (int ordinal = 0; ordinal < partitionCount; ordinal++) {
+            perPartition.add(null);
+        }
+        int[] counts = new int[partitionCount];
+        for (Batch batch : batches) {
+            int[] ordinals = new int[batch.rowCount()];
+            router.route(batch, ordinals);
+            int live = batch.selectedCount();
+            java.util.Arrays.fill(counts, 0);
+            for (int index = 0; index < live; index++) {
+                int position = batch.position(index);
+                int ordinal = ordinals[position];
+                if (ordinal == PartitionRouter.NO_PARTITION) {
+                    throw router.noPartition(batch, position);
+                }
+                counts[ordinal]++;
+            }
+            int[][] selections = new int[partitionCount][];
+            for (int ordinal = 0; ordinal < partitionCount; ordinal++) {
+                if (counts[ordinal] > 0) {
+                    selections[ordinal] = new int[counts[ordinal]];
+                }
+            }
+            java.util.Arrays.fill(counts, 0);
+            for (int index = 0; index < live; index++) {
+                int position = batch.position(index);
+                int ordinal = ordinals[position];
+                selections[ordinal][counts[ordinal]++] = position;
+            }
+            for (int ordinal = 0; ordinal < partitionCount; ordinal++) {
+                if (selections[ordinal] == null) {
+                    continue;
+                }
+                Batch view = new Batch(batch.columns());
+                view.setRowCount(batch.rowCount());
+                view.setSelection(selections[ordinal], counts[ordinal]);
+                if (perPartition.get(ordinal) == null) {
+                    perPartition.set(ordinal, new ArrayList<>());
+                }
+                perPartition.get(ordinal).add(view);
+            }
+        }
+        return perPartition;
+    }
+
+    /** Places the rows of partition {@code level} and, inside its guard, those of every later partition. */
+    private static void appendFrom(int level, List<Table> targets, List<List<Batch>> targetBatches) {
+        Table partition = targets.get(level);
+        List<UniqueConstraint> constraints = partition.uniqueConstraints();
+        PagedTableStorage storage = (PagedTableStorage) partition.storage();
+        storage.appendAll(targetBatches.get(level), (placed, rowIds) -> {
+            if (!constraints.isEmpty()) {
+                TableAppender.insertKeys(constraints, placed, rowIds);
+            }
+            if (level + 1 < targets.size()) {
+                try {
+                    appendFrom(level + 1, targets, targetBatches);
+                } catch (RuntimeException | Error failure) {
+                    removeKeys(constraints, placed, rowIds);
+                    throw failure;
+                }
+            }
+        });
+    }
+
+    private static void removeKeys(List<UniqueConstraint> constraints, List<Batch> batches, long[][] rowIds) {
+        for (UniqueConstraint constraint : constraints) {
+            int[] keyColumns = constraint.keyColumns();
+            for (int batchIndex = 0; batchIndex < batches.size(); batchIndex++) {
+                Batch batch = batches.get(batchIndex);
+                for (int index = 0; index < batch.selectedCount(); index++) {
+                    int position = batch.position(index);
+                    constraint.index().remove(batch, keyColumns, position, rowIds[batchIndex][position]);
+                }
+            }
+        }
+    }
+
+    private static void appendOnLargeStack(List<Table> targets, List<List<Batch>> targetBatches) {
+        Throwable[] failure = new Throwable[1];
+        Thread nesting = new Thread(null, () -> {
+            try {
+                appendFrom(0, targets, targetBatches);
+            } catch (Throwable thrown) {
+                failure[0] = thrown;
+            }
+        }, "parallax-partitioned-append", NESTING_STACK_BYTES);
+        nesting.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                nesting.join();
+                break;
+            } catch (InterruptedException exception) {
+                // The append cannot be stopped halfway without breaking all-or-nothing: wait for it.
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        switch (failure[0]) {
+            case null -> {
+            }
+            case RuntimeException runtime -> throw runtime;
+            case Error error -> throw error;
+            default -> throw new IllegalStateException(failure[0]);
+        }
+    }
+}

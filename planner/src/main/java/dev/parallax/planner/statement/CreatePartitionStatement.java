@@ -1,0 +1,10 @@
+package dev.parallax.planner.statement;
+
+/**
+ * {@code CREATE TABLE [IF NOT EXISTS] name PARTITION OF parent FOR VALUES WITH (MODULUS m, REMAINDER r)}.
+ * The bound's numbers are checked (42P16 as PostgreSQL) when parsed; the overlap and modulus rules
+ * against the existing partitions when the partition is added.
+ */
+public record CreatePartitionStatement(String tableName, boolean ifNotExists, String parentName, int modulus,
+                                       int remainder) implements Statement {
+}
