@@ -11,8 +11,8 @@ import java.util.Objects;
 /**
  * The writing side of COPY (COPY ... TO): formats batches as lines of PostgreSQL's text or csv
  * COPY format. Text escapes backslash, the delimiter and control characters and writes NULL as the
- * null string ({@code \N}); csv quotes a value that holds the delimiter, the quote, a line break
- * or leading/trailing nothing-but-the-null-string, doubling the quote (or using the escape). Values
+ * null string ({@code \N}); csv quotes a value that holds the delimiter, the quote or a line break,
+ * a value equal to the null string, or {@code \.} alone on a line, doubling the quote (or using the escape). Values
  * are printed by PostgreSQL's output rules ({@link ValueText}). Not thread-safe; one per COPY.
  */
 public final class CopyWriter {
@@ -36,7 +36,7 @@ public final class CopyWriter {
             if (index > 0) {
                 line.append(format.delimiter());
             }
-            appendField(columnNames.get(index));
+            appendField(columnNames.get(index), columnNames.size() == 1);
         }
         line.append('\n');
         out.append(line);
@@ -60,7 +60,7 @@ public final class CopyWriter {
                 }
                 value.setLength(0);
                 ValueText.append(value, vector, position);
-                appendField(value);
+                appendField(value, columns.length == 1);
             }
             line.append('\n');
             out.append(line);
@@ -72,11 +72,11 @@ public final class CopyWriter {
         out.flush();
     }
 
-    private void appendField(CharSequence text) {
+    private void appendField(CharSequence text, boolean onlyColumn) {
         if (format.kind() == CopyFormat.Kind.TEXT) {
             appendText(text);
         } else {
-            appendCsv(text);
+            appendCsv(text, onlyColumn);
         }
     }
 
@@ -109,12 +109,12 @@ public final class CopyWriter {
     }
 
     /** PostgreSQL's CopyAttributeOutCSV: quote when needed, doubling quotes (or escaping them). */
-    private void appendCsv(CharSequence text) {
+    private void appendCsv(CharSequence text, boolean onlyColumn) {
         char quote = format.quote();
         char escape = format.escape();
         boolean needsQuotes = text.length() == 0 ? format.nullString().isEmpty() : text.toString().equals(format.nullString());
-        // A lone \. would read back as the end-of-data marker.
-        needsQuotes |= text.length() == 2 && text.charAt(0) == '\\' && text.charAt(1) == '.';
+        // \. alone on a line would read back as the end-of-data marker.
+        needsQuotes |= onlyColumn && text.length() == 2 && text.charAt(0) == '\\' && text.charAt(1) == '.';
         for (int index = 0; !needsQuotes && index < text.length(); index++) {
             char character = text.charAt(index);
             needsQuotes = character == format.delimiter() || character == quote || character == '\n' || character == '\r';

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The seed's pgbench experiment (issue 4): point selects and upserts on a single table and on a
+# table of 1024 hash partitions, -M prepared -n -c 4 -j 2 -T 20, against one server.
+#
+#   bench/pgbench/run.sh HOST PORT [ROWS] [USER] [DATABASE]
+#
+# Run it once against `java -jar cli/target/parallax.jar serve --port 5433` and once against a
+# PostgreSQL 15 on the same machine (e.g. psql -h /tmp/pgref -p 54329 -U postgres), in the same
+# session, and compare the tps lines it prints (also written to bench/pgbench/results-HOST-PORT.txt).
+# The select scripts draw ids from 1..10M, so ROWS defaults to 10M as in the issue.
+# Needs: PARTITION BY HASH and ON CONFLICT DO UPDATE on the server (issue 7 in Parallax).
+set -euo pipefail
+host=${1:?host}
+port=${2:?port}
+rows=${3:-10000000}
+user=${4:-postgres}
+database=${5:-postgres}
+here=$(cd "$(dirname "$0")" && pwd)
+psql_run() { psql -X -q -v ON_ERROR_STOP=1 -h "$host" -p "$port" -U "$user" -d "$database" "$@"; }
+results="$here/results-${host//\//_}-$port.txt"
+
+psql_run -v rows="$rows" -f "$here/setup.sql"
+{
+  echo "drop table if exists p;"
+  echo "create table p (id int primary key, info text, crt_time timestamp) partition by hash (id);"
+  for i in $(seq 0 1023); do
+    echo "create table p_$i partition of p for values with (modulus 1024, remainder $i);"
+  done
+} | psql_run
+psql_run -v rows="$rows" -f "$here/setup-partitioned.sql"
+
+: > "$results"
+for script in select select-partitioned upsert upsert-partitioned; do
+  echo "== $script" | tee -a "$results"
+  pgbench -h "$host" -p "$port" -U "$user" -M prepared -n -c 4 -j 2 -T 20 -f "$here/$script.sql" "$database" 2>&1 \
+    | grep -E 'number of (transactions actually processed|failed transactions)|latency average|^tps' | tee -a "$results"
+done
