@@ -1,5 +1,6 @@
 package dev.parallax.cli.server;
 
+import dev.parallax.Notice;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import java.util.Objects;
@@ -11,8 +12,6 @@ import java.util.Objects;
 record ErrorFields(String severity, String code, String message, String detail, String hint, int position) {
     static final String ERROR = "ERROR";
     static final String FATAL = "FATAL";
-    static final String NOTICE = "NOTICE";
-    static final String WARNING = "WARNING";
 
     ErrorFields {
         Objects.requireNonNull(severity, "severity");
@@ -33,8 +32,10 @@ record ErrorFields(String severity, String code, String message, String detail, 
                 failure.position());
     }
 
-    static ErrorFields notice(String message) {
-        return new ErrorFields(NOTICE, SqlState.SUCCESSFUL_COMPLETION.code(), message, null, null, 0);
+    /** A notice's fields: SQLSTATE 01000 (warning) for WARNING, 00000 otherwise, as PostgreSQL's default codes. */
+    static ErrorFields notice(Notice notice) {
+        String code = notice.severity().equals(Notice.WARNING) ? "01000" : SqlState.SUCCESSFUL_COMPLETION.code();
+        return new ErrorFields(notice.severity(), code, notice.message(), notice.detail(), null, 0);
     }
 
     ErrorFields withPosition(int newPosition) {

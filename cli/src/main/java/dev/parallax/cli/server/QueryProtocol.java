@@ -1,5 +1,6 @@
 package dev.parallax.cli.server;
 
+import dev.parallax.Notice;
 import dev.parallax.PreparedQuery;
 import dev.parallax.Result;
 import dev.parallax.ResultColumn;
@@ -304,9 +305,7 @@ final class QueryProtocol {
             if (sendRows(portal, maxRows <= 0 ? 0 : maxRows)) {
                 // PostgreSQL's tag after a suspended portal counts the rows of this Execute only.
                 String tag = result.commandTag().startsWith("SELECT ") ? "SELECT " + (portal.rowsSent - sentBefore) : result.commandTag();
-                for (String notice : result.notices()) {
-                    writer.noticeResponse(ErrorFields.notice(notice));
-                }
+                sendNotices(result);
                 writer.commandComplete(tag);
                 finish(portal, tag.startsWith("SELECT ") ? "SELECT 0" : tag);
             } else {
@@ -396,10 +395,15 @@ final class QueryProtocol {
     }
 
     private void complete(Result result) {
-        for (String notice : result.notices()) {
+        sendNotices(result);
+        writer.commandComplete(result.commandTag());
+    }
+
+    /** NoticeResponse for each NOTICE, INFO or WARNING the statement raised. */
+    private void sendNotices(Result result) {
+        for (Notice notice : result.messages()) {
             writer.noticeResponse(ErrorFields.notice(notice));
         }
-        writer.commandComplete(result.commandTag());
     }
 
     private void finish(Portal portal, String tag) {

@@ -65,7 +65,8 @@ public final class ServeCommand {
                 database.close();
             }, "parallax-serve-shutdown"));
             out.print("parallax " + version + " serving PostgreSQL protocol 3.0 on " + host + ":" + server.port()
-                    + (passwords.isEmpty() ? " (trust authentication)" : " (SCRAM-SHA-256, " + passwords.size() + " users)") + "\n");
+                    + (passwords.isEmpty() ? " (trust authentication)" : " (SCRAM-SHA-256, " + passwords.size()
+                    + (passwords.size() == 1 ? " user)" : " users)")) + "\n");
             out.flush();
             server.awaitClose();
             return 0;

@@ -207,6 +207,9 @@ class PgJdbcTest {
                     assertEquals(1, rows.getInt(1));
                 }
             }
+            statement.execute("drop table if exists no_such_table");
+            assertEquals("table \"no_such_table\" does not exist, skipping", statement.getWarnings().getMessage());
+            assertEquals("00000", statement.getWarnings().getSQLState());
             try (ResultSet rows = statement.executeQuery("select count(*) from unique_keys")) {
                 assertTrue(rows.next());
                 assertEquals(1, rows.getInt(1));
