@@ -10,6 +10,7 @@ import dev.parallax.planner.SqlSession;
 import dev.parallax.planner.StandardEngineServices;
 import dev.parallax.planner.progress.ProgressViewStorage;
 import dev.parallax.planner.progress.RunningStatementRegistry;
+import dev.parallax.planner.progress.UserTablesViewStorage;
 
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,7 @@ public final class Database implements AutoCloseable {
     private final WorkerPool workers;
     private final RunningStatementRegistry runningStatements = new RunningStatementRegistry();
     private final AtomicInteger sessionIds = new AtomicInteger();
+    private final Autovacuum autovacuum;
     private volatile boolean closed;
 
     private Database(String name, DatabaseOptions options) {
@@ -49,6 +51,10 @@ public final class Database implements AutoCloseable {
         this.workers = new WorkerPool(options.workerThreads(), options.maxParallelWorkers());
         catalog.addTable(Table.systemView(ProgressViewStorage.VIEW_NAME, ProgressViewStorage.COLUMNS,
                 new ProgressViewStorage(runningStatements)));
+        catalog.addTable(Table.systemView(UserTablesViewStorage.VIEW_NAME, UserTablesViewStorage.COLUMNS,
+                new UserTablesViewStorage(catalog)));
+        this.autovacuum = new Autovacuum(this, Autovacuum.Configuration.defaults());
+        autovacuum.start();
     }
 
     /** A new private in-memory database with default options. */
@@ -131,12 +137,18 @@ public final class Database implements AutoCloseable {
         return workers;
     }
 
+    /** The autovacuum daemon of this database (settings, and rounds on demand). */
+    public Autovacuum autovacuum() {
+        return autovacuum;
+    }
+
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
+        autovacuum.close();
         if (!name.isEmpty()) {
             NAMED.remove(name, this);
         }

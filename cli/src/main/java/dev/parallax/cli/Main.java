@@ -75,7 +75,8 @@ public final class Main implements Callable<Integer> {
     @Option(names = {"-A", "--no-align"}, scope = ScopeType.INHERIT, description = "Unaligned output: fields joined by the field separator.")
     private boolean unaligned;
 
-    @Option(names = {"-t", "--tuples-only"}, scope = ScopeType.INHERIT, description = "Print rows only: no header, no row-count footer.")
+    // Not inherited: the vacuum subcommand's -t names a table, as vacuumdb's does; shell declares its own.
+    @Option(names = {"-t", "--tuples-only"}, description = "Print rows only: no header, no row-count footer.")
     private boolean tuplesOnly;
 
     @Option(names = {"-F", "--field-separator"}, scope = ScopeType.INHERIT, paramLabel = "SEP", defaultValue = "|",
@@ -170,7 +171,9 @@ public final class Main implements Callable<Integer> {
             description = {"Open the interactive shell on an in-memory database (the default when standard input is a terminal).",
                     "Line editing, history in ~/.parallax_history (or $PARALLAX_HISTORY), tab completion of keywords, tables and columns.",
                     "Ctrl-C cancels the running statement, Ctrl-D quits, \\? lists the backslash commands."})
-    int shell() {
+    int shell(@Option(names = {"-t", "--tuples-only"}, description = "Print rows only: no header, no row-count footer.")
+              boolean shellTuplesOnly) {
+        tuplesOnly |= shellTuplesOnly;
         return run(true);
     }
 
@@ -192,7 +195,33 @@ public final class Main implements Callable<Integer> {
                 tpchScaleFactor, versionNumber(), out, err);
     }
 
+    @Command(name = "vacuum", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
+            description = {"Vacuum (and analyze) the tables of an embedded database set up by --tpch, -c and -f, as vacuumdb does:",
+                    "the tables are handed to N jobs largest first, each job taking the next table when it is free",
+                    "(VACUUM (PARALLEL N-1) on the database's workers). Prints VACUUM's report with --verbose."})
+    int vacuum(@Option(names = {"-j", "--jobs"}, paramLabel = "N", defaultValue = "1",
+                       description = "Vacuum N tables at the same time (default: ${DEFAULT-VALUE}).") int jobs,
+               @Option(names = {"-z", "--analyze"}, description = "Also update the planner's statistics (VACUUM ANALYZE).") boolean analyze,
+               @Option(names = {"-Z", "--analyze-only"}, description = "Only update the planner's statistics (ANALYZE).") boolean analyzeOnly,
+               @Option(names = "--full", description = "Rewrite each table compactly (VACUUM FULL, one table at a time).") boolean full,
+               @Option(names = {"-v", "--verbose"}, description = "Print the report of each table.") boolean verbose,
+               @Option(names = {"-t", "--table"}, paramLabel = "TABLE",
+                       description = "Vacuum this table only (repeatable; default: every user table).") List<String> tables) {
+        if (jobs < 1) {
+            err.print("parallax: error: number of parallel jobs must be at least 1\n");
+            err.flush();
+            return EXIT_FAILURE;
+        }
+        String statement = VacuumStatementText.of(jobs, analyze, analyzeOnly, full, verbose, tables == null ? List.of() : tables);
+        return run(false, statement);
+    }
+
     private int run(boolean shell) {
+        return run(shell, null);
+    }
+
+    /** Runs the session; {@code finalStatement}, when not null, runs after the -c/-f actions (stdin is not read then). */
+    private int run(boolean shell, String finalStatement) {
         if (databaseDirectory != null) {
             err.print("parallax: error: persistent databases are not available yet: --db is reserved for the persistent mode\n");
             err.flush();
@@ -211,7 +240,7 @@ public final class Main implements Callable<Integer> {
             if (shell) {
                 return new InteractiveShell(session, runner, out, versionNumber()).run();
             }
-            if (actions.isEmpty()) {
+            if (actions.isEmpty() && finalStatement == null) {
                 BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
                 return runner.runScript(reader, null) ? EXIT_SUCCESS : EXIT_FAILURE;
             }
@@ -223,6 +252,9 @@ public final class Main implements Callable<Integer> {
                 if (!succeeded) {
                     return EXIT_FAILURE;
                 }
+            }
+            if (finalStatement != null && !runner.runCommand(finalStatement)) {
+                return EXIT_FAILURE;
             }
             return EXIT_SUCCESS;
         } finally {

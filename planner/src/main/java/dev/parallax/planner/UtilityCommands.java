@@ -490,6 +490,7 @@ final class UtilityCommands {
     }
 
     private Result set(SetStatement set) {
+        checkSessionSetting(set.name());
         Settings settings = session.settings();
         if (set.local()) {
             // PostgreSQL: outside a transaction block SET LOCAL is checked, warned about and has no effect.
@@ -516,13 +517,13 @@ final class UtilityCommands {
             definitions.sort(Comparator.comparing(definition -> definition.name().toLowerCase(java.util.Locale.ROOT)));
             List<String[]> rows = new ArrayList<>(definitions.size());
             for (SettingDefinition definition : definitions) {
-                rows.add(new String[] {definition.name(), settings.show(definition.name()), definition.description()});
+                rows.add(new String[] {definition.name(), shownValue(settings, definition.name()), definition.description()});
             }
             return new TextRowsResult(List.of("name", "setting", "description"), rows, "SHOW", List.of());
         }
         String name = settingName(show.name());
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {settings.show(name)});
+        rows.add(new String[] {shownValue(settings, name)});
         return new TextRowsResult(List.of(name), rows, "SHOW", List.of());
     }
 
@@ -530,9 +531,23 @@ final class UtilityCommands {
         if (reset.all()) {
             session.settings().resetAll();
         } else {
+            checkSessionSetting(reset.name());
             session.settings().reset(reset.name());
         }
         return new CommandResult("RESET");
+    }
+
+    /** The autovacuum settings are the database's, not a session's: PostgreSQL's 55P02 for SET and RESET. */
+    private static void checkSessionSetting(String name) {
+        if (dev.parallax.Autovacuum.ownsSetting(name)) {
+            throw ParallaxException.of(SqlState.CANT_CHANGE_RUNTIME_PARAM, "parameter \"%s\" cannot be changed now",
+                    settingName(name));
+        }
+    }
+
+    /** SHOW's text of {@code name}: the session's value, or the database's for the autovacuum settings. */
+    private String shownValue(Settings settings, String name) {
+        return dev.parallax.Autovacuum.ownsSetting(name) ? session.database().autovacuum().showSetting(name) : settings.show(name);
     }
 
     private Result alterTable(AlterTableOptionsStatement alter) {

@@ -57,6 +57,16 @@ public final class SettingRegistry {
         add(SettingDefinition.string("TimeZone", "UTC", "Sets the time zone for displaying and interpreting time stamps."));
         add(SettingDefinition.integer("extra_float_digits", 1, -15, 3, "Sets the number of digits displayed for floating-point values."));
         add(SettingDefinition.string("search_path", "\"$user\", public", "Sets the schema search order for names that are not schema-qualified."));
+        // Database-wide (PostgreSQL's sighup context): shown here, changed through Database.autovacuum().configure.
+        add(SettingDefinition.bool("autovacuum", true, "Starts the autovacuum subprocess."));
+        add(SettingDefinition.integer("autovacuum_vacuum_threshold", 50, 0, Integer.MAX_VALUE,
+                "Minimum number of tuple updates or deletes prior to vacuum."));
+        add(SettingDefinition.real("autovacuum_vacuum_scale_factor", 0.2, 0, 100,
+                "Number of tuple updates or deletes prior to vacuum as a fraction of reltuples."));
+        add(SettingDefinition.integer("autovacuum_naptime", 60, 1, Integer.MAX_VALUE / 1000,
+                "Time to sleep between autovacuum runs (s)."));
+        add(SettingDefinition.integer("autovacuum_max_workers", 3, 1, 262143,
+                "Sets the maximum number of simultaneously running autovacuum worker processes."));
         add(SettingDefinition.integer("statement_timeout", 0, 0, Integer.MAX_VALUE, "Sets the maximum allowed duration of any statement (ms)."));
     }
 

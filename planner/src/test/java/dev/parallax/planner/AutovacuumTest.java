@@ -1,0 +1,155 @@
+package dev.parallax.planner;
+
+import dev.parallax.Autovacuum;
+import dev.parallax.Database;
+import dev.parallax.DatabaseOptions;
+import dev.parallax.Result;
+import dev.parallax.Session;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.storage.PagedTableStorage;
+import dev.parallax.engine.vacuum.MaintenanceResult;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.LongVector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.LongPredicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The autovacuum daemon, its rounds driven from the test (no sleeping), and pg_stat_user_tables. */
+class AutovacuumTest {
+    private Database database;
+    private Session session;
+
+    @BeforeEach
+    void open() {
+        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withPageSize(4096).withWorkerThreads(2));
+        session = database.openSession();
+    }
+
+    @AfterEach
+    void close() {
+        session.close();
+        database.close();
+    }
+
+    private List<List<Object>> rows(String sql) {
+        try (Result result = session.execute(sql)) {
+            return result.fetchAll();
+        }
+    }
+
+    private void run(String sql) {
+        try (Result result = session.execute(sql)) {
+            result.fetchAll();
+        }
+    }
+
+    /** Deletes the live rows whose first column matches, through the storage. */
+    private void deleteWhere(String table, LongPredicate predicate) {
+        PagedTableStorage storage = (PagedTableStorage) database.catalog().table(table).storage();
+        Batch ids = Batch.create(List.of(storage.columnTypes().getFirst()), 16);
+        for (int page = 0; page < storage.pageCount(); page++) {
+            int slots = storage.pageRowSlots(page);
+            int[] all = new int[slots];
+            Arrays.setAll(all, slot -> slot);
+            storage.readSlots(page, all, slots, new int[] {0}, ids);
+            for (int slot = 0; slot < slots; slot++) {
+                if (!storage.isDeleted(page, slot) && predicate.test(((LongVector) ids.column(0)).get(slot))) {
+                    storage.delete(page, slot);
+                }
+            }
+        }
+    }
+
+    @Test
+    void vacuumsATableOnceItsDeadRowsPassTheThreshold() {
+        run("create table t (id integer, name text)");
+        run("create table quiet (id integer)");
+        run("insert into t select g, 'name ' || g from generate_series(1, 1000) as s(g)");
+        run("insert into quiet values (1), (2)");
+        // 100 dead of 900 live: 100 <= 50 + 0.2 * 900 = 230, nothing to do yet.
+        deleteWhere("t", id -> id <= 100);
+        assertEquals(List.of(), database.autovacuum().runRound());
+        assertEquals(List.of(List.of("t", 900L, 100L, 0L)),
+                rows("select relname, n_live_tup, n_dead_tup, autovacuum_count from pg_stat_user_tables where relname = 't'"));
+        // 300 dead of 700 live: 300 > 50 + 0.2 * 700 = 190.
+        deleteWhere("t", id -> id <= 300);
+        List<MaintenanceResult> round = database.autovacuum().runRound();
+        assertEquals(1, round.size());
+        assertEquals("t", round.getFirst().task().table().name());
+        assertEquals(300, round.getFirst().vacuum().rowsRemoved());
+        assertEquals(List.of(
+                        List.of("public", "quiet", 2L, 0L, true, true, 0L, 0L),
+                        List.of("public", "t", 700L, 0L, true, false, 0L, 1L)),
+                rows("select schemaname, relname, n_live_tup, n_dead_tup, last_vacuum is null, last_autovacuum is null, "
+                        + "vacuum_count, autovacuum_count from pg_stat_user_tables order by relname"));
+        assertEquals(List.of(List.of(700L)), rows("select count(*) from t"));
+        // Nothing left to do.
+        assertEquals(List.of(), database.autovacuum().runRound());
+    }
+
+    @Test
+    void manualVacuumAndAnalyzeShowInTheView() {
+        run("create table t (id integer)");
+        run("insert into t select g from generate_series(1, 10) as s(g)");
+        run("vacuum t");
+        run("vacuum t");
+        run("analyze t");
+        List<List<Object>> row = rows("select vacuum_count, autovacuum_count, analyze_count, autoanalyze_count, "
+                + "last_vacuum is not null, last_analyze is not null, last_autoanalyze is null from pg_stat_user_tables");
+        assertEquals(List.of(List.of(2L, 0L, 1L, 0L, true, true, true)), row);
+        Object lastVacuum = rows("select last_vacuum from pg_stat_user_tables").getFirst().getFirst();
+        assertNotNull(lastVacuum);
+    }
+
+    @Test
+    void offMeansNoVacuumAndTheSettingsFollowTheConfiguration() {
+        run("create table t (id integer)");
+        run("insert into t select g from generate_series(1, 1000) as s(g)");
+        deleteWhere("t", id -> id % 2 == 0);
+        Autovacuum autovacuum = database.autovacuum();
+        assertTrue(autovacuum.needsVacuum(database.catalog().table("t")));
+        autovacuum.configure(new Autovacuum.Configuration(false, 50, 0.2, Duration.ofMinutes(1), 3));
+        assertEquals(List.of(), autovacuum.runRound());
+        assertEquals(List.of(List.of("off")), rows("show autovacuum"));
+        // A higher threshold: 500 dead rows are not enough.
+        autovacuum.configure(new Autovacuum.Configuration(true, 500, 0.0, Duration.ofSeconds(30), 3));
+        assertFalse(autovacuum.needsVacuum(database.catalog().table("t")));
+        assertEquals(List.of(List.of("500")), rows("show autovacuum_vacuum_threshold"));
+        assertEquals(List.of(List.of("0")), rows("show autovacuum_vacuum_scale_factor"));
+        assertEquals(List.of(List.of("30s")), rows("show autovacuum_naptime"));
+        autovacuum.configure(Autovacuum.Configuration.defaults());
+        assertEquals(List.of(List.of("1min")), rows("show autovacuum_naptime"));
+        assertEquals(List.of(List.of("0.2")), rows("show autovacuum_vacuum_scale_factor"));
+        assertEquals(1, autovacuum.runRound().size());
+        assertEquals(List.of(List.of(0L, 1L)), rows("select n_dead_tup, autovacuum_count from pg_stat_user_tables"));
+    }
+
+    @Test
+    void sessionsCannotChangeTheDaemonsSettings() {
+        ParallaxException set = assertThrows(ParallaxException.class, () -> run("set autovacuum = off"));
+        assertEquals(SqlState.CANT_CHANGE_RUNTIME_PARAM, set.state());
+        assertEquals("parameter \"autovacuum\" cannot be changed now", set.getMessage());
+        ParallaxException reset = assertThrows(ParallaxException.class, () -> run("reset autovacuum_naptime"));
+        assertEquals("parameter \"autovacuum_naptime\" cannot be changed now", reset.getMessage());
+        assertEquals(List.of(List.of("on")), rows("show autovacuum"));
+        assertEquals(List.of(List.of("50")), rows("show autovacuum_vacuum_threshold"));
+    }
+
+    @Test
+    void theViewCannotBeWrittenOrDropped() {
+        assertThrows(ParallaxException.class, () -> run("drop table pg_stat_user_tables"));
+        assertEquals(List.of(List.of(0L)), rows("select count(*) from pg_stat_user_tables"));
+    }
+}
