@@ -48,7 +48,15 @@ final class MaintenanceCommand {
             }
         } else {
             for (VacuumStatement.VacuumTarget target : statement.targets()) {
-                Table table = catalog.table(target.tableName());
+                Table table = catalog.findTable(target.tableName());
+                if (table == null && catalog.findView(target.tableName()) != null) {
+                    messages.add(Notice.warning("skipping \"" + target.tableName() + "\" --- cannot "
+                            + (statement.vacuum() ? "vacuum" : "analyze") + " non-tables or special system tables"));
+                    continue;
+                }
+                if (table == null) {
+                    table = catalog.table(target.tableName()); // 42P01
+                }
                 if (table.isSystemView()) {
                     messages.add(Notice.warning("skipping \"" + table.name() + "\" --- cannot "
                             + (statement.vacuum() ? "vacuum" : "analyze") + " non-tables or special system tables"));
@@ -71,6 +79,10 @@ final class MaintenanceCommand {
             throw OperatorResult.asParallaxException(failure);
         } finally {
             session.running().finish(context);
+        }
+        if (statement.analyze() && !results.isEmpty()) {
+            // New statistics change estimates: cached plans are planned again.
+            catalog.touch();
         }
         if (statement.verbose()) {
             for (MaintenanceResult result : results) {

@@ -229,6 +229,10 @@ class VacuumCommandsTest {
                 result.messages());
         assertEquals(List.of(Notice.warning("skipping \"pg_stat_progress\" --- cannot analyze non-tables or special system tables")),
                 run("analyze pg_stat_progress").messages());
+        run("create table base (x integer)");
+        run("create view v as select x from base");
+        assertEquals(List.of(Notice.warning("skipping \"v\" --- cannot vacuum non-tables or special system tables")),
+                run("vacuum v, base").messages());
     }
 
     @Test

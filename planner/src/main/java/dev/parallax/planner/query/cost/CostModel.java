@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * PostgreSQL's cost units (costsize.c): seq_page_cost per 8 KB page read, cpu_tuple_cost per row
  * a node emits or a scan visits, cpu_operator_cost per operator evaluated. Selectivities are
- * PostgreSQL's defaults for a table without statistics (equality 0.005, inequality 1/3).
+ * PostgreSQL's defaults for a table without statistics (equality 0.005, inequality 1/3), or
+ * ANALYZE's figures when the filtered columns have them ({@link StatisticsSelectivity}).
  */
 public final class CostModel {
     /** PostgreSQL's DEFAULT_NUM_DISTINCT: groups per key when nothing better is known. */
@@ -72,7 +73,12 @@ public final class CostModel {
     }
 
     public PlanEstimate filter(PlanEstimate input, Expr condition, List<DataType> columns) {
-        double rows = Math.max(1, Math.rint(input.rows() * selectivity(condition)));
+        return filter(input, condition, columns, ColumnStatisticsLookup.NONE);
+    }
+
+    /** A filter whose input columns have ANALYZE statistics in {@code statistics} ({@link StatisticsSelectivity}). */
+    public PlanEstimate filter(PlanEstimate input, Expr condition, List<DataType> columns, ColumnStatisticsLookup statistics) {
+        double rows = Math.max(1, Math.rint(input.rows() * selectivity(condition, statistics)));
         double cost = input.totalCost() + cpuOperatorCost * operators(condition) * input.rows();
         return new PlanEstimate(input.startupCost(), cost, rows, width(columns));
     }
@@ -167,23 +173,33 @@ public final class CostModel {
     }
 
     static double selectivity(Expr condition) {
+        return selectivity(condition, ColumnStatisticsLookup.NONE);
+    }
+
+    static double selectivity(Expr condition, ColumnStatisticsLookup statistics) {
         if (condition instanceof Call call) {
+            if (statistics != ColumnStatisticsLookup.NONE) {
+                double known = StatisticsSelectivity.of(call, statistics);
+                if (!Double.isNaN(known)) {
+                    return known;
+                }
+            }
             return switch (call.function()) {
                 case AND -> {
                     double product = 1;
                     for (Expr argument : call.arguments()) {
-                        product *= selectivity(argument);
+                        product *= selectivity(argument, statistics);
                     }
                     yield product;
                 }
                 case OR -> {
                     double none = 1;
                     for (Expr argument : call.arguments()) {
-                        none *= 1 - selectivity(argument);
+                        none *= 1 - selectivity(argument, statistics);
                     }
                     yield 1 - none;
                 }
-                case NOT -> 1 - selectivity(call.arguments().getFirst());
+                case NOT -> 1 - selectivity(call.arguments().getFirst(), statistics);
                 case EQUAL, IS_NOT_DISTINCT_FROM, LIKE, ILIKE -> 0.005;
                 case NOT_EQUAL, IS_DISTINCT_FROM, NOT_LIKE, NOT_ILIKE -> 0.995;
                 case LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL -> 1.0 / 3;

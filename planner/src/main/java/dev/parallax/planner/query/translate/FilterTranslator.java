@@ -1,10 +1,12 @@
 package dev.parallax.planner.query.translate;
 
+import dev.parallax.engine.catalog.TableStatistics;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.plan.FilterNode;
 import dev.parallax.engine.plan.PartitionAppendNode;
 import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.planner.query.cost.ColumnStatisticsLookup;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.TableScan;
 
@@ -28,12 +30,23 @@ final class FilterTranslator {
             // Prune with the condition, then push it into every partition that remains.
             return PartitionScans.filtered((PartitionAppendNode) input, condition, translator);
         }
-        FilterNode seqScanPlan = new FilterNode(input, condition, translator.cost().filter(input.estimate(), condition, input.outputTypes()));
+        FilterNode seqScanPlan = new FilterNode(input, condition,
+                translator.cost().filter(input.estimate(), condition, input.outputTypes(), statistics(input)));
         if (input instanceof SeqScanNode scan && !scan.parallel()) {
             // Straight over a table (or the column list the trimmer left under the filter): an index may answer it.
             PlanNode best = IndexPaths.filteredScan(scan, condition, seqScanPlan, translator.cost());
             return UniqueIndexPaths.pointLookup(scan, condition, best, translator.cost());
         }
         return seqScanPlan;
+    }
+
+    /** ANALYZE's statistics of a scanned table's columns, by the scan's output column; none for other inputs. */
+    private static ColumnStatisticsLookup statistics(PlanNode input) {
+        if (input instanceof SeqScanNode scan && scan.table().statistics() != null) {
+            TableStatistics statistics = scan.table().statistics();
+            int[] columns = scan.columns();
+            return index -> index < columns.length ? statistics.column(columns[index]) : null;
+        }
+        return ColumnStatisticsLookup.NONE;
     }
 }
