@@ -22,8 +22,9 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Runs VACUUM and ANALYZE: resolves the tables (all user tables when none is named) and columns
- * before touching any, so a bad name changes nothing; runs the tables with
+ * Runs VACUUM and ANALYZE: resolves the tables (all user tables when none is named; a partitioned
+ * table stands for its partitions) and columns before touching any, so a bad name changes nothing;
+ * runs the tables and partitions with
  * {@link ParallelMaintenance} (PARALLEL n: the session plus up to n workers, each taking the next
  * table, largest first); reports progress in pg_stat_progress; VERBOSE adds PostgreSQL 15's INFO
  * messages, table by table in the statement's order.
@@ -42,7 +43,8 @@ final class MaintenanceCommand {
         List<MaintenanceTask> tasks = new ArrayList<>();
         if (statement.targets().isEmpty()) {
             for (Table table : catalog.tables()) {
-                if (!table.isSystemView()) {
+                // A partitioned table holds no rows: its partitions are in the list themselves.
+                if (!table.isSystemView() && !table.isPartitioned()) {
                     tasks.add(new MaintenanceTask(table, statement.vacuum(), statement.analyze(), null));
                 }
             }
@@ -62,7 +64,15 @@ final class MaintenanceCommand {
                             + (statement.vacuum() ? "vacuum" : "analyze") + " non-tables or special system tables"));
                     continue;
                 }
-                tasks.add(new MaintenanceTask(table, statement.vacuum(), statement.analyze(), columns(table, target)));
+                int[] columns = columns(table, target);
+                if (table.isPartitioned()) {
+                    // All its partitions, which share the parent's columns (PostgreSQL 15 vacuums them all).
+                    for (Table partition : table.partitionRouter().partitions()) {
+                        tasks.add(new MaintenanceTask(partition, statement.vacuum(), statement.analyze(), columns));
+                    }
+                } else {
+                    tasks.add(new MaintenanceTask(table, statement.vacuum(), statement.analyze(), columns));
+                }
             }
         }
         int participants = statement.parallelWorkers() < 0 ? 1 : statement.parallelWorkers() + 1;

@@ -223,6 +223,36 @@ class VacuumCommandsTest {
     }
 
     @Test
+    void vacuumOfAPartitionedTableVacuumsEveryPartition() {
+        run("create table ph (id integer, name text) partition by hash (id)");
+        for (int remainder = 0; remainder < 4; remainder++) {
+            run("create table ph_" + remainder + " partition of ph for values with (modulus 4, remainder " + remainder + ")");
+        }
+        run("insert into ph select g, 'n' || g from generate_series(1, 2000) as s(g)");
+        long deleted = 0;
+        for (int remainder = 0; remainder < 4; remainder++) {
+            deleted += deleteWhere("ph_" + remainder, id -> id % 2 == 0);
+        }
+        assertEquals(1000, deleted);
+        Result result = run("vacuum (verbose, parallel 1, analyze) ph");
+        List<String> vacuumed = result.messages().stream().map(Notice::message)
+                .filter(message -> message.startsWith("vacuuming")).toList();
+        assertEquals(List.of("vacuuming \"public.ph_0\"", "vacuuming \"public.ph_1\"", "vacuuming \"public.ph_2\"",
+                "vacuuming \"public.ph_3\""), vacuumed);
+        long rows = 0;
+        for (int remainder = 0; remainder < 4; remainder++) {
+            assertEquals(0, storage("ph_" + remainder).deadRowCount());
+            assertEquals(1, database.catalog().table("ph_" + remainder).maintenance().vacuumCount());
+            rows += database.catalog().table("ph_" + remainder).statistics().rowCount();
+        }
+        assertEquals(1000, rows);
+        assertEquals(List.of(List.of(1000L, 1000000L)), rows("select count(*), sum(id) from ph"));
+        // A database-wide VACUUM reaches the partitions once each, not through the parent again.
+        run("vacuum");
+        assertEquals(2, database.catalog().table("ph_0").maintenance().vacuumCount());
+    }
+
+    @Test
     void systemViewsAreSkippedWithAWarning() {
         Result result = run("vacuum pg_stat_progress");
         assertEquals(List.of(Notice.warning("skipping \"pg_stat_progress\" --- cannot vacuum non-tables or special system tables")),
