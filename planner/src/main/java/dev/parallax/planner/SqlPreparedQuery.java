@@ -12,7 +12,8 @@ import java.util.Objects;
 
 /**
  * A statement prepared by a {@link SqlSession}. A query keeps its plan and runs it with new
- * parameter values without going back to Calcite; it is planned again only when the catalog
+ * parameter values without going back to Calcite (a point lookup by unique key without the
+ * executor either, {@link PointLookupPlan}); it is planned again only when the catalog
  * changed or a scanned table changed size, and then must keep its result columns. A utility
  * statement (CREATE TABLE, SET, ...) has no parameters and simply runs again.
  */
@@ -23,6 +24,8 @@ final class SqlPreparedQuery implements PreparedQuery {
     private final List<DataType> parameterTypes;
     private final boolean utility;
     private PlanCache.CachedPlan plan;
+    /** The executor-free path when the plan is a point lookup by unique key (see {@link PointLookupPlan}), else null. */
+    private PointLookupPlan pointLookup;
     private boolean closed;
 
     /** A prepared query with its plan. */
@@ -30,6 +33,7 @@ final class SqlPreparedQuery implements PreparedQuery {
         this.session = session;
         this.sql = sql;
         this.plan = Objects.requireNonNull(plan, "plan");
+        this.pointLookup = PointLookupPlan.of(session.database().catalog(), plan.catalogVersion(), plan.statement());
         this.columns = plan.statement().columns();
         this.parameterTypes = plan.statement().parameterTypes();
         this.utility = false;
@@ -69,6 +73,10 @@ final class SqlPreparedQuery implements PreparedQuery {
             ParameterBinder.bind(List.of(), parameters);
             return session.execute(sql);
         }
+        if (pointLookup != null && pointLookup.isValid()) {
+            session.noteStatement(sql);
+            return pointLookup.execute(parameters);
+        }
         Object[] bound = ParameterBinder.bind(parameterTypes, parameters);
         if (!plan.isValid(session.database().catalog())) {
             PlanCache.CachedPlan replanned = session.planFor(sql);
@@ -77,6 +85,7 @@ final class SqlPreparedQuery implements PreparedQuery {
                 throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "cached plan must not change result type");
             }
             plan = replanned;
+            pointLookup = PointLookupPlan.of(session.database().catalog(), replanned.catalogVersion(), replanned.statement());
         }
         session.noteStatement(sql);
         return session.start(plan.statement(), bound);
@@ -86,5 +95,6 @@ final class SqlPreparedQuery implements PreparedQuery {
     public void close() {
         closed = true;
         plan = null;
+        pointLookup = null;
     }
 }

@@ -1,0 +1,309 @@
+package dev.parallax.planner;
+
+import dev.parallax.Result;
+import dev.parallax.ResultColumn;
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.expr.ColumnRef;
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.Literal;
+import dev.parallax.engine.expr.Parameter;
+import dev.parallax.engine.operator.scan.UniqueIndexLookup;
+import dev.parallax.engine.partition.PartitionHash;
+import dev.parallax.engine.partition.PartitionRouter;
+import dev.parallax.engine.plan.PartitionAppendNode;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.ProjectNode;
+import dev.parallax.engine.plan.UniqueIndexScanNode;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.type.VectorKind;
+import dev.parallax.engine.vector.Batch;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The fast path of a prepared point query ({@code select ... from t where key = $1}): a plan whose
+ * root is a unique-index lookup, or an Append of one per partition pruned by the same parameters,
+ * runs here without the executor: bind the key, hash it to its partition when the table is
+ * partitioned, one Chronicle Map get, one row read. No operator tree, execution context or
+ * statement registration per execution; the lookups (and their batches) are made once per
+ * partition touched and reused. The plan stays valid while the catalog version does (the caller
+ * falls back to the general path, which plans again, otherwise). Used by the session's thread only.
+ */
+final class PointLookupPlan {
+    private final Catalog catalog;
+    private final long catalogVersion;
+    private final List<ResultColumn> columns;
+    private final List<DataType> parameterTypes;
+    /** One per lookup target: the partition (or table) node by partition ordinal; a single entry when not partitioned. */
+    private final UniqueIndexScanNode[] targets;
+    private final UniqueIndexLookup[] lookups;
+    /** The table columns the result returns (a projection of plain columns over the lookup is folded in). */
+    private final int[] outputColumns;
+    /** Key values in key order: a parameter or a literal each (taken from the first target; all targets agree). */
+    private final List<Expr> keyValues;
+    private final List<DataType> keyTypes;
+    private final PartitionRouter router;
+    /** For each partition key column (key order), its position among the unique key's columns. */
+    private final int[] partitionKeyPositions;
+    private final TypeKind[] partitionKeyKinds;
+    private final Object[] keyScratch;
+    /** The single long-held key parameter's index, or -1 when the general binding is needed. */
+    private final int longKeyParameter;
+
+    private PointLookupPlan(Catalog catalog, long catalogVersion, PlannedStatement statement, UniqueIndexScanNode[] targets,
+                            PartitionRouter router, int[] partitionKeyPositions, int[] projection) {
+        this.catalog = catalog;
+        this.catalogVersion = catalogVersion;
+        this.columns = statement.columns();
+        this.parameterTypes = statement.parameterTypes();
+        this.targets = targets;
+        this.lookups = new UniqueIndexLookup[targets.length];
+        UniqueIndexScanNode first = firstTarget(targets);
+        int[] scanColumns = first.columns();
+        if (projection == null) {
+            this.outputColumns = scanColumns;
+        } else {
+            this.outputColumns = new int[projection.length];
+            for (int column = 0; column < projection.length; column++) {
+                outputColumns[column] = scanColumns[projection[column]];
+            }
+        }
+        this.keyValues = first.keyValues();
+        this.keyTypes = new ArrayList<>();
+        for (int column : first.constraint().keyColumns()) {
+            keyTypes.add(first.table().columns().get(column).type());
+        }
+        this.router = router;
+        this.partitionKeyPositions = partitionKeyPositions;
+        this.partitionKeyKinds = new TypeKind[partitionKeyPositions == null ? 0 : partitionKeyPositions.length];
+        for (int key = 0; key < partitionKeyKinds.length; key++) {
+            partitionKeyKinds[key] = keyTypes.get(partitionKeyPositions[key]).kind();
+        }
+        this.keyScratch = new Object[keyValues.size()];
+        this.longKeyParameter = keyValues.size() == 1 && keyValues.getFirst() instanceof Parameter parameter
+                && keyTypes.getFirst().vectorKind() == VectorKind.LONG && isInteger(keyTypes.getFirst().kind())
+                && isInteger(parameter.type().kind()) ? parameter.index() : -1;
+    }
+
+    /** The fast path for {@code statement} (planned at {@code catalogVersion}), or null when its plan is not a point lookup. */
+    static PointLookupPlan of(Catalog catalog, long catalogVersion, PlannedStatement statement) {
+        if (!statement.returnsRows()) {
+            return null;
+        }
+        PlanNode root = statement.root();
+        int[] projection = null;
+        if (root instanceof ProjectNode project) {
+            projection = new int[project.expressions().size()];
+            for (int column = 0; column < projection.length; column++) {
+                if (!(project.expressions().get(column) instanceof ColumnRef ref)
+                        || !ref.type().equals(project.input().outputTypes().get(ref.index()))) {
+                    return null;
+                }
+                projection[column] = ref.index();
+            }
+            root = project.input();
+        }
+        if (root instanceof UniqueIndexScanNode lookup) {
+            return new PointLookupPlan(catalog, catalogVersion, statement, new UniqueIndexScanNode[] {lookup}, null, null, projection);
+        }
+        if (!(root instanceof PartitionAppendNode append) || append.runtimePruning() == null || append.parallel()) {
+            return null;
+        }
+        PartitionRouter router = append.router();
+        UniqueIndexScanNode[] targets = new UniqueIndexScanNode[router.partitionCount()];
+        int[] ordinals = append.inputOrdinals();
+        UniqueIndexScanNode first = null;
+        for (int input = 0; input < ordinals.length; input++) {
+            if (!(append.inputs().get(input) instanceof UniqueIndexScanNode lookup)) {
+                return null;
+            }
+            if (first == null) {
+                first = lookup;
+            } else if (!lookup.keyValues().equals(first.keyValues())
+                    || !java.util.Arrays.equals(lookup.constraint().keyColumns(), first.constraint().keyColumns())
+                    || !java.util.Arrays.equals(lookup.columns(), first.columns())) {
+                return null;
+            }
+            targets[ordinals[input]] = lookup;
+        }
+        if (first == null) {
+            return null;
+        }
+        int[] uniqueKey = first.constraint().keyColumns();
+        int[] partitionKey = router.keyColumns();
+        int[] positions = new int[partitionKey.length];
+        for (int key = 0; key < partitionKey.length; key++) {
+            positions[key] = -1;
+            for (int position = 0; position < uniqueKey.length; position++) {
+                if (uniqueKey[position] == partitionKey[key]) {
+                    positions[key] = position;
+                }
+            }
+            if (positions[key] < 0) {
+                return null;
+            }
+        }
+        return new PointLookupPlan(catalog, catalogVersion, statement, targets, router, positions, projection);
+    }
+
+    private static UniqueIndexScanNode firstTarget(UniqueIndexScanNode[] targets) {
+        for (UniqueIndexScanNode target : targets) {
+            if (target != null) {
+                return target;
+            }
+        }
+        throw new IllegalArgumentException("no lookup target");
+    }
+
+    /** Whether the plan still describes the catalog (no DDL since it was made). */
+    boolean isValid() {
+        return catalog.version() == catalogVersion;
+    }
+
+    /** Runs the lookup with {@code parameters} (the application's values, not yet bound). */
+    Result execute(Object[] parameters) {
+        if (parameters == null || parameters.length != parameterTypes.size()) {
+            ParameterBinder.bind(parameterTypes, parameters);
+        }
+        if (longKeyParameter >= 0 && parameters[longKeyParameter] instanceof Number number
+                && (number instanceof Integer || number instanceof Long || number instanceof Short)) {
+            long key = number.longValue();
+            checkRange(parameterTypes.get(longKeyParameter), key);
+            if (parameters.length > 1) {
+                ParameterBinder.bind(parameterTypes, parameters);
+            }
+            int target = router == null ? 0 : router.ordinalOfHash(PartitionHash.combine(0, PartitionHash.ofLong(key)));
+            if (target == PartitionRouter.NO_PARTITION || targets[target] == null) {
+                return new PointLookupResult(columns, null);
+            }
+            return new PointLookupResult(columns, lookup(target).lookupLong(key));
+        }
+        Object[] bound = ParameterBinder.bind(parameterTypes, parameters);
+        for (int key = 0; key < keyScratch.length; key++) {
+            Expr value = keyValues.get(key);
+            keyScratch[key] = value instanceof Parameter parameter ? bound[parameter.index()] : ((Literal) value).value();
+            if (keyScratch[key] == null) {
+                return new PointLookupResult(columns, null);
+            }
+        }
+        int target = router == null ? 0 : router.ordinalOfHash(partitionHash());
+        if (target == PartitionRouter.NO_PARTITION || targets[target] == null) {
+            return new PointLookupResult(columns, null);
+        }
+        return new PointLookupResult(columns, lookup(target).lookup(keyScratch));
+    }
+
+    /** The partition hash of the bound key, combined over the partition key columns as {@link PartitionRouter#route} does. */
+    private long partitionHash() {
+        long hash = 0;
+        for (int key = 0; key < partitionKeyPositions.length; key++) {
+            Object value = keyScratch[partitionKeyPositions[key]];
+            long valueHash = switch (value) {
+                case Long longValue -> PartitionHash.ofLong(longValue);
+                case Double doubleValue -> PartitionHash.ofDouble(doubleValue);
+                case byte[] bytes -> hashBytes(bytes, partitionKeyKinds[key]);
+                default -> throw new IllegalStateException("unexpected key value " + value.getClass());
+            };
+            hash = PartitionHash.combine(hash, valueHash);
+        }
+        return hash;
+    }
+
+    private static long hashBytes(byte[] bytes, TypeKind kind) {
+        int length = bytes.length;
+        if (kind == TypeKind.CHAR) {
+            while (length > 0 && bytes[length - 1] == ' ') {
+                length--;
+            }
+        }
+        return PartitionHash.ofBytes(bytes, 0, length);
+    }
+
+    private UniqueIndexLookup lookup(int target) {
+        UniqueIndexLookup lookup = lookups[target];
+        if (lookup == null) {
+            UniqueIndexScanNode node = targets[target];
+            lookup = new UniqueIndexLookup(node.table(), node.constraint(), outputColumns);
+            lookups[target] = lookup;
+        }
+        return lookup;
+    }
+
+    private static boolean isInteger(TypeKind kind) {
+        return kind == TypeKind.SMALLINT || kind == TypeKind.INTEGER || kind == TypeKind.BIGINT;
+    }
+
+    /** PostgreSQL's 22003 for a value outside the parameter's integer type, as {@link ParameterBinder} reports it. */
+    private static void checkRange(DataType type, long value) {
+        boolean inRange = switch (type.kind()) {
+            case SMALLINT -> value >= Short.MIN_VALUE && value <= Short.MAX_VALUE;
+            case INTEGER -> value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
+            default -> true;
+        };
+        if (!inRange) {
+            // The binder reports it with PostgreSQL's wording (22003).
+            ParameterBinder.convert(type, value);
+            throw ParallaxException.of(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value %d out of range for %s", value, type.sqlName());
+        }
+    }
+
+    /** The at most one row of a point lookup. */
+    private static final class PointLookupResult implements Result {
+        private final List<ResultColumn> columns;
+        private Batch row;
+        private long rowCount;
+        private boolean done;
+
+        PointLookupResult(List<ResultColumn> columns, Batch row) {
+            this.columns = columns;
+            this.row = row;
+        }
+
+        @Override
+        public List<ResultColumn> columns() {
+            return columns;
+        }
+
+        @Override
+        public boolean hasRows() {
+            return true;
+        }
+
+        @Override
+        public Batch nextBatch() {
+            if (done) {
+                return null;
+            }
+            done = true;
+            Batch batch = row;
+            row = null;
+            rowCount = batch == null ? 0 : 1;
+            return batch;
+        }
+
+        @Override
+        public String commandTag() {
+            return "SELECT " + rowCount;
+        }
+
+        @Override
+        public long rowCount() {
+            return rowCount;
+        }
+
+        @Override
+        public List<String> notices() {
+            return List.of();
+        }
+
+        @Override
+        public void close() {
+            done = true;
+            row = null;
+        }
+    }
+}

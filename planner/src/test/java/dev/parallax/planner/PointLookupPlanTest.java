@@ -1,0 +1,129 @@
+package dev.parallax.planner;
+
+import dev.parallax.Database;
+import dev.parallax.DatabaseOptions;
+import dev.parallax.PreparedQuery;
+import dev.parallax.Result;
+import dev.parallax.Session;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Prepared point queries by unique key take the executor-free path ({@link PointLookupPlan}) and
+ * answer exactly as the general path: plain and partitioned tables, integer, text and two-column
+ * keys, NULL and missing keys, out-of-range parameters, and a plan made stale by DDL.
+ */
+class PointLookupPlanTest {
+    private Database database;
+    private Session session;
+
+    @BeforeEach
+    void open() {
+        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withWorkerThreads(2));
+        session = database.openSession();
+    }
+
+    @AfterEach
+    void close() {
+        session.close();
+        database.close();
+    }
+
+    private void run(String sql) {
+        session.execute(sql).close();
+    }
+
+    private static List<List<Object>> rows(PreparedQuery query, Object... parameters) {
+        try (Result result = query.execute(parameters)) {
+            List<List<Object>> rows = result.fetchAll();
+            assertEquals("SELECT " + rows.size(), result.commandTag());
+            return rows;
+        }
+    }
+
+    private PointLookupPlan fastPath(String sql) {
+        PlanCache.CachedPlan plan = ((SqlSession) session).planFor(sql);
+        return PointLookupPlan.of(database.catalog(), plan.catalogVersion(), plan.statement());
+    }
+
+    @Test
+    void plainAndPartitionedTablesAnswerAlike() {
+        run("create table test (id int primary key, info text, crt_time timestamp)");
+        run("create table p (id int primary key, info text, crt_time timestamp) partition by hash (id) partitions 64");
+        run("insert into test select g, 'i' || g, timestamp '2024-01-02 03:04:05' from generate_series(1, 2000) g");
+        run("insert into p select g, 'i' || g, timestamp '2024-01-02 03:04:05' from generate_series(1, 2000) g");
+        assertNotNull(fastPath("select * from test where id = ?"));
+        assertNotNull(fastPath("select * from p where id = ?"));
+        try (PreparedQuery single = session.prepare("select * from test where id = ?");
+             PreparedQuery partitioned = session.prepare("select * from p where id = ?")) {
+            for (int id : new int[] {1, 2, 999, 2000, 0, 2001, -5}) {
+                List<List<Object>> expected = session.execute("select * from test where id = " + id).fetchAll();
+                assertEquals(id >= 1 && id <= 2000 ? 1 : 0, expected.size());
+                assertEquals(expected, rows(single, id));
+                assertEquals(expected, rows(partitioned, id));
+                assertEquals(expected, rows(partitioned, (long) id));
+                assertEquals(expected, rows(partitioned, String.valueOf(id)));
+            }
+            assertEquals(List.of(), rows(single, (Object) null));
+            assertEquals(List.of(), rows(partitioned, (Object) null));
+            ParallaxException range = assertThrows(ParallaxException.class, () -> partitioned.execute(5_000_000_000L));
+            assertEquals(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, range.state());
+            ParallaxException count = assertThrows(ParallaxException.class, () -> partitioned.execute(1, 2));
+            assertEquals(SqlState.PROTOCOL_VIOLATION, count.state());
+        }
+    }
+
+    @Test
+    void textAndTwoColumnKeys() {
+        run("create table t (k text primary key, v int) partition by hash (k) partitions 8");
+        run("insert into t select 'key' || g, g from generate_series(1, 100) g");
+        run("create table m (a int, b varchar(10), v int, primary key (a, b)) partition by hash (b, a) partitions 4");
+        run("insert into m select g % 10, 'b' || (g % 7), g from generate_series(1, 70) g");
+        assertNotNull(fastPath("select v from t where k = $1"));
+        assertNotNull(fastPath("select v from m where b = $2 and a = $1"));
+        try (PreparedQuery text = session.prepare("select v from t where k = $1");
+             PreparedQuery twoColumns = session.prepare("select v from m where b = $2 and a = $1")) {
+            assertEquals(List.of(List.of(42)), rows(text, "key42"));
+            assertEquals(List.of(), rows(text, "key420"));
+            assertEquals(List.of(List.of(3)), rows(twoColumns, 3, "b3"));
+            assertEquals(List.of(List.of(66)), rows(twoColumns, 6, "b3"));
+            assertEquals(List.of(List.of(53)), rows(twoColumns, 3, "b4"));
+            assertEquals(List.of(), rows(twoColumns, 3, "b9"));
+            assertEquals(List.of(), rows(twoColumns, 3, null));
+        }
+    }
+
+    @Test
+    void otherQueriesKeepTheGeneralPath() {
+        run("create table t (id int primary key, v int)");
+        assertNull(fastPath("select * from t where v = ?"));
+        assertNull(fastPath("select count(*) from t where id = ?"));
+        assertNull(fastPath("select * from t where id > ?"));
+    }
+
+    @Test
+    void ddlMakesThePreparedLookupPlanAgain() {
+        run("create table p (id int primary key, info text) partition by hash (id) partitions 4");
+        run("insert into p values (1, 'one'), (2, 'two')");
+        try (PreparedQuery point = session.prepare("select info from p where id = ?")) {
+            assertEquals(List.of(List.of("one")), rows(point, 1));
+            run("drop table p");
+            run("create table p (id int primary key, info text) partition by hash (id) partitions 16");
+            run("insert into p values (1, 'uno')");
+            assertEquals(List.of(List.of("uno")), rows(point, 1));
+            assertEquals(List.of(), rows(point, 2));
+            assertTrue(fastPath("select info from p where id = ?") != null);
+        }
+    }
+}
