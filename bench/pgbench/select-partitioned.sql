@@ -1,2 +1,2 @@
-\set id random(1, 10000000)
+\set id random(1, :rows)
 select * from p where id = :id;
