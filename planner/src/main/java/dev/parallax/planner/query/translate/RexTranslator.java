@@ -73,7 +73,7 @@ public final class RexTranslator {
             case DECIMAL -> Literal.ofLong(literal.getValueAs(BigDecimal.class).setScale(type.scale()).unscaledValue().longValueExact(), type);
             case REAL, DOUBLE -> new Literal(literal.getValueAs(Double.class), type);
             case DATE -> Literal.ofLong(literal.getValueAs(Integer.class), type);
-            case TIMESTAMP -> Literal.ofLong(literal.getValueAs(Long.class) * 1000, type);
+            case TIMESTAMP -> Literal.ofLong(timestampMicros(literal.getValueAs(org.apache.calcite.util.TimestampString.class)), type);
             case INTERVAL_YEAR_MONTH -> Literal.ofLong(literal.getValueAs(BigDecimal.class).longValueExact(), type);
             // Calcite holds day-time intervals in milliseconds; the engine in microseconds.
             case INTERVAL_DAY_TIME -> Literal.ofLong(literal.getValueAs(BigDecimal.class).longValueExact() * 1000, type);
@@ -82,6 +82,21 @@ public final class RexTranslator {
             case BIT, VARBIT, NULL -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                     "literal %s is not supported", literal);
         };
+    }
+
+    /**
+     * Microseconds since the epoch of a timestamp literal: Calcite's epoch value is in milliseconds,
+     * so the fraction's fourth to sixth digits come from its text ({@code 13:14:15.123456}).
+     */
+    static long timestampMicros(org.apache.calcite.util.TimestampString value) {
+        long micros = value.getMillisSinceEpoch() * 1000;
+        String text = value.toString();
+        int dot = text.indexOf('.');
+        if (dot >= 0 && text.length() - dot - 1 > 3) {
+            String belowMillis = (text.substring(dot + 4) + "000").substring(0, 3);
+            micros += Long.parseLong(belowMillis);
+        }
+        return micros;
     }
 
     private Expr call(RexCall call) {
