@@ -141,7 +141,9 @@ final class TpchReference {
             if (in == null) {
                 throw new IllegalStateException("no answer file " + resource);
             }
-            return Arrays.asList(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"));
+            // Keep empty lines (a NULL single-column row prints as one); only the file's final newline ends the last line.
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return Arrays.asList((text.endsWith("\n") ? text.substring(0, text.length() - 1) : text).split("\n", -1));
         }
     }
 

@@ -5,17 +5,23 @@ import dev.parallax.engine.error.SqlState;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelVisitor;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.tools.RelBuilder;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -54,7 +60,45 @@ public final class SubqueryDecorrelation {
         if (hasCorrelate(decorrelated)) {
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "this correlated subquery is not supported yet");
         }
-        return decorrelated;
+        return withoutLiteralAggregates(decorrelated, relBuilder);
+    }
+
+    /**
+     * Calcite's NOT IN rewrite marks matches with {@code LITERAL_AGG(true)}, an aggregate whose value
+     * is a constant for every group; the engine has no such aggregate, so the constant moves into
+     * a projection above the aggregate.
+     */
+    private static RelNode withoutLiteralAggregates(RelNode plan, RelBuilder relBuilder) {
+        return plan.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                RelNode visited = super.visit(other);
+                if (!(visited instanceof Aggregate aggregate) || aggregate.getGroupType() != Aggregate.Group.SIMPLE
+                        || aggregate.getAggCallList().stream().noneMatch(call -> call.getAggregation().getKind() == SqlKind.LITERAL_AGG)) {
+                    return visited;
+                }
+                List<AggregateCall> kept = new ArrayList<>();
+                for (AggregateCall call : aggregate.getAggCallList()) {
+                    if (call.getAggregation().getKind() != SqlKind.LITERAL_AGG) {
+                        kept.add(call);
+                    }
+                }
+                relBuilder.push(aggregate.getInput());
+                relBuilder.aggregate(relBuilder.groupKey(aggregate.getGroupSet()), kept);
+                int groupCount = aggregate.getGroupCount();
+                List<RexNode> projects = new ArrayList<>();
+                for (int index = 0; index < groupCount; index++) {
+                    projects.add(relBuilder.field(index));
+                }
+                int keptIndex = groupCount;
+                for (AggregateCall call : aggregate.getAggCallList()) {
+                    projects.add(call.getAggregation().getKind() == SqlKind.LITERAL_AGG ? call.rexList.getFirst()
+                            : relBuilder.field(keptIndex++));
+                }
+                relBuilder.project(projects, aggregate.getRowType().getFieldNames(), true);
+                return relBuilder.build();
+            }
+        });
     }
 
     private static boolean hasSubquery(RelNode plan) {

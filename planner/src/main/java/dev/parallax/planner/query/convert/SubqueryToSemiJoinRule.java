@@ -1,5 +1,6 @@
 package dev.parallax.planner.query.convert;
 
+import dev.parallax.planner.query.schema.EngineTable;
 import com.google.common.collect.ImmutableSet;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
@@ -19,6 +20,7 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
+import org.apache.calcite.rex.RexTableInputRef;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.SqlKind;
@@ -80,8 +82,8 @@ public final class SubqueryToSemiJoinRule extends RelRule<RelRule.Config> {
             if (body.getRowType().getFieldCount() != 1) {
                 return null;
             }
-            if (negated && (subquery.getOperands().getFirst().getType().isNullable()
-                    || body.getRowType().getFieldList().getFirst().getType().isNullable())) {
+            if (negated && (mayBeNull(subquery.getOperands().getFirst(), filter.getInput())
+                    || mayBeNull(new RexInputRef(0, body.getRowType().getFieldList().getFirst().getType()), body))) {
                 return null;
             }
             if (body instanceof Project project && project.getInput() instanceof Filter) {
@@ -153,6 +155,46 @@ public final class SubqueryToSemiJoinRule extends RelRule<RelRule.Config> {
         }
         builder.join(negated ? JoinRelType.ANTI : JoinRelType.SEMI, RexUtil.composeConjunction(rexBuilder, condition));
         return builder.build();
+    }
+
+    /**
+     * Whether {@code expression} over {@code input} can be NULL. Calcite sees every table column as
+     * nullable (NOT NULL is the engine's to enforce), so a column traced to a NOT NULL table column
+     * (through projections, filters, joins and group keys) counts as never NULL.
+     */
+    private static boolean mayBeNull(RexNode expression, RelNode input) {
+        if (!expression.getType().isNullable()) {
+            return false;
+        }
+        if (!(expression instanceof RexInputRef)) {
+            return true;
+        }
+        Set<RexNode> lineage = input.getCluster().getMetadataQuery().getExpressionLineage(input, expression);
+        if (lineage == null || lineage.size() != 1 || !(lineage.iterator().next() instanceof RexTableInputRef column)) {
+            return true;
+        }
+        EngineTable table = column.getTableRef().getTable().unwrap(EngineTable.class);
+        if (table == null || column.getIndex() >= table.table().columns().size()) {
+            return true;
+        }
+        // An outer join could still add NULLs above the column; only inner paths keep NOT NULL.
+        return !table.table().columns().get(column.getIndex()).notNull() || hasOuterJoin(input);
+    }
+
+    private static boolean hasOuterJoin(RelNode plan) {
+        if (plan instanceof org.apache.calcite.rel.core.Join join && join.getJoinType().generatesNullsOnLeft()
+                || plan instanceof org.apache.calcite.rel.core.Join outer && outer.getJoinType().generatesNullsOnRight()) {
+            return true;
+        }
+        if (plan instanceof org.apache.calcite.rel.core.Aggregate aggregate && aggregate.getGroupSets().size() > 1) {
+            return true;
+        }
+        for (RelNode input : plan.getInputs()) {
+            if (hasOuterJoin(input)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean uses(List<RexNode> expressions, Set<CorrelationId> correlations) {
