@@ -58,6 +58,7 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import dev.parallax.planner.query.convert.NoConstantReduction;
+import dev.parallax.planner.query.convert.CommonFactors;
 import dev.parallax.planner.query.convert.SubqueryDecorrelation;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
@@ -144,7 +145,7 @@ public final class QueryPlanner {
                 catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot root = converter.convertQuery(validated, false, true);
         RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
-        RelNode logical = SubqueryDecorrelation.apply(root.project(), relBuilder);
+        RelNode logical = CommonFactors.pullUp(SubqueryDecorrelation.apply(root.project(), relBuilder));
         HepPlanner hep = new HepPlanner(LOGICAL_REWRITES);
         hep.setExecutor(NoConstantReduction.INSTANCE);
         hep.setRoot(logical);
