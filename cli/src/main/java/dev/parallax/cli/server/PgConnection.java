@@ -274,6 +274,10 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         for (Map.Entry<String, String> parameter : parameters.entrySet()) {
             applyStartupSetting(opened, parameter.getKey(), parameter.getValue());
         }
+        // What current_user/session_user and version() answer in this session.
+        String serverVersion = "15.0 (Parallax " + server.serverVersion() + ")";
+        opened.settings().set("session_authorization", user);
+        opened.settings().set("server_version", serverVersion);
         writer.parameterStatus("application_name", applicationName);
         writer.parameterStatus("client_encoding", "UTF8");
         writer.parameterStatus("DateStyle", "ISO, MDY");
@@ -283,7 +287,7 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         writer.parameterStatus("IntervalStyle", "postgres");
         writer.parameterStatus("is_superuser", "on");
         writer.parameterStatus("server_encoding", "UTF8");
-        writer.parameterStatus("server_version", "15.0 (Parallax " + server.serverVersion() + ")");
+        writer.parameterStatus("server_version", serverVersion);
         writer.parameterStatus("session_authorization", user);
         writer.parameterStatus("standard_conforming_strings", "on");
         writer.parameterStatus("TimeZone", timeZone);

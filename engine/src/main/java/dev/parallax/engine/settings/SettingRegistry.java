@@ -52,6 +52,9 @@ public final class SettingRegistry {
         add(SettingDefinition.integer("parallel_scan_chunk_pages", 0, 0, 1 << 20,
                 "Parallax: pages a parallel scan worker claims at a time; 0 sizes chunks by table size and ramps down near the end."));
         add(SettingDefinition.string("application_name", "", "Sets the application name to be reported."));
+        add(SettingDefinition.string("session_authorization", "parallax",
+                "Sets the session user name (the connecting user under the wire server)."));
+        add(SettingDefinition.string("server_version", "15.0 (Parallax)", "Shows the server version."));
         add(SettingDefinition.string("client_encoding", "UTF8", "Sets the client's character set encoding."));
         add(SettingDefinition.string("DateStyle", "ISO, MDY", "Sets the display format for date and time values."));
         add(SettingDefinition.string("TimeZone", "UTC", "Sets the time zone for displaying and interpreting time stamps."));

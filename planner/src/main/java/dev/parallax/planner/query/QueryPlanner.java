@@ -154,7 +154,7 @@ public final class QueryPlanner {
 
         List<DataType> parameterTypes = parameterTypes(validator, validated, statement);
         CostModel costModel = new CostModel(settings);
-        RelTranslator translator = new RelTranslator(new RexTranslator(rexBuilder, statement.parameterNumbers()), costModel);
+        RelTranslator translator = new RelTranslator(new RexTranslator(rexBuilder, statement.parameterNumbers(), settings), costModel);
         PlanNode serial = translator.translate(logical);
         boolean insert = logical instanceof TableModify;
         if (insert) {

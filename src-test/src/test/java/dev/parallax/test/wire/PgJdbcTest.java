@@ -86,6 +86,21 @@ class PgJdbcTest {
     }
 
     @Test
+    void sessionFunctionsAnswerTheConnectingUserAndTheServerVersion() throws SQLException {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "select current_user, session_user, current_database(), current_schema(), version()")) {
+            assertTrue(rows.next());
+            assertEquals("tester", rows.getString(1));
+            assertEquals("tester", rows.getString(2));
+            assertEquals("parallax", rows.getString(3));
+            assertEquals("public", rows.getString(4));
+            assertTrue(rows.getString(5).startsWith("PostgreSQL 15.0 (Parallax test) on "), rows.getString(5));
+            assertEquals("15.0 (Parallax test)", connection.getMetaData().getDatabaseProductVersion());
+        }
+    }
+
+    @Test
     void severalStatementsInOneSimpleQuery() throws SQLException {
         try (Connection connection = server.connect(Map.of("preferQueryMode", "simple"));
              Statement statement = connection.createStatement()) {

@@ -57,6 +57,15 @@ public final class ParallaxFunctions {
     public static final SqlFunction RANDOM = SqlBasicFunction.create("random",
             ReturnTypes.DOUBLE, OperandTypes.NILADIC, SqlFunctionCategory.NUMERIC).withDeterministic(false);
     public static final SqlFunction GENERATE_SERIES = new GenerateSeriesFunction();
+    /** PostgreSQL's {@code version()}: constant for a session, replaced by a literal when planned. */
+    public static final SqlFunction VERSION = sessionFunction("version");
+    /** PostgreSQL's {@code current_database()}: constant for a session, replaced by a literal when planned. */
+    public static final SqlFunction CURRENT_DATABASE = sessionFunction("current_database");
+    /**
+     * PostgreSQL's {@code current_schema()} with parentheses; Calcite's niladic
+     * {@code CURRENT_SCHEMA} covers the form without them.
+     */
+    public static final SqlFunction CURRENT_SCHEMA = sessionFunction("current_schema");
     /** PostgreSQL's {@code date_trunc(field, timestamp)}; a date argument is widened to a timestamp. */
     public static final SqlFunction DATE_TRUNC = SqlBasicFunction.create("date_trunc",
             ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
@@ -65,6 +74,7 @@ public final class ParallaxFunctions {
 
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.of(
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
+            VERSION, CURRENT_DATABASE, CURRENT_SCHEMA,
             // PostgreSQL's case-insensitive LIKE (the engine lower-cases both sides).
             org.apache.calcite.sql.fun.SqlLibraryOperators.ILIKE, org.apache.calcite.sql.fun.SqlLibraryOperators.NOT_ILIKE);
 
@@ -73,6 +83,11 @@ public final class ParallaxFunctions {
             SqlOperatorTables.chain(PARALLAX, SqlStdOperatorTable.instance()));
 
     private ParallaxFunctions() {
+    }
+
+    private static SqlFunction sessionFunction(String name) {
+        return SqlBasicFunction.create(name, ReturnTypes.explicit(SqlTypeName.VARCHAR), OperandTypes.NILADIC,
+                SqlFunctionCategory.SYSTEM);
     }
 
     private static SqlFunction bitFunction(String name) {

@@ -215,6 +215,12 @@ public final class PostgresDialectRewriter {
         List<Piece> pieces = new ArrayList<>(input.size());
         for (int index = 0; index < input.size(); index++) {
             Piece piece = input.get(index);
+            if (piece instanceof Piece.Group group && group.open().kind() == Kind.LEFT_PARENTHESIS
+                    && group.children().stream().allMatch(PostgresDialectRewriter::isSpace)
+                    && previousIsWord(pieces, "current_schema")) {
+                // PostgreSQL's current_schema() is Calcite's niladic keyword CURRENT_SCHEMA.
+                continue;
+            }
             if (piece instanceof Piece.Group group) {
                 boolean isCast = group.open().kind() == Kind.LEFT_PARENTHESIS && previousIsWord(pieces, "cast");
                 pieces.add(new Piece.Group(group.open(), rewriteSequence(group.children(), isCast), group.close()));

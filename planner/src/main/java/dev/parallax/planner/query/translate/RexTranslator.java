@@ -11,6 +11,7 @@ import dev.parallax.engine.expr.Function;
 import dev.parallax.engine.expr.InList;
 import dev.parallax.engine.expr.Literal;
 import dev.parallax.engine.expr.Parameter;
+import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.type.BitString;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
@@ -41,10 +42,13 @@ import java.util.Locale;
 public final class RexTranslator {
     private final RexBuilder rexBuilder;
     private final List<Integer> parameterNumbers;
+    private final Settings settings;
 
-    public RexTranslator(RexBuilder rexBuilder, List<Integer> parameterNumbers) {
+    /** @param settings the session's settings, which give the values of {@link SessionFunctions} */
+    public RexTranslator(RexBuilder rexBuilder, List<Integer> parameterNumbers, Settings settings) {
         this.rexBuilder = rexBuilder;
         this.parameterNumbers = parameterNumbers;
+        this.settings = settings;
     }
 
     public Expr translate(RexNode node) {
@@ -135,6 +139,10 @@ public final class RexTranslator {
         if (operator == ParallaxFunctions.BIT_STRING) {
             String digits = ((RexLiteral) call.getOperands().getFirst()).getValueAs(String.class);
             return new Literal(BitString.parse(digits), DataType.bit(digits.length()));
+        }
+        Literal sessionValue = SessionFunctions.value(operator, settings);
+        if (sessionValue != null) {
+            return sessionValue;
         }
         if (operator == ParallaxFunctions.BIGINT_LITERAL) {
             return bigintLiteral(((RexLiteral) call.getOperands().getFirst()).getValueAs(String.class));
