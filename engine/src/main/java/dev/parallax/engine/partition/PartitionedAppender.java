@@ -2,6 +2,7 @@ package dev.parallax.engine.partition;
 
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.operator.BatchCopier;
 import dev.parallax.engine.operator.dml.TableAppender;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.vector.Batch;
@@ -11,8 +12,8 @@ import java.util.List;
 
 /**
  * Appends rows to a partitioned table, all or nothing across its partitions. Each batch is routed
- * once ({@link PartitionRouter#route}) and scattered into one selection view per partition (no
- * row is copied). A row that no partition accepts fails the statement with 23514 before anything
+ * once ({@link PartitionRouter#route}) and scattered into one selection view per partition (rows
+ * of batches larger than {@link Batch#DEFAULT_CAPACITY} are copied into a dense batch per partition). A row that no partition accepts fails the statement with 23514 before anything
  * is written. Then the partitions' appends are nested: partition k's rows are placed and its keys
  * indexed, and only inside that step (before its rows become visible) does partition k+1 go, so a
  * 23505 or out-of-memory anywhere abandons every partition's append and undoes every key.
@@ -78,6 +79,10 @@ public final class PartitionedAppender {
                 }
                 counts[ordinal]++;
             }
+            // Per-row arrays downstream (row ids) are sized by a batch's row count: views of a large
+            // batch (INSERT ... SELECT collects the whole input into one) would each cost its full
+            // size, so those rows are copied into one dense batch per partition instead.
+            boolean copy = partitionCount > 1 && batch.rowCount() > Batch.DEFAULT_CAPACITY;
             int[][] selections = new int[partitionCount][];
             for (int ordinal = 0; ordinal < partitionCount; ordinal++) {
                 if (counts[ordinal] > 0) {
@@ -97,6 +102,9 @@ public final class PartitionedAppender {
                 Batch view = new Batch(batch.columns());
                 view.setRowCount(batch.rowCount());
                 view.setSelection(selections[ordinal], counts[ordinal]);
+                if (copy) {
+                    view = BatchCopier.compact(view);
+                }
                 if (perPartition.get(ordinal) == null) {
                     perPartition.set(ordinal, new ArrayList<>());
                 }
