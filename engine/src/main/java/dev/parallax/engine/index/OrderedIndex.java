@@ -38,12 +38,12 @@ import java.util.concurrent.locks.StampedLock;
  * divided among the participants (as PostgreSQL divides it), spilling past it; the sorted streams
  * are merged into the row id array.
  *
- * <p>Row ids address the n-th live row of a page as {@link TableStorage#readPage} returns it.
- * Table storage is append-only (no DELETE yet), so a built index stays exact for the rows it
- * covers; rows appended afterwards are not in it. {@link #isCurrent} tells whether the table still
- * has exactly the rows the index was built over: an index that is not current must not be used to
- * answer queries, and {@link #rebuild} brings it up to date (rebuild on demand, not maintained per
- * insert).
+ * <p>Row ids address a row's slot in its page ({@link RowIds}), as the unique indexes' do. The
+ * index holds the rows live when it was built; an append, update or delete afterwards moves the
+ * table's change sequence ({@link TableStorage#changeSequence}) and {@link #isCurrent} turns false:
+ * an index that is not current must not be used to answer queries, and {@link #rebuild} brings it
+ * up to date (rebuild on demand, not maintained per write). A dead slot keeps its values until
+ * VACUUM, so an open reader still reads the rows it indexed.
  *
  * <p>Thread-safety: the row ids are immutable once built and may be read by any number of
  * threads; {@link #rebuild} and {@link #close} must not run concurrently with readers.
@@ -55,7 +55,7 @@ public final class OrderedIndex implements AutoCloseable {
     private Arena arena;
     private MemorySegment rowIds;
     private long entryCount;
-    private long builtRowCount;
+    private long builtChangeSequence = -1;
     private int participants;
     private volatile boolean closed;
     /** Readers (scans) share it; rebuilds and close take it exclusively. */
@@ -190,9 +190,9 @@ public final class OrderedIndex implements AutoCloseable {
         return rowIds == null ? 0 : rowIds.byteSize();
     }
 
-    /** True when the table holds exactly the rows the index was built over (nothing appended since). */
+    /** True when the table holds exactly the rows the index was built over (nothing written since). */
     public boolean isCurrent() {
-        return !closed && table.storage().rowCount() == builtRowCount;
+        return !closed && table.storage().changeSequence() == builtChangeSequence;
     }
 
     /** The row id at {@code position} (0-based) in key order. */
@@ -229,7 +229,8 @@ public final class OrderedIndex implements AutoCloseable {
 
     private void sortRows(SortOptions options, WorkerPool workers, int maximumWorkers, int sessionLimit, ExecutionContext statement) {
         TableStorage storage = table.storage();
-        // Rows appended while the pages are read either land in the index or make it stale, never wrong.
+        // Rows written while the pages are read make the index stale (the sequence moved), never wrongly current.
+        long sequenceAtStart = storage.changeSequence();
         long rowCountAtStart = storage.rowCount();
         int pageCount = storage.pageCount();
         List<DataType> tableTypes = table.columnTypes();
@@ -270,8 +271,7 @@ public final class OrderedIndex implements AutoCloseable {
                 replaceRowIds(merged, keyColumns.length, rowCountAtStart, progress);
             }
             participants = participantCount;
-            // Storage is append-only: the index is exact while the table holds just the rows it read.
-            builtRowCount = entryCount;
+            builtChangeSequence = sequenceAtStart;
         } finally {
             // A failed or cancelled build must not free a sorter a worker still fills: wait for
             // every worker, and close the outputs of those the failure left unclaimed.
@@ -316,15 +316,16 @@ public final class OrderedIndex implements AutoCloseable {
                                    BuildProgress progress) {
         Batch page = Batch.create(sortTypes, Batch.DEFAULT_CAPACITY);
         int rowIdColumn = keyColumns.length;
+        int[] slots = new int[storage.pageSlotCapacity()];
         for (int pageIndex = first; pageIndex < end; pageIndex++) {
-            // readPage fills the key columns; the trailing row id column is ours to fill.
-            int rows = storage.readPage(pageIndex, keyColumns, page);
+            // readPage fills the key columns and the live rows' slots; the trailing row id column is ours to fill.
+            int rows = storage.readPage(pageIndex, keyColumns, page, null, slots);
             LongVector rowIds = (LongVector) page.column(rowIdColumn);
             rowIds.ensureCapacity(rows);
             long[] ids = rowIds.values();
             long pageBase = RowIds.pack(pageIndex, 0);
             for (int row = 0; row < rows; row++) {
-                ids[row] = pageBase | row;
+                ids[row] = pageBase | slots[row];
             }
             sorter.add(page);
             progress.pageScanned();

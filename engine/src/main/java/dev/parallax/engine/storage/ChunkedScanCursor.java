@@ -31,12 +31,19 @@ public final class ChunkedScanCursor implements ScanCursor {
     private final int initialChunkPages;
     /** Pages handed out so far; goes past {@link #pageCount} once the scan is exhausted. */
     private final AtomicLong allocated = new AtomicLong();
+    private final ScanSnapshot snapshot;
 
     /**
      * @param pageCount  pages to hand out (0 .. pageCount-1)
      * @param chunkPages pages per claim, or 0 for PostgreSQL 14's automatic sizing
      */
     public ChunkedScanCursor(int pageCount, int chunkPages) {
+        this(pageCount, chunkPages, null);
+    }
+
+    /** A cursor whose participants read with {@code snapshot} (may be null). */
+    public ChunkedScanCursor(int pageCount, int chunkPages, ScanSnapshot snapshot) {
+        this.snapshot = snapshot;
         if (pageCount < 0) {
             throw new IllegalArgumentException("page count must not be negative: " + pageCount);
         }
@@ -78,5 +85,10 @@ public final class ChunkedScanCursor implements ScanCursor {
             size >>>= 1;
         }
         return size;
+    }
+
+    @Override
+    public ScanSnapshot snapshot() {
+        return snapshot;
     }
 }

@@ -11,8 +11,9 @@ import java.util.List;
  * Where everything lives in a PAX page of one table. All pages of a table share one layout, so a
  * reader finds column {@code c}'s values at a fixed offset without parsing the page.
  * <pre>
- * [header: row count | flags | heap start | deleted count | null count per column ]  64-byte aligned
- * [visibility area: deleted bitmap, rowsPerPage bits]        (created/deleted transaction ids go here later)
+ * [header: row count | flags | heap start | dead count | null count per column ]  64-byte aligned
+ * [visibility area: deletion stamp per row slot, rowsPerPage longs: 0 = live, else the table's
+ *  change sequence at which the row died]        (created transaction ids go here later)
  * per column: [null bitmap, rowsPerPage bits]
  *             [fixed width: rowsPerPage values at the type's native width
  *              | variable width: int offset[rowsPerPage], int length[rowsPerPage]]
@@ -25,7 +26,8 @@ public final class PageLayout {
     static final long ROW_COUNT_OFFSET = 0;
     static final long FLAGS_OFFSET = 4;
     static final long HEAP_START_OFFSET = 8;
-    static final long DELETED_COUNT_OFFSET = 12;
+    /** Dead row slots of the page (deleted, or replaced by a newer version), for scans and VACUUM. */
+    static final long DEAD_COUNT_OFFSET = 12;
     static final long NULL_COUNTS_OFFSET = 16;
 
     /** How a column is stored, fixed once per table so readers switch once per column and page. */
@@ -40,7 +42,7 @@ public final class PageLayout {
     private final int pageSizeBytes;
     private final int rowsPerPage;
     private final int headerBytes;
-    private final long deletedBitmapOffset;
+    private final long deletionStampsOffset;
     private final long[] nullBitmapOffsets;
     private final long[] dataOffsets;
     private final int[] storageKinds;
@@ -58,8 +60,8 @@ public final class PageLayout {
         this.headerBytes = alignTo64(NULL_COUNTS_OFFSET + 4L * columnCount);
         long bitmapBytes = bitmapBytes(rowsPerPage);
         long offset = headerBytes;
-        this.deletedBitmapOffset = offset;
-        offset += bitmapBytes;
+        this.deletionStampsOffset = offset;
+        offset += 8L * rowsPerPage;
         this.nullBitmapOffsets = new long[columnCount];
         this.dataOffsets = new long[columnCount];
         boolean variable = false;
@@ -93,8 +95,8 @@ public final class PageLayout {
             widths[column] = storageKinds[column] == STORAGE_VARIABLE ? 8 : type.kind().storageWidth();
             estimatedRowBytes += widths[column] + estimatedVariableBytes(type);
         }
-        // Bits per row: one null bit per column plus the deleted bit.
-        long estimatedRowBits = estimatedRowBytes * 8 + columnCount + 1;
+        // Bits per row: one null bit per column plus the 64-bit deletion stamp.
+        long estimatedRowBits = estimatedRowBytes * 8 + columnCount + 64;
         long usable = pageSizeBytes - alignTo64(NULL_COUNTS_OFFSET + 4L * columnCount) - 8L * (columnCount + 1) * 2;
         int rows = (int) Math.max(1, Math.min(Integer.MAX_VALUE / 16, usable * 8 / Math.max(1, estimatedRowBits)));
         PageLayout layout = new PageLayout(pageSizeBytes, rows, storageKinds, widths);
@@ -175,8 +177,9 @@ public final class PageLayout {
         return hasVariableColumns;
     }
 
-    long deletedBitmapOffset() {
-        return deletedBitmapOffset;
+    /** The long deletion stamp of each row slot: 0 while the row is live. */
+    long deletionStampsOffset() {
+        return deletionStampsOffset;
     }
 
     long nullBitmapOffset(int column) {

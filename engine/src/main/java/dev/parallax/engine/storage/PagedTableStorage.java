@@ -58,6 +58,7 @@ public final class PagedTableStorage implements TableStorage {
     private static final VarHandle PAGE_SLOT = MethodHandles.arrayElementVarHandle(NativePage[].class);
     /** Reader counters of the two read epochs, on separate cache lines (index 0 and 16). */
     private static final int EPOCH_STRIDE = 16;
+    private static final long[] NO_ROW_IDS = new long[0];
 
     private final List<DataType> columnTypes;
     private final PageAllocator allocator;
@@ -78,6 +79,11 @@ public final class PagedTableStorage implements TableStorage {
     private volatile int readEpoch;
     /** Pages replaced by VACUUM that readers may still be reading; freed by {@link #reclaimRetiredPages}. */
     private final List<NativePage> retiredPages = new ArrayList<>();
+    /**
+     * Counts publishes: odd while one is under way (a seqlock for {@link #snapshot()}), even
+     * otherwise. A row killed by a publish is stamped with the even value that publish ends at.
+     */
+    private volatile long changeSequence;
     private boolean closed;
 
     public PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator) {
@@ -126,11 +132,6 @@ public final class PagedTableStorage implements TableStorage {
         return held * layout.pageSizeBytes();
     }
 
-    @Override
-    public ScanCursor openScan(int chunkPages) {
-        return new ChunkedScanCursor(pageCount, chunkPages);
-    }
-
     // ---------------------------------------------------------------------------------------------
     // Writing
 
@@ -147,11 +148,27 @@ public final class PagedTableStorage implements TableStorage {
 
     /**
      * Like {@link #appendAll(List)}, but once every row is written and before any becomes visible,
-     * calls {@code guard} (when not null) with each row's id ({@code RowIds.pack(page, row)}); when
+     * calls {@code guard} (when not null) with each row's id ({@code RowIds.pack(page, slot)}); when
      * the guard throws, the append is abandoned: nothing becomes visible and the new pages are freed.
      * The guard runs under the storage's write lock, so guarded appends of one table are serialized.
      */
     public void appendAll(List<Batch> batches, AppendGuard guard) {
+        modify(batches, NO_ROW_IDS, 0, guard);
+    }
+
+    /**
+     * Replaces row versions in one step: appends the live rows of {@code batches} (invisible at
+     * first), calls {@code guard} (when not null) with their row ids, and then publishes at once the
+     * new rows and the death of the rows {@code deadRowIds[0 .. deadCount)}, which stay in their
+     * pages (dead slots, counted per page and per table) until VACUUM reclaims them. A scan that
+     * started before sees the old versions only, one that starts after the new ones only.
+     * <p>
+     * Returns false, changing nothing, when one of the rows to kill is already dead: another
+     * statement replaced or deleted it since the caller read it, and the caller reads again. A
+     * throwing guard abandons the step, as in {@link #appendAll(List, AppendGuard)}. The row ids to
+     * kill must be distinct. Runs under the storage's write lock.
+     */
+    public boolean modify(List<Batch> batches, long[] deadRowIds, int deadCount, AppendGuard guard) {
         long liveRows = 0;
         for (Batch batch : batches) {
             if (batch.columnCount() != columnCount) {
@@ -159,11 +176,25 @@ public final class PagedTableStorage implements TableStorage {
             }
             liveRows += batch.selectedCount();
         }
-        if (liveRows == 0) {
-            return;
+        if (liveRows == 0 && deadCount == 0) {
+            return true;
         }
         synchronized (writeLock) {
             ensureOpen();
+            for (int index = 0; index < deadCount; index++) {
+                if (isDead(deadRowIds[index])) {
+                    return false;
+                }
+            }
+            if (liveRows == 0) {
+                if (guard != null) {
+                    guard.rowsPlaced(batches, new long[batches.size()][]);
+                }
+                beginPublish();
+                killRows(deadRowIds, deadCount);
+                endPublish(0, deadCount);
+                return true;
+            }
             int oldPageCount = pageCount;
             NativePage[] pageArray = pages;
             // Pages touched by this append: the last existing page (if any) and the new ones.
@@ -255,6 +286,8 @@ public final class PagedTableStorage implements TableStorage {
                 throw failure;
             }
             // Publish: headers first, each row count last with release semantics, then the page count.
+            beginPublish();
+            killRows(deadRowIds, deadCount);
             for (int touched = 0; touched < touchedCount; touched++) {
                 MemorySegment page = pageArray[firstTouched + touched].segment();
                 page.set(INT, PageLayout.HEAP_START_OFFSET, newHeapStarts[touched]);
@@ -265,7 +298,31 @@ public final class PagedTableStorage implements TableStorage {
                 ROW_COUNT.setRelease(page, PageLayout.ROW_COUNT_OFFSET, newRowCounts[touched]);
             }
             pageCount = pagesEnd;
-            liveRowCount = liveRowCount + liveRows;
+            endPublish(liveRows, deadCount);
+            return true;
+        }
+    }
+
+    /** Opens a publish: scans taking a snapshot meanwhile wait for it to end (a seqlock, odd while open). */
+    private void beginPublish() {
+        changeSequence = changeSequence + 1;
+    }
+
+    private void endPublish(long addedRows, int killedRows) {
+        liveRowCount = liveRowCount + addedRows - killedRows;
+        deadRowCount = deadRowCount + killedRows;
+        changeSequence = changeSequence + 1;
+    }
+
+    /** Stamps the rows dead with the sequence their publish ends at; the caller holds the write lock inside a publish. */
+    private void killRows(long[] rowIds, int count) {
+        long stamp = changeSequence + 1;
+        NativePage[] pageArray = pages;
+        for (int index = 0; index < count; index++) {
+            long rowId = rowIds[index];
+            MemorySegment page = pageArray[RowIds.pageIndex(rowId)].segment();
+            page.set(LONG, layout.deletionStampsOffset() + 8L * RowIds.row(rowId), stamp);
+            page.set(INT, PageLayout.DEAD_COUNT_OFFSET, page.get(INT, PageLayout.DEAD_COUNT_OFFSET) + 1);
         }
     }
 
@@ -348,6 +405,8 @@ public final class PagedTableStorage implements TableStorage {
     private int writeRows(MemorySegment page, Batch batch, int row, int count, int firstSlot, int heapStart, int[] nullCounts) {
         int[] selection = batch.selection();
         int heap = heapStart;
+        // A reused page holds old stamps: the new slots start live.
+        page.asSlice(layout.deletionStampsOffset() + 8L * firstSlot, 8L * count).fill((byte) 0);
         for (int column = 0; column < columnCount; column++) {
             ColumnVector vector = batch.column(column);
             long nullBitmap = layout.nullBitmapOffset(column);
@@ -472,47 +531,86 @@ public final class PagedTableStorage implements TableStorage {
     // Visibility
 
     /**
-     * Marks row slot {@code row} of page {@code pageIndex} deleted; scans stop returning it. Returns
-     * false when it was already deleted. The slot stays until VACUUM reclaims the page.
+     * Marks row slot {@code row} of page {@code pageIndex} dead; scans starting afterwards stop
+     * returning it. Returns false when it was already dead. The slot stays until VACUUM reclaims it.
      */
     public boolean delete(int pageIndex, int row) {
         synchronized (writeLock) {
             ensureOpen();
-            MemorySegment page = publishedPage(pageIndex);
-            checkSlot(page, pageIndex, row);
-            if (bit(page, layout.deletedBitmapOffset(), row)) {
-                return false;
-            }
-            setBit(page, layout.deletedBitmapOffset(), row);
-            page.set(INT, PageLayout.DELETED_COUNT_OFFSET, page.get(INT, PageLayout.DELETED_COUNT_OFFSET) + 1);
-            liveRowCount = liveRowCount - 1;
-            deadRowCount = deadRowCount + 1;
-            return true;
+            checkSlot(publishedPage(pageIndex), pageIndex, row);
+            return modify(List.of(), new long[] {RowIds.pack(pageIndex, row)}, 1, null);
         }
     }
 
-    /** True when row slot {@code row} of page {@code pageIndex} was deleted. */
+    /** True when row slot {@code row} of page {@code pageIndex} is dead (deleted, or replaced by a newer version). */
     public boolean isDeleted(int pageIndex, int row) {
         MemorySegment page = publishedPage(pageIndex);
         checkSlot(page, pageIndex, row);
-        return bit(page, layout.deletedBitmapOffset(), row);
+        return page.get(LONG, layout.deletionStampsOffset() + 8L * row) != 0;
     }
 
-    /** Row slots published on page {@code pageIndex}, deleted ones included (row ids run 0 .. this-1); 0 for a hole. */
+    /** True when the row {@code rowId} addresses is dead; see {@link #isDeleted}. */
+    public boolean isDead(long rowId) {
+        return isDeleted(RowIds.pageIndex(rowId), RowIds.row(rowId));
+    }
+
+    /** Row slots published on page {@code pageIndex}, dead ones included (slots run 0 .. this-1); 0 for a hole. */
     public int pageRowSlots(int pageIndex) {
         MemorySegment page = pageOrHole(pageIndex);
         return page == null ? 0 : (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
     }
 
-    /** Deleted row slots on page {@code pageIndex}; 0 for a hole. */
+    /** Dead row slots on page {@code pageIndex} (what VACUUM can reclaim there); 0 for a hole. */
     public int pageDeletedRows(int pageIndex) {
         MemorySegment page = pageOrHole(pageIndex);
-        return page == null ? 0 : page.get(INT, PageLayout.DELETED_COUNT_OFFSET);
+        return page == null ? 0 : page.get(INT, PageLayout.DEAD_COUNT_OFFSET);
     }
 
     /** True when VACUUM freed page {@code pageIndex} (all its rows were dead); it reads as empty. */
     public boolean isHole(int pageIndex) {
         return pageOrHole(pageIndex) == null;
+    }
+
+    /**
+     * The change sequence at which the slot died, 0 while it is live. VACUUM may reclaim a slot
+     * once every scan open since before that sequence has finished.
+     */
+    public long deathSequence(int pageIndex, int row) {
+        MemorySegment page = publishedPage(pageIndex);
+        checkSlot(page, pageIndex, row);
+        return page.get(LONG, layout.deletionStampsOffset() + 8L * row);
+    }
+
+    @Override
+    public int pageSlotCapacity() {
+        return layout.rowsPerPage();
+    }
+
+    @Override
+    public long changeSequence() {
+        return changeSequence;
+    }
+
+    /**
+     * What a scan starting now may see: the pages and slots published so far, and the rows dead so
+     * far. Never blocks on a writer for longer than its publish step (a seqlock read).
+     */
+    @Override
+    public ScanSnapshot snapshot() {
+        while (true) {
+            long sequence = changeSequence;
+            if ((sequence & 1) != 0) {
+                Thread.onSpinWait();
+                continue;
+            }
+            int count = pageCount;
+            NativePage last = count == 0 ? null : (NativePage) PAGE_SLOT.getAcquire(pages, count - 1);
+            int lastSlots = last == null ? 0 : (int) ROW_COUNT.getAcquire(last.segment(), PageLayout.ROW_COUNT_OFFSET);
+            VarHandle.acquireFence();
+            if (changeSequence == sequence) {
+                return new ScanSnapshot(sequence, count, lastSlots);
+            }
+        }
     }
 
     private void checkSlot(MemorySegment page, int pageIndex, int row) {
@@ -599,7 +697,7 @@ public final class PagedTableStorage implements TableStorage {
                 return PageCompaction.NOTHING;
             }
             int slots = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
-            int dead = page.get(INT, PageLayout.DELETED_COUNT_OFFSET);
+            int dead = page.get(INT, PageLayout.DEAD_COUNT_OFFSET);
             if (dead == 0) {
                 return new PageCompaction(slots, 0, false);
             }
@@ -607,9 +705,9 @@ public final class PagedTableStorage implements TableStorage {
             int[] deadSlots = new int[dead];
             int liveCount = 0;
             int deadCount = 0;
-            long deleted = layout.deletedBitmapOffset();
+            long stamps = layout.deletionStampsOffset();
             for (int slot = 0; slot < slots; slot++) {
-                if (bit(page, deleted, slot)) {
+                if (page.get(LONG, stamps + 8L * slot) != 0) {
                     deadSlots[deadCount++] = slot;
                 } else {
                     liveSlots[liveCount++] = slot;
@@ -657,7 +755,7 @@ public final class PagedTableStorage implements TableStorage {
         for (int column = 0; column < columnCount; column++) {
             allColumns[column] = column;
         }
-        int rows = readLivePage(from, allColumns, scratch);
+        int rows = readLivePage(from, 0, allColumns, scratch, null, null);
         if (rows != liveCount) {
             throw new IllegalStateException("page changed during compaction: " + rows + " live rows, expected " + liveCount);
         }
@@ -750,7 +848,25 @@ public final class PagedTableStorage implements TableStorage {
     // Reading: the hot path of every scan
 
     @Override
+    public ScanCursor openScan(int chunkPages) {
+        ScanSnapshot snapshot = snapshot();
+        return new ChunkedScanCursor(snapshot.pageCount(), chunkPages, snapshot);
+    }
+
+    @Override
     public int readPage(int pageIndex, int[] columns, Batch target) {
+        return readPage(pageIndex, columns, target, null, null);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A page without dead slots (the common case) is copied column by column in bulk; otherwise
+     * the visible slots are listed once per page read (one array per page, never per row). A hole
+     * left by VACUUM reads as empty.
+     */
+    @Override
+    public int readPage(int pageIndex, int[] columns, Batch target, ScanSnapshot snapshot, int[] slotsOut) {
         int epochSlot = enterRead();
         try {
             MemorySegment page = pageForScan(pageIndex);
@@ -759,29 +875,40 @@ public final class PagedTableStorage implements TableStorage {
                 target.setRowCount(0);
                 return 0;
             }
-            return readLivePage(page, columns, target);
+            return readLivePage(page, pageIndex, columns, target, snapshot, slotsOut);
         } finally {
             exitRead(epochSlot);
         }
     }
 
-    private int readLivePage(MemorySegment page, int[] columns, Batch target) {
+    private int readLivePage(MemorySegment page, int pageIndex, int[] columns, Batch target, ScanSnapshot snapshot, int[] slotsOut) {
         int rows = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
+        if (snapshot != null && pageIndex >= snapshot.pageCount() - 1) {
+            // Slots appended after the snapshot are newer than the scan.
+            rows = pageIndex >= snapshot.pageCount() ? 0 : Math.min(rows, snapshot.lastPageSlots());
+        }
         target.reset();
         target.ensureCapacity(rows);
-        if (page.get(INT, PageLayout.DELETED_COUNT_OFFSET) == 0) {
+        if (page.get(INT, PageLayout.DEAD_COUNT_OFFSET) == 0) {
             for (int index = 0; index < columns.length; index++) {
                 readColumn(page, columns[index], rows, target.column(index));
+            }
+            if (slotsOut != null) {
+                for (int row = 0; row < rows; row++) {
+                    slotsOut[row] = row;
+                }
             }
             target.setRowCount(rows);
             return rows;
         }
-        // Slow path: a page with deleted rows. One positions array per page read, never per row.
-        int[] live = new int[rows];
+        int[] live = slotsOut != null ? slotsOut : new int[rows];
         int liveCount = 0;
-        long deleted = layout.deletedBitmapOffset();
+        long stamps = layout.deletionStampsOffset();
+        long visibleDeaths = snapshot == null ? Long.MAX_VALUE : snapshot.sequence();
         for (int row = 0; row < rows; row++) {
-            if (!bit(page, deleted, row)) {
+            long stamp = page.get(LONG, stamps + 8L * row);
+            // Dead after the snapshot was taken: still visible to this scan.
+            if (stamp == 0 || stamp > visibleDeaths) {
                 live[liveCount++] = row;
             }
         }
@@ -796,7 +923,8 @@ public final class PagedTableStorage implements TableStorage {
      * {@inheritDoc}
      *
      * <p>Consecutive row ids on the same page are read as one run (one slot array per call, never
-     * per row); a page with deleted rows maps the n-th live row to its slot once per run.
+     * per row). Dead slots are read as they are: an index built before the row died still
+     * addresses it, and VACUUM has not reclaimed it while the index is held.
      */
     @Override
     public int readRows(long[] rowIds, int from, int count, int[] columns, Batch target) {
@@ -819,25 +947,13 @@ public final class PagedTableStorage implements TableStorage {
             int pageIndex = (int) (rowIds[index] >>> 32);
             MemorySegment page = publishedPage(pageIndex);
             int rows = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
-            int[] liveSlots = null;
-            int liveCount = rows;
-            if (page.get(INT, PageLayout.DELETED_COUNT_OFFSET) != 0) {
-                liveSlots = new int[rows];
-                liveCount = 0;
-                long deleted = layout.deletedBitmapOffset();
-                for (int row = 0; row < rows; row++) {
-                    if (!bit(page, deleted, row)) {
-                        liveSlots[liveCount++] = row;
-                    }
-                }
-            }
             int runCount = 0;
             while (index < end && (int) (rowIds[index] >>> 32) == pageIndex) {
                 int row = (int) rowIds[index];
-                if (row < 0 || row >= liveCount) {
-                    throw new IndexOutOfBoundsException("row " + row + " of page " + pageIndex + " holding " + liveCount + " live rows");
+                if (row < 0 || row >= rows) {
+                    throw new IndexOutOfBoundsException("row " + row + " of page " + pageIndex + " holding " + rows + " rows");
                 }
-                slots[runCount++] = liveSlots == null ? row : liveSlots[row];
+                slots[runCount++] = row;
                 index++;
             }
             for (int column = 0; column < columns.length; column++) {
@@ -1036,6 +1152,7 @@ public final class PagedTableStorage implements TableStorage {
             int count = pageCount;
             pageCount = 0;
             liveRowCount = 0;
+            deadRowCount = 0;
             for (int index = 0; index < count; index++) {
                 if (pageArray[index] != null) {
                     allocator.free(pageArray[index]);

@@ -14,6 +14,14 @@ public interface ScanCursor {
      */
     long nextChunk();
 
+    /**
+     * What the participants of this scan may see: every participant reads its pages with the same
+     * snapshot, so a parallel scan sees each row once. Null: the rows live when each page is read.
+     */
+    default ScanSnapshot snapshot() {
+        return null;
+    }
+
     static int firstPage(long chunk) {
         return (int) (chunk >>> 32);
     }

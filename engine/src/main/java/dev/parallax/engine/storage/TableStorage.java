@@ -71,10 +71,46 @@ public interface TableStorage extends AutoCloseable {
     int readPage(int pageIndex, int[] columns, Batch target);
 
     /**
+     * Like {@link #readPage(int, int[], Batch)}, but returns the rows visible to {@code snapshot}
+     * (null: the rows live now), and when {@code slotsOut} is not null writes each row's slot in
+     * the page to it ({@code slotsOut[i]} for the row at position i; the array must hold a page's
+     * slots): the row's id is then {@code RowIds.pack(pageIndex, slotsOut[i])}. The default suits
+     * storage without dead rows, where the n-th live row is slot n.
+     */
+    default int readPage(int pageIndex, int[] columns, Batch target, ScanSnapshot snapshot, int[] slotsOut) {
+        int rows = readPage(pageIndex, columns, target);
+        if (slotsOut != null) {
+            for (int row = 0; row < rows; row++) {
+                slotsOut[row] = row;
+            }
+        }
+        return rows;
+    }
+
+    /** The most row slots a page holds: the size a {@code slotsOut} array of {@link #readPage(int, int[], Batch, ScanSnapshot, int[])} needs. */
+    default int pageSlotCapacity() {
+        return 1 << 16;
+    }
+
+    /**
+     * The table's change sequence: it grows with every append, update and delete, so an equal
+     * value means the table holds the same rows (indexes built from the rows use it to tell
+     * whether they are stale). The default counts rows, enough for append-only storage.
+     */
+    default long changeSequence() {
+        return rowCount();
+    }
+
+    /** What a scan starting now may see; null when the storage has no versions (every row always visible). */
+    default ScanSnapshot snapshot() {
+        return null;
+    }
+
+    /**
      * Reads the rows {@code rowIds[from .. from+count)} into {@code target}, in that order:
      * {@code target}'s column i receives table column {@code columns[i]}. A row id packs (page
-     * index, n-th live row of that page as {@link #readPage} returns it) as
-     * {@code dev.parallax.engine.index.RowIds} does. The batch is reset, grown as needed, and holds
+     * index, slot of the row in the page) as {@code dev.parallax.engine.index.RowIds} does (see
+     * {@link #readPage(int, int[], Batch, ScanSnapshot, int[])}); a dead slot still reads its values. The batch is reset, grown as needed, and holds
      * exactly {@code count} rows afterwards (no selection). Returns {@code count}.
      *
      * <p>The default reads each page a run of row ids touches with {@link #readPage}; paged

@@ -3,6 +3,7 @@ package dev.parallax.engine.operator.scan;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.storage.ScanCursor;
+import dev.parallax.engine.storage.ScanSnapshot;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.vector.Batch;
 
@@ -18,6 +19,8 @@ public final class SeqScanOperator implements Operator {
     private final TableStorage storage;
     private final int[] columns;
     private final ScanCursor cursor;
+    /** Shared by all participants: rows replaced or deleted after the scan began are still seen, their new versions not. */
+    private final ScanSnapshot snapshot;
     private final Batch batch;
     /** "scan " + table name, built once: updates must not build strings. */
     private final String progressPhase;
@@ -37,6 +40,7 @@ public final class SeqScanOperator implements Operator {
         this.storage = storage;
         this.columns = columns;
         this.cursor = cursor;
+        this.snapshot = cursor.snapshot();
         this.batch = batch;
         this.progressPhase = tableName == null ? null : "scan " + tableName;
         this.totalPages = storage.pageCount();
@@ -60,7 +64,7 @@ public final class SeqScanOperator implements Operator {
                 }
                 continue;
             }
-            int rows = storage.readPage(nextPage++, columns, batch);
+            int rows = storage.readPage(nextPage++, columns, batch, snapshot, null);
             if (rows > 0) {
                 return batch;
             }

@@ -195,7 +195,7 @@ class IndexScanOperatorTest {
         Table table = table(800);
         OrderedIndex index = index(table, 0);
         PagedTableStorage storage = (PagedTableStorage) table.storage();
-        // Delete row "row-1" (page 0, slot 1): the live-row numbering of page 0 shifts, the index goes stale.
+        // Delete row "row-1" (page 0, slot 1): the table's change sequence moves, the index goes stale.
         storage.delete(0, 1);
         assertFalse(index.isCurrent());
         List<List<Object>> expected = new ArrayList<>(expected(800, key -> key == key(1)));
