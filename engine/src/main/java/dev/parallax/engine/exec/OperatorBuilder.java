@@ -100,6 +100,8 @@ public final class OperatorBuilder {
             case dev.parallax.engine.plan.ValuesNode values -> ValuesOperatorFactory.create(values, this);
             case dev.parallax.engine.plan.GenerateSeriesNode series -> GenerateSeriesOperatorFactory.create(series, this);
             case dev.parallax.engine.plan.InsertNode insert -> InsertOperatorFactory.create(insert, this);
+            case dev.parallax.engine.plan.ModifyTableNode modify ->
+                    dev.parallax.engine.operator.dml.ModifyTableOperatorFactory.create(modify, this);
             case dev.parallax.engine.plan.AppendNode append -> AppendOperatorFactory.create(append, this);
             case dev.parallax.engine.plan.IndexScanNode indexScan -> IndexScanOperatorFactory.create(indexScan, this);
             case dev.parallax.engine.plan.PartitionAppendNode append -> PartitionAppendOperatorFactory.create(append, this);

@@ -9,6 +9,8 @@ import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.GenerateSeriesNode;
 import dev.parallax.engine.plan.InsertNode;
+import dev.parallax.engine.plan.ModifyTableNode;
+import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.plan.IndexBound;
 import dev.parallax.engine.plan.IndexScanNode;
 import dev.parallax.engine.plan.LimitNode;
@@ -167,6 +169,11 @@ public final class ExplainPrinter {
             case ValuesNode values -> values.rows().size() == 1 ? "Result" : "Values Scan on \"*VALUES*\"";
             case GenerateSeriesNode series -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "generate_series";
             case InsertNode insert -> "Insert on " + (options.verbose() ? "public." : "") + insert.table().name();
+            case ModifyTableNode modify -> switch (modify.operation()) {
+                case INSERT -> "Insert on ";
+                case UPDATE -> "Update on ";
+                case DELETE -> "Delete on ";
+            } + (options.verbose() ? "public." : "") + modify.table().name();
             case AppendNode append -> "Append";
             case PartitionAppendNode append -> append.inputs().isEmpty() ? "Result" : append.parallel() ? "Parallel Append" : "Append";
             case UniqueIndexScanNode lookup -> "Index Scan using " + lookup.constraint().name() + " on "
@@ -197,6 +204,16 @@ public final class ExplainPrinter {
                 }
             }
             case GatherMergeNode gatherMerge -> workerCounts(gatherMerge, gatherMerge.workersPlanned(), indent);
+            case ModifyTableNode modify -> {
+                if (modify.onConflict() != null) {
+                    lines.add(indent + "Conflict Resolution: " + modify.onConflict().action().name());
+                    lines.add(indent + "Conflict Arbiter Indexes: "
+                            + String.join(", ", modify.onConflict().arbiters().stream().map(UniqueConstraint::name).toList()));
+                }
+                if (modify.lookup() != null) {
+                    lines.add(indent + "Index Lookup: " + modify.lookup().constraint().name());
+                }
+            }
             case IndexScanNode indexScan -> {
                 String condition = indexCondition(indexScan);
                 if (condition != null) {
@@ -284,7 +301,7 @@ public final class ExplainPrinter {
             }
             return texts;
         }
-        if (node instanceof InsertNode) {
+        if (node instanceof InsertNode || node instanceof ModifyTableNode modify && modify.returning().isEmpty()) {
             return List.of();
         }
         return columnNames(node, true);
@@ -374,6 +391,16 @@ public final class ExplainPrinter {
             }
             case GenerateSeriesNode series -> List.of("generate_series");
             case InsertNode insert -> List.of("count");
+            case ModifyTableNode modify -> {
+                if (modify.returning().isEmpty()) {
+                    yield List.of("count");
+                }
+                List<String> tableNames = new ArrayList<>();
+                for (var column : modify.table().columns()) {
+                    tableNames.add(qualified ? modify.table().name() + "." + column.name() : column.name());
+                }
+                yield modify.returning().stream().map(expression -> ExpressionText.format(expression, tableNames)).toList();
+            }
             case FilterNode filter -> columnNames(filter.input(), qualified);
             case GatherNode gather -> columnNames(gather.input(), qualified);
             case GatherMergeNode gatherMerge -> columnNames(gatherMerge.input(), qualified);

@@ -264,6 +264,11 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         }
     }
 
+    @Override
+    public final dev.parallax.engine.error.ParallaxException duplicateKeyError(Batch keys, int[] keyColumns, int position) {
+        return encoder.duplicate(keys, keyColumns, position);
+    }
+
     // ---- growth, memory, close ----
 
     private void ensureRoom(long extraKeys) {

@@ -46,6 +46,13 @@ public interface UniqueIndex extends AutoCloseable {
      */
     void insertAll(Batch rows, int[] keyColumns, long[] rowIds);
 
+    /**
+     * The 23505 error for the key at {@code position} conflicting with a present key: PostgreSQL's
+     * {@code duplicate key value violates unique constraint "t_pkey"} with DETAIL
+     * {@code Key (id)=(42) already exists.}
+     */
+    dev.parallax.engine.error.ParallaxException duplicateKeyError(Batch keys, int[] keyColumns, int position);
+
     /** Off-heap bytes this index holds reserved against the memory manager. */
     long reservedBytes();
 

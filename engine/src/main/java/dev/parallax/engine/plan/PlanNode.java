@@ -11,7 +11,8 @@ import java.util.List;
  */
 public sealed interface PlanNode
         permits SeqScanNode, FilterNode, ProjectNode, AggregateNode, GatherNode, GatherMergeNode, SortNode, LimitNode,
-        ValuesNode, GenerateSeriesNode, InsertNode, AppendNode, IndexScanNode, PartitionAppendNode, UniqueIndexScanNode {
+        ValuesNode, GenerateSeriesNode, InsertNode, AppendNode, IndexScanNode, PartitionAppendNode, UniqueIndexScanNode,
+        ModifyTableNode {
     List<PlanNode> inputs();
 
     /** Types of the output columns, in order. */

@@ -303,6 +303,19 @@ public final class PagedTableStorage implements TableStorage {
         }
     }
 
+    /**
+     * Runs {@code action} holding the storage's write lock, so that no other writer changes the
+     * table meanwhile ({@link #modify} and appends called inside it take the lock again, which is
+     * reentrant). For writers that failed to apply optimistically and must make progress; readers
+     * are not blocked.
+     */
+    public <T> T exclusively(java.util.function.Supplier<T> action) {
+        synchronized (writeLock) {
+            ensureOpen();
+            return action.get();
+        }
+    }
+
     /** Opens a publish: scans taking a snapshot meanwhile wait for it to end (a seqlock, odd while open). */
     private void beginPublish() {
         changeSequence = changeSequence + 1;

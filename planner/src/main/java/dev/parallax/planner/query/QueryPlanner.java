@@ -10,6 +10,7 @@ import dev.parallax.engine.type.DataType;
 import dev.parallax.planner.query.cost.CostModel;
 import dev.parallax.planner.query.cost.ParallelPlanner;
 import dev.parallax.planner.query.function.ParallaxFunctions;
+import dev.parallax.planner.query.parse.ModifyStatementText;
 import dev.parallax.planner.query.parse.PostgresDialectRewriter;
 import dev.parallax.planner.query.parse.RewrittenStatement;
 import dev.parallax.planner.query.schema.CatalogSchema;
@@ -115,11 +116,74 @@ public final class QueryPlanner {
         this.catalog = Objects.requireNonNull(catalog, "catalog");
     }
 
-    /** SELECT / VALUES / INSERT INTO t [(cols)] VALUES ... | SELECT ...; parameters $1.. or ?. */
+    /**
+     * SELECT / VALUES / INSERT INTO t [(cols)] VALUES ... | SELECT ...; UPDATE, DELETE, and INSERT
+     * with ON CONFLICT or RETURNING ({@link ModifyPlanner}); parameters $1.. or ?.
+     */
     public PlannedQuery plan(String sql, Settings settings) {
         Objects.requireNonNull(sql, "sql");
         Objects.requireNonNull(settings, "settings");
-        RewrittenStatement statement = PostgresDialectRewriter.rewrite(stripTrailingSemicolon(sql));
+        String text = stripTrailingSemicolon(sql);
+        ModifyStatementText modify = ModifyStatementText.parse(text);
+        if (modify != null) {
+            return new ModifyPlanner(this, catalog, settings).plan(modify);
+        }
+        Analysis analysis = analyze(text);
+        RewrittenStatement statement = analysis.statement();
+        SqlValidator validator = analysis.validator();
+        SqlNode validated = analysis.validated();
+        RelRoot root = analysis.root();
+        RelNode logical = rewritten(analysis);
+        List<DataType> parameterTypes = parameterTypes(validator, validated, statement);
+        CostModel costModel = new CostModel(settings);
+        PlanNode serial = translated(analysis, logical, costModel, settings);
+        boolean insert = logical instanceof TableModify;
+        if (insert) {
+            return new PlannedQuery(serial, List.of(), parameterTypes, false, "INSERT");
+        }
+        PlanNode plan = new ParallelPlanner(settings, costModel).plan(serial);
+        return new PlannedQuery(plan, resultColumns(root.validatedRowType, validated, plan.outputTypes()), parameterTypes, true, "SELECT");
+    }
+
+    /**
+     * Plans a plain INSERT that is part of a larger statement (INSERT ... ON CONFLICT / RETURNING): its
+     * parameter types are merged into {@code parameterTypes} (by number) instead of being required
+     * to cover every number, since other parts of the statement may type the rest.
+     */
+    PlannedQuery planInsertSource(String insertSql, Settings settings, List<DataType> parameterTypes) {
+        Analysis analysis = analyze(insertSql);
+        collectParameterTypes(analysis, parameterTypes);
+        RelNode logical = rewritten(analysis);
+        PlanNode serial = translated(analysis, logical, new CostModel(settings), settings);
+        return new PlannedQuery(serial, List.of(), List.of(), false, "INSERT");
+    }
+
+    /** The logical rewrites and column trimming over an analysed statement. */
+    private static RelNode rewritten(Analysis analysis) {
+        RelNode converted = analysis.root().project();
+        RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(converted.getCluster(), analysis.catalogReader());
+        RelNode logical = CommonFactors.pullUp(SubqueryDecorrelation.apply(converted, relBuilder));
+        HepPlanner hep = new HepPlanner(LOGICAL_REWRITES);
+        hep.setExecutor(NoConstantReduction.INSTANCE);
+        hep.setRoot(logical);
+        logical = hep.findBestExp();
+        return new RelFieldTrimmer(analysis.validator(), relBuilder).trim(logical);
+    }
+
+    private static PlanNode translated(Analysis analysis, RelNode logical, CostModel costModel, Settings settings) {
+        RelTranslator translator = new RelTranslator(new RexTranslator(analysis.rexBuilder(), analysis.statement().parameterNumbers(),
+                settings), costModel);
+        return translator.translate(logical);
+    }
+
+    /** A statement parsed, validated and converted to its first logical tree (no rewrites, no trimming). */
+    record Analysis(RewrittenStatement statement, SqlValidator validator, SqlNode validated, RelRoot root,
+                    RexBuilder rexBuilder, CalciteCatalogReader catalogReader) {
+    }
+
+    /** Rewrites the dialect, parses, validates and converts {@code sql} (no trailing semicolon). */
+    Analysis analyze(String sql) {
+        RewrittenStatement statement = PostgresDialectRewriter.rewrite(sql);
         SqlNode parsed;
         try {
             parsed = SqlParser.create(statement.sql(), PARSER_CONFIG).parseStmt();
@@ -144,24 +208,25 @@ public final class QueryPlanner {
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator,
                 catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot root = converter.convertQuery(validated, false, true);
-        RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
-        RelNode logical = CommonFactors.pullUp(SubqueryDecorrelation.apply(root.project(), relBuilder));
-        HepPlanner hep = new HepPlanner(LOGICAL_REWRITES);
-        hep.setExecutor(NoConstantReduction.INSTANCE);
-        hep.setRoot(logical);
-        logical = hep.findBestExp();
-        logical = new RelFieldTrimmer(validator, relBuilder).trim(logical);
+        return new Analysis(statement, validator, validated, root, rexBuilder, catalogReader);
+    }
 
-        List<DataType> parameterTypes = parameterTypes(validator, validated, statement);
-        CostModel costModel = new CostModel(settings);
-        RelTranslator translator = new RelTranslator(new RexTranslator(rexBuilder, statement.parameterNumbers(), settings), costModel);
-        PlanNode serial = translator.translate(logical);
-        boolean insert = logical instanceof TableModify;
-        if (insert) {
-            return new PlannedQuery(serial, List.of(), parameterTypes, false, "INSERT");
+    /**
+     * The engine type of each parameter number the analysed statement uses ({@code types[n - 1]},
+     * null where it does not use {@code $n}); merged across the parts of a statement planned in pieces.
+     */
+    static void collectParameterTypes(Analysis analysis, List<DataType> types) {
+        RelDataType rowType = analysis.validator().getParameterRowType(analysis.validated());
+        List<RelDataTypeField> fields = rowType.getFieldList();
+        for (int index = 0; index < fields.size(); index++) {
+            int number = analysis.statement().parameterNumbers().get(index);
+            while (types.size() < number) {
+                types.add(null);
+            }
+            if (types.get(number - 1) == null) {
+                types.set(number - 1, TypeMapping.toEngine(fields.get(index).getType()));
+            }
         }
-        PlanNode plan = new ParallelPlanner(settings, costModel).plan(serial);
-        return new PlannedQuery(plan, resultColumns(root.validatedRowType, validated, plan.outputTypes()), parameterTypes, true, "SELECT");
     }
 
     private SchemaSnapshot schema() {
@@ -256,7 +321,7 @@ public final class QueryPlanner {
      * Types are Calcite's unless translation typed the expression as PostgreSQL does where Calcite
      * differs (date ± interval is a timestamp; a constant quotient has its own scale).
      */
-    private static List<ResultColumn> resultColumns(RelDataType rowType, SqlNode validated, List<DataType> outputTypes) {
+    static List<ResultColumn> resultColumns(RelDataType rowType, SqlNode validated, List<DataType> outputTypes) {
         List<SqlNode> items = leftmostQuery(validated) instanceof SqlSelect select ? select.getSelectList().getList() : null;
         List<ResultColumn> columns = new ArrayList<>();
         List<RelDataTypeField> fields = rowType.getFieldList();

@@ -51,6 +51,8 @@ final class PlanDump {
                     + append.inputs().size() + (append.runtimePruning() != null ? " runtime pruning" : "");
             case dev.parallax.engine.plan.UniqueIndexScanNode lookup -> "Index Scan using " + lookup.constraint().name() + " on "
                     + lookup.table().name() + " " + Arrays.toString(lookup.columns());
+            case dev.parallax.engine.plan.ModifyTableNode modify -> modify.operation() + " on " + modify.table().name()
+                    + (modify.lookup() == null ? "" : " lookup " + modify.lookup().constraint().name());
         }).append('\n');
         for (PlanNode input : node.inputs()) {
             dump(input, depth + 1, text);

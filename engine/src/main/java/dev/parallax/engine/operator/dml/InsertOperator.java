@@ -1,19 +1,11 @@
 package dev.parallax.engine.operator.dml;
 
-import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
-import dev.parallax.engine.error.ParallaxException;
-import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
-import dev.parallax.engine.expr.ColumnRef;
-import dev.parallax.engine.expr.eval.ExpressionCompiler;
-import dev.parallax.engine.expr.eval.VectorExpression;
 import dev.parallax.engine.operator.BatchCopier;
 import dev.parallax.engine.type.DataType;
-import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
-import dev.parallax.engine.vector.ColumnVector;
 import dev.parallax.engine.vector.LongVector;
 
 import java.util.List;
@@ -32,8 +24,7 @@ public final class InsertOperator implements Operator {
     private final Operator input;
     private final Table table;
     private final List<DataType> columnTypes;
-    /** Per column: the assignment conversion from the input's type, or null when the types are equal. */
-    private final VectorExpression[] assignments;
+    private final AssignedRows assignment;
     private final ExecutionContext context;
     private boolean done;
 
@@ -42,18 +33,7 @@ public final class InsertOperator implements Operator {
         this.table = table;
         this.columnTypes = table.columnTypes();
         this.context = context;
-        if (inputTypes.size() != columnTypes.size()) {
-            throw new IllegalArgumentException("insert input has " + inputTypes.size() + " columns, table "
-                    + table.name() + " has " + columnTypes.size());
-        }
-        this.assignments = new VectorExpression[columnTypes.size()];
-        for (int column = 0; column < assignments.length; column++) {
-            DataType source = inputTypes.get(column);
-            DataType target = columnTypes.get(column);
-            if (!source.equals(target)) {
-                assignments[column] = ExpressionCompiler.compileAssignment(new ColumnRef(column, source), target, context);
-            }
-        }
+        this.assignment = new AssignedRows(inputTypes, table, context);
     }
 
     @Override
@@ -63,20 +43,11 @@ public final class InsertOperator implements Operator {
         }
         done = true;
         Batch rows = BatchCopier.emptyLike(columnTypes, Batch.DEFAULT_CAPACITY);
-        ColumnVector[] converted = new ColumnVector[columnTypes.size()];
         int rowCount = 0;
         Batch batch;
         while ((batch = input.next()) != null) {
             context.checkCancelled();
-            for (int column = 0; column < converted.length; column++) {
-                converted[column] = assignments[column] == null ? batch.column(column) : assignments[column].evaluate(batch);
-            }
-            Batch assigned = new Batch(converted);
-            assigned.setRowCount(batch.rowCount());
-            if (batch.selection() != null) {
-                assigned.setSelection(batch.selection(), batch.selectedCount());
-            }
-            checkNotNull(assigned);
+            Batch assigned = assignment.convert(batch);
             BatchCopier.appendLiveRows(assigned, rows, rowCount);
             rowCount += assigned.selectedCount();
         }
@@ -88,38 +59,6 @@ public final class InsertOperator implements Operator {
         ((LongVector) result.column(0)).set(0, rowCount);
         result.setRowCount(1);
         return result;
-    }
-
-    private void checkNotNull(Batch batch) {
-        List<ColumnDefinition> columns = table.columns();
-        for (int column = 0; column < columns.size(); column++) {
-            ColumnVector vector = batch.column(column);
-            if (!columns.get(column).notNull() || !vector.mayHaveNulls()) {
-                continue;
-            }
-            for (int index = 0; index < batch.selectedCount(); index++) {
-                int position = batch.position(index);
-                if (vector.isNull(position)) {
-                    throw new ParallaxException(SqlState.NOT_NULL_VIOLATION,
-                            "null value in column \"" + columns.get(column).name() + "\" of relation \"" + table.name()
-                                    + "\" violates not-null constraint")
-                            .withDetail("Failing row contains " + rowText(batch, position) + ".");
-                }
-            }
-        }
-    }
-
-    /** PostgreSQL's DETAIL form of a row: {@code (1, abc, null)}. */
-    private static String rowText(Batch batch, int position) {
-        StringBuilder text = new StringBuilder("(");
-        for (int column = 0; column < batch.columnCount(); column++) {
-            if (column > 0) {
-                text.append(", ");
-            }
-            String value = ValueText.format(batch.column(column), position);
-            text.append(value == null ? "null" : value);
-        }
-        return text.append(')').toString();
     }
 
     @Override

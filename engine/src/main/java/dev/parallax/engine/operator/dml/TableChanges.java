@@ -1,0 +1,270 @@
+package dev.parallax.engine.operator.dml;
+
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.index.UniqueIndex;
+import dev.parallax.engine.storage.PagedTableStorage;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.DoubleVector;
+import dev.parallax.engine.vector.LongVector;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One statement's changes to one table, collected first and then applied in one step: the old
+ * versions it kills (with their row ids and values) and the new versions it adds, each new version
+ * either inserted or replacing one of the old ones.
+ *
+ * <p>{@link #apply} hands the new rows to {@link PagedTableStorage#modify}, which writes them
+ * invisibly, runs the constraint maintenance below under the storage's write lock, and then
+ * publishes the new rows and the deaths together. Every writer of the table changes its unique
+ * indexes under that lock only, and an index entry always points at the live version of its key
+ * (invariant), so under the lock "the old row is still live" (checked by {@code modify}) implies
+ * "its index entries point at it". Per constraint, the keys the statement gives up (deleted rows,
+ * changed keys) are removed first, then unchanged keys are repointed to their new versions, then new
+ * keys are put — so a statement may swap keys between its rows. A key already present fails the
+ * step: 23505, or a retry when the caller proposed the row on the strength of an earlier lookup
+ * that found the key absent ({@link #apply}'s {@code retryConstraints}). A failing step undoes its
+ * index changes and leaves the table as it was.
+ *
+ * <p>Used by one thread (the statement's); {@link #clear} prepares it for a retry.
+ */
+final class TableChanges {
+    /** Thrown inside the guard to abandon a step that must be retried; carries no stack trace. */
+    private static final class Retry extends RuntimeException {
+        Retry() {
+            super("concurrent change", null, false, false);
+        }
+    }
+
+    private static final Retry RETRY = new Retry();
+    private static final int REMOVED = 0;
+    private static final int REPLACED = 1;
+    private static final int PUT = 2;
+
+    private final PagedTableStorage storage;
+    private final List<UniqueConstraint> constraints;
+    private final int[][] keyColumns;
+    private final Batch oldRows;
+    private long[] oldRowIds = new long[16];
+    /** Per old row: the new row replacing it, or -1 (deleted). */
+    private int[] successors = new int[16];
+    private int oldCount;
+    private final Batch newRows;
+    /** Per new row: the old row it replaces, or -1 (inserted). */
+    private int[] predecessors = new int[16];
+    private int newCount;
+    /** Row ids of the new rows once placed (valid inside and after a successful apply). */
+    private long[] newRowIds;
+    /** Undo log of the index changes of the step under way: (kind, constraint, row) triples. */
+    private int[] undo = new int[48];
+    private int undoLength;
+
+    TableChanges(Table table) {
+        if (!(table.storage() instanceof PagedTableStorage paged)) {
+            throw new IllegalStateException("table " + table.name() + " has no paged storage");
+        }
+        this.storage = paged;
+        this.constraints = table.uniqueConstraints();
+        this.keyColumns = new int[constraints.size()][];
+        for (int index = 0; index < keyColumns.length; index++) {
+            keyColumns[index] = constraints.get(index).keyColumns();
+        }
+        List<DataType> types = table.columnTypes();
+        this.oldRows = Batch.create(types, 16);
+        this.newRows = Batch.create(types, 16);
+    }
+
+    PagedTableStorage storage() {
+        return storage;
+    }
+
+    void clear() {
+        oldCount = 0;
+        newCount = 0;
+        oldRows.reset();
+        newRows.reset();
+    }
+
+    /** Adds an old version to kill: row {@code position} of {@code source} (table columns), row id {@code rowId}. Returns its index. */
+    int addOld(long rowId, Batch source, int position) {
+        if (oldCount == oldRowIds.length) {
+            oldRowIds = Arrays.copyOf(oldRowIds, oldCount * 2);
+            successors = Arrays.copyOf(successors, oldCount * 2);
+        }
+        copyRow(source, position, oldRows, oldCount);
+        oldRowIds[oldCount] = rowId;
+        successors[oldCount] = -1;
+        return oldCount++;
+    }
+
+    /** Adds a new version: row {@code position} of {@code source}, replacing old row {@code predecessor} or inserted (-1). */
+    int addNew(Batch source, int position, int predecessor) {
+        if (newCount == predecessors.length) {
+            predecessors = Arrays.copyOf(predecessors, newCount * 2);
+        }
+        copyRow(source, position, newRows, newCount);
+        predecessors[newCount] = predecessor;
+        if (predecessor >= 0) {
+            successors[predecessor] = newCount;
+        }
+        return newCount++;
+    }
+
+    int oldCount() {
+        return oldCount;
+    }
+
+    int newCount() {
+        return newCount;
+    }
+
+    /** The old versions (table columns), rows 0 .. {@link #oldCount()}. */
+    Batch oldRows() {
+        oldRows.setRowCount(oldCount);
+        return oldRows;
+    }
+
+    /** The new versions (table columns), rows 0 .. {@link #newCount()}. */
+    Batch newRows() {
+        newRows.setRowCount(newCount);
+        return newRows;
+    }
+
+    long oldRowId(int index) {
+        return oldRowIds[index];
+    }
+
+    /**
+     * Applies the changes in one step; see the class comment. Returns false, changing nothing, when
+     * an old row is no longer live, or when a new key of an inserted row conflicts in one of the
+     * constraints flagged in {@code retryConstraints} (index into the table's constraints; null:
+     * none): both mean another statement changed the table since the caller read it.
+     *
+     * @throws dev.parallax.engine.error.ParallaxException 23505 for any other key conflict (nothing changed)
+     */
+    boolean apply(boolean[] retryConstraints) {
+        if (oldCount == 0 && newCount == 0) {
+            return true;
+        }
+        List<Batch> added = newCount == 0 ? List.of() : List.of(newRows());
+        oldRows.setRowCount(oldCount);
+        try {
+            return storage.modify(added, oldRowIds, oldCount, (batches, rowIds) -> {
+                newRowIds = newCount == 0 ? null : rowIds[0];
+                maintainConstraints(retryConstraints);
+            });
+        } catch (Retry retry) {
+            return false;
+        }
+    }
+
+    private void maintainConstraints(boolean[] retryConstraints) {
+        undoLength = 0;
+        try {
+            for (int constraint = 0; constraint < constraints.size(); constraint++) {
+                UniqueIndex index = constraints.get(constraint).index();
+                int[] columns = keyColumns[constraint];
+                for (int old = 0; old < oldCount; old++) {
+                    int successor = successors[old];
+                    if ((successor < 0 || !sameKey(columns, old, successor)) && index.remove(oldRows, columns, old, oldRowIds[old])) {
+                        log(REMOVED, constraint, old);
+                    }
+                }
+                for (int row = 0; row < newCount; row++) {
+                    int predecessor = predecessors[row];
+                    if (predecessor >= 0 && sameKey(columns, predecessor, row)
+                            && index.replace(newRows, columns, row, oldRowIds[predecessor], newRowIds[row])) {
+                        log(REPLACED, constraint, row);
+                    }
+                }
+                for (int row = 0; row < newCount; row++) {
+                    int predecessor = predecessors[row];
+                    if (predecessor >= 0 && sameKey(columns, predecessor, row)) {
+                        continue;
+                    }
+                    if (!index.putIfAbsent(newRows, columns, row, newRowIds[row])) {
+                        if (predecessor < 0 && retryConstraints != null && retryConstraints[constraint]) {
+                            throw RETRY;
+                        }
+                        throw index.duplicateKeyError(newRows, columns, row);
+                    }
+                    log(PUT, constraint, row);
+                }
+            }
+        } catch (RuntimeException | Error failure) {
+            undoIndexChanges();
+            throw failure;
+        }
+    }
+
+    private void log(int kind, int constraint, int row) {
+        if (undoLength + 3 > undo.length) {
+            undo = Arrays.copyOf(undo, undo.length * 2);
+        }
+        undo[undoLength++] = kind;
+        undo[undoLength++] = constraint;
+        undo[undoLength++] = row;
+    }
+
+    private void undoIndexChanges() {
+        for (int at = undoLength - 3; at >= 0; at -= 3) {
+            int row = undo[at + 2];
+            UniqueIndex index = constraints.get(undo[at + 1]).index();
+            int[] columns = keyColumns[undo[at + 1]];
+            switch (undo[at]) {
+                case REMOVED -> index.putIfAbsent(oldRows, columns, row, oldRowIds[row]);
+                case REPLACED -> index.replace(newRows, columns, row, newRowIds[row], oldRowIds[predecessors[row]]);
+                default -> index.remove(newRows, columns, row, newRowIds[row]);
+            }
+        }
+        undoLength = 0;
+    }
+
+    /**
+     * True when old row {@code old} and new row {@code row} hold identical key values (then the
+     * index entry is repointed, not removed and put). Identical bits only: keys that are equal to
+     * the index but differ in representation take the remove-and-put path, which is also correct.
+     */
+    private boolean sameKey(int[] columns, int old, int row) {
+        for (int column : columns) {
+            ColumnVector left = oldRows.column(column);
+            ColumnVector right = newRows.column(column);
+            boolean leftNull = left.isNull(old);
+            if (leftNull != right.isNull(row)) {
+                return false;
+            }
+            if (leftNull) {
+                continue;
+            }
+            boolean equal = switch (left) {
+                case LongVector longs -> longs.values()[old] == ((LongVector) right).values()[row];
+                case DoubleVector doubles -> Double.doubleToRawLongBits(doubles.values()[old])
+                        == Double.doubleToRawLongBits(((DoubleVector) right).values()[row]);
+                case BytesVector bytes -> {
+                    BytesVector other = (BytesVector) right;
+                    yield Arrays.equals(bytes.data(), bytes.offset(old), bytes.offset(old) + bytes.length(old),
+                            other.data(), other.offset(row), other.offset(row) + other.length(row));
+                }
+            };
+            if (!equal) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Copies one row between batches of the same column types, growing the target. */
+    static void copyRow(Batch source, int from, Batch target, int to) {
+        if (to >= target.column(0).capacity()) {
+            target.ensureCapacity(Math.max(16, to * 2));
+        }
+        for (int column = 0; column < target.columnCount(); column++) {
+            target.column(column).copyFrom(source.column(column), from, to);
+        }
+    }
+}

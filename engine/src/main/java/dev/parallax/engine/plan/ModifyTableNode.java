@@ -1,0 +1,59 @@
+package dev.parallax.engine.plan;
+
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.type.DataType;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * INSERT ... [ON CONFLICT] [RETURNING], UPDATE and DELETE on one table (PostgreSQL's ModifyTable).
+ * All or nothing: the statement's changes become visible in one step, or not at all.
+ *
+ * @param operation   INSERT, UPDATE or DELETE
+ * @param table       the target table
+ * @param input       INSERT: the proposed rows, one column per table column (converted to the column
+ *                    types by assignment rules when executed); UPDATE/DELETE: a Seq Scan of all the
+ *                    table's columns, under a Filter holding the WHERE condition when there is one
+ *                    (the operator reads the rows itself, with their row ids)
+ * @param lookup      UPDATE/DELETE: a point lookup through a unique index instead of the scan, or null
+ * @param assignments UPDATE: per table column its new value over the old row's columns, or null
+ *                    where the column keeps its value; empty otherwise
+ * @param onConflict  INSERT ... ON CONFLICT, or null
+ * @param returning   RETURNING expressions over the new row (INSERT, UPDATE) or the deleted row
+ *                    (DELETE); empty without RETURNING, when the output is one BIGINT row: the count
+ */
+public record ModifyTableNode(ModifyOperation operation, Table table, PlanNode input, KeyLookup lookup, List<Expr> assignments,
+                              OnConflict onConflict, List<Expr> returning, PlanEstimate estimate) implements PlanNode {
+    public ModifyTableNode {
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(input, "input");
+        assignments = Collections.unmodifiableList(new ArrayList<>(assignments));
+        returning = List.copyOf(returning);
+        if (operation == ModifyOperation.UPDATE && assignments.size() != table.columns().size()) {
+            throw new IllegalArgumentException("an update assigns per table column: " + assignments.size());
+        }
+    }
+
+    /** The WHERE condition of an UPDATE or DELETE (from its Filter input), or null. */
+    public Expr condition() {
+        return input instanceof FilterNode filter ? filter.condition() : null;
+    }
+
+    @Override
+    public List<PlanNode> inputs() {
+        return List.of(input);
+    }
+
+    @Override
+    public List<DataType> outputTypes() {
+        if (returning.isEmpty()) {
+            return List.of(DataType.BIGINT);
+        }
+        return returning.stream().map(Expr::type).toList();
+    }
+}

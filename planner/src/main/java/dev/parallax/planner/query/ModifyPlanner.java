@@ -1,0 +1,358 @@
+package dev.parallax.planner.query;
+
+import dev.parallax.ResultColumn;
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.expr.Call;
+import dev.parallax.engine.expr.ColumnRef;
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.Function;
+import dev.parallax.engine.expr.Literal;
+import dev.parallax.engine.expr.Parameter;
+import dev.parallax.engine.plan.ConflictAction;
+import dev.parallax.engine.plan.FilterNode;
+import dev.parallax.engine.plan.InsertNode;
+import dev.parallax.engine.plan.KeyLookup;
+import dev.parallax.engine.plan.ModifyOperation;
+import dev.parallax.engine.plan.ModifyTableNode;
+import dev.parallax.engine.plan.OnConflict;
+import dev.parallax.engine.plan.PlanEstimate;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.SeqScanNode;
+import dev.parallax.engine.settings.Settings;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.query.cost.CostModel;
+import dev.parallax.planner.query.parse.ModifyStatementText;
+import dev.parallax.planner.query.translate.RexTranslator;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rex.RexNode;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Plans UPDATE, DELETE, and INSERT with ON CONFLICT or RETURNING into a {@link ModifyTableNode}.
+ * Calcite parses none of ON CONFLICT, RETURNING or an INSERT's alias, so the statement is cut into
+ * its clauses ({@link ModifyStatementText}) and each expression list is planned by Calcite as the
+ * select list of a query over the target table: the SET values and WHERE of an UPDATE as
+ * {@code SELECT <values> FROM t [AS a] WHERE <condition>}, RETURNING as {@code SELECT <list> FROM t [AS a]},
+ * and ON CONFLICT DO UPDATE's SET and WHERE as {@code SELECT ... FROM t [AS a] CROSS JOIN t AS excluded
+ * WHERE ...}, whose row is exactly the (existing row ++ proposed row) layout the engine evaluates
+ * them over — with PostgreSQL's rule that an unqualified column present in both is ambiguous.
+ * The INSERT itself (its source rows) goes through the ordinary planner.
+ */
+final class ModifyPlanner {
+    private final QueryPlanner planner;
+    private final Catalog catalog;
+    private final Settings settings;
+    /** Parameter types by number ({@code $n} at n - 1), merged over every planned part. */
+    private final List<DataType> parameterTypes = new ArrayList<>();
+
+    ModifyPlanner(QueryPlanner planner, Catalog catalog, Settings settings) {
+        this.planner = planner;
+        this.catalog = catalog;
+        this.settings = settings;
+    }
+
+    PlannedQuery plan(ModifyStatementText text) {
+        Table table = catalog.table(text.tableName());
+        if (table.isSystemView()) {
+            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "cannot change relation \"%s\"", table.name());
+        }
+        String target = text.table() + (text.alias() == null ? "" : " AS " + text.alias());
+        ModifyTableNode node = switch (text.operation()) {
+            case "update" -> update(text, table, target);
+            case "delete" -> delete(text, table, target);
+            default -> insert(text, table, target);
+        };
+        List<ResultColumn> columns = List.of();
+        if (text.returningText() != null) {
+            RowExpressions returning = planRow("SELECT " + text.returningText() + " FROM " + target, table.columns().size());
+            node = new ModifyTableNode(node.operation(), table, node.input(), node.lookup(), node.assignments(), node.onConflict(),
+                    returning.expressions(), node.estimate());
+            columns = returning.columns();
+        }
+        List<DataType> types = finishedParameterTypes();
+        String command = switch (node.operation()) {
+            case INSERT -> "INSERT";
+            case UPDATE -> "UPDATE";
+            case DELETE -> "DELETE";
+        };
+        if (columns.isEmpty()) {
+            return new PlannedQuery(node, List.of(), types, false, command);
+        }
+        // A RETURNING result's tag is the command's: INSERT 0 n, UPDATE n, DELETE n.
+        return new PlannedQuery(node, columns, types, true, node.operation() == ModifyOperation.INSERT ? "INSERT 0" : command);
+    }
+
+    // ---- UPDATE and DELETE ----
+
+    private ModifyTableNode update(ModifyStatementText text, Table table, String target) {
+        List<String> values = new ArrayList<>();
+        int[] assignedColumns = assignedColumns(text.assignments(), table, values);
+        RowExpressions row = planRow("SELECT " + String.join(", ", values) + " FROM " + target
+                + (text.whereText() == null ? "" : " WHERE " + text.whereText()), table.columns().size());
+        List<Expr> assignments = new ArrayList<>();
+        for (int column = 0; column < table.columns().size(); column++) {
+            assignments.add(null);
+        }
+        for (int index = 0; index < assignedColumns.length; index++) {
+            assignments.set(assignedColumns[index], typedNull(row.expressions().get(index), table, assignedColumns[index]));
+        }
+        return new ModifyTableNode(ModifyOperation.UPDATE, table, scanInput(table, row.condition()), lookup(table, row.condition()),
+                assignments, null, List.of(), PlanEstimate.UNKNOWN);
+    }
+
+    private ModifyTableNode delete(ModifyStatementText text, Table table, String target) {
+        RowExpressions row = planRow("SELECT * FROM " + target + (text.whereText() == null ? "" : " WHERE " + text.whereText()),
+                table.columns().size());
+        return new ModifyTableNode(ModifyOperation.DELETE, table, scanInput(table, row.condition()), lookup(table, row.condition()),
+                List.of(), null, List.of(), PlanEstimate.UNKNOWN);
+    }
+
+    /** The Seq Scan (all columns) under a Filter with the WHERE condition: what the operator reads, as EXPLAIN shows it. */
+    private PlanNode scanInput(Table table, Expr condition) {
+        CostModel cost = new CostModel(settings);
+        int[] columns = new int[table.columns().size()];
+        Arrays.setAll(columns, index -> index);
+        double rows = Math.max(1, table.storage().rowCount());
+        PlanEstimate scanEstimate = cost.scan(table.storage().sizeBytes(), rows, table.columnTypes(), 1);
+        PlanNode scan = new SeqScanNode(table, columns, false, scanEstimate);
+        return condition == null ? scan : new FilterNode(scan, condition, cost.filter(scanEstimate, condition, table.columnTypes()));
+    }
+
+    /**
+     * A point lookup when the condition pins every column of a unique constraint to a constant or
+     * parameter of the column's own type ({@code id = 42}, {@code id = $1}, ANDed with anything);
+     * null otherwise.
+     */
+    private static KeyLookup lookup(Table table, Expr condition) {
+        if (condition == null) {
+            return null;
+        }
+        List<Expr> conjuncts = new ArrayList<>();
+        conjuncts(condition, conjuncts);
+        for (UniqueConstraint constraint : table.uniqueConstraints()) {
+            List<Expr> values = new ArrayList<>();
+            for (int column : constraint.keyColumns()) {
+                Expr value = pinnedValue(conjuncts, column, table.columnTypes().get(column));
+                if (value == null) {
+                    break;
+                }
+                values.add(value);
+            }
+            if (values.size() == constraint.keyColumns().length) {
+                return new KeyLookup(constraint, values);
+            }
+        }
+        return null;
+    }
+
+    private static void conjuncts(Expr condition, List<Expr> out) {
+        if (condition instanceof Call call && call.function() == Function.AND) {
+            for (Expr argument : call.arguments()) {
+                conjuncts(argument, out);
+            }
+        } else {
+            out.add(condition);
+        }
+    }
+
+    private static Expr pinnedValue(List<Expr> conjuncts, int column, DataType type) {
+        for (Expr conjunct : conjuncts) {
+            if (conjunct instanceof Call call && call.function() == Function.EQUAL && call.arguments().size() == 2) {
+                Expr left = call.arguments().get(0);
+                Expr right = call.arguments().get(1);
+                if (isColumn(left, column, type) && isValue(right, type)) {
+                    return right;
+                }
+                if (isColumn(right, column, type) && isValue(left, type)) {
+                    return left;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean isColumn(Expr expression, int column, DataType type) {
+        return expression instanceof ColumnRef ref && ref.index() == column && ref.type().equals(type);
+    }
+
+    private static boolean isValue(Expr expression, DataType type) {
+        return (expression instanceof Literal || expression instanceof Parameter) && expression.type().equals(type);
+    }
+
+    // ---- INSERT ... ON CONFLICT ----
+
+    private ModifyTableNode insert(ModifyStatementText text, Table table, String target) {
+        PlannedQuery inserted = planner.planInsertSource(text.insertText(), settings, parameterTypes);
+        if (!(inserted.root() instanceof InsertNode insertNode)) {
+            throw new IllegalStateException("an INSERT planned as " + inserted.root().getClass().getSimpleName());
+        }
+        OnConflict onConflict = null;
+        ModifyStatementText.Conflict conflict = text.conflict();
+        if (conflict != null) {
+            List<UniqueConstraint> arbiters = arbiters(conflict, table);
+            if (!conflict.update()) {
+                onConflict = new OnConflict(ConflictAction.NOTHING, arbiters, List.of(), null);
+            } else {
+                List<String> values = new ArrayList<>();
+                int[] assignedColumns = assignedColumns(conflict.assignments(), table, values);
+                String targetAlias = text.alias() == null ? text.table() : text.alias();
+                if (targetAlias.equalsIgnoreCase("excluded")) {
+                    throw ParallaxException.of(SqlState.DUPLICATE_ALIAS, "table name \"excluded\" specified more than once");
+                }
+                RowExpressions row = planRow("SELECT " + String.join(", ", values) + " FROM " + target
+                        + " CROSS JOIN " + text.table() + " AS excluded"
+                        + (conflict.whereText() == null ? "" : " WHERE " + conflict.whereText()), table.columns().size() * 2);
+                List<Expr> assignments = new ArrayList<>();
+                for (int column = 0; column < table.columns().size(); column++) {
+                    assignments.add(null);
+                }
+                for (int index = 0; index < assignedColumns.length; index++) {
+                    assignments.set(assignedColumns[index], typedNull(row.expressions().get(index), table, assignedColumns[index]));
+                }
+                onConflict = new OnConflict(ConflictAction.UPDATE, arbiters, assignments, row.condition());
+            }
+        }
+        return new ModifyTableNode(ModifyOperation.INSERT, table, insertNode.input(), null, List.of(), onConflict, List.of(),
+                insertNode.estimate());
+    }
+
+    /** The constraints ON CONFLICT resolves: by inference from the columns, by name, or all (DO NOTHING without a target). */
+    private static List<UniqueConstraint> arbiters(ModifyStatementText.Conflict conflict, Table table) {
+        if (conflict.constraint() != null) {
+            for (UniqueConstraint constraint : table.uniqueConstraints()) {
+                if (constraint.name().equals(conflict.constraint())) {
+                    return List.of(constraint);
+                }
+            }
+            throw ParallaxException.of(SqlState.UNDEFINED_OBJECT, "constraint \"%s\" for table \"%s\" does not exist",
+                    conflict.constraint(), table.name());
+        }
+        if (conflict.targetColumns() == null) {
+            if (conflict.update()) {
+                throw new ParallaxException(SqlState.SYNTAX_ERROR, "ON CONFLICT DO UPDATE requires inference specification or constraint name",
+                        null, "For example, ON CONFLICT (column_name).", conflict.position(), null);
+            }
+            return table.uniqueConstraints();
+        }
+        Set<Integer> wanted = new HashSet<>();
+        for (String column : conflict.targetColumns()) {
+            int index = table.columnIndex(column);
+            if (index < 0) {
+                throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" does not exist", column);
+            }
+            wanted.add(index);
+        }
+        // PostgreSQL infers every unique index whose key columns are exactly the listed set.
+        List<UniqueConstraint> inferred = new ArrayList<>();
+        for (UniqueConstraint constraint : table.uniqueConstraints()) {
+            Set<Integer> columns = new HashSet<>();
+            for (int column : constraint.keyColumns()) {
+                columns.add(column);
+            }
+            if (columns.equals(wanted)) {
+                inferred.add(constraint);
+            }
+        }
+        if (inferred.isEmpty()) {
+            throw ParallaxException.of(SqlState.INVALID_COLUMN_REFERENCE,
+                    "there is no unique or exclusion constraint matching the ON CONFLICT specification");
+        }
+        return inferred;
+    }
+
+    // ---- shared ----
+
+    /** {@code SET c = NULL}: Calcite types the bare NULL on its own; it takes the column's type, as in PostgreSQL. */
+    private static Expr typedNull(Expr expression, Table table, int column) {
+        if (expression instanceof Literal literal && literal.value() == null) {
+            return new Literal(null, table.columnTypes().get(column));
+        }
+        return expression;
+    }
+
+    /** The table columns a SET list assigns, in order; their expression texts go to {@code values}. */
+    private static int[] assignedColumns(List<ModifyStatementText.Assignment> assignments, Table table, List<String> values) {
+        int[] columns = new int[assignments.size()];
+        Set<Integer> seen = new HashSet<>();
+        for (int index = 0; index < columns.length; index++) {
+            ModifyStatementText.Assignment assignment = assignments.get(index);
+            int column = table.columnIndex(assignment.column());
+            if (column < 0) {
+                throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
+                        assignment.column(), table.name());
+            }
+            if (!seen.add(column)) {
+                throw ParallaxException.of(SqlState.SYNTAX_ERROR, "multiple assignments to same column \"%s\"", assignment.column());
+            }
+            columns[index] = column;
+            values.add(assignment.expressionText());
+        }
+        return columns;
+    }
+
+    /** The select list (and WHERE) of {@code selectSql} as engine expressions over its FROM row of {@code inputColumns} columns. */
+    private RowExpressions planRow(String selectSql, int inputColumns) {
+        QueryPlanner.Analysis analysis = planner.analyze(selectSql);
+        QueryPlanner.collectParameterTypes(analysis, parameterTypes);
+        RelNode top = analysis.root().project();
+        List<RexNode> projects;
+        RelNode below;
+        if (top instanceof Project project) {
+            projects = project.getProjects();
+            below = project.getInput();
+        } else {
+            projects = null;
+            below = top;
+        }
+        Filter filter = below instanceof Filter found ? found : null;
+        RelNode source = filter == null ? below : filter.getInput();
+        boolean plainSource = source instanceof TableScan
+                || source instanceof Join join && join.getLeft() instanceof TableScan && join.getRight() instanceof TableScan
+                && join.getCondition().isAlwaysTrue();
+        if (!plainSource || source.getRowType().getFieldCount() != inputColumns) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "subqueries in UPDATE, DELETE, ON CONFLICT and RETURNING are not supported yet");
+        }
+        RexTranslator rex = new RexTranslator(analysis.rexBuilder(), analysis.statement().parameterNumbers(), settings);
+        List<Expr> expressions = new ArrayList<>();
+        if (projects == null) {
+            List<DataType> types = new ArrayList<>();
+            source.getRowType().getFieldList().forEach(field -> types.add(dev.parallax.planner.query.schema.TypeMapping.toEngine(field.getType())));
+            for (int column = 0; column < types.size(); column++) {
+                expressions.add(new ColumnRef(column, types.get(column)));
+            }
+        } else {
+            for (RexNode node : projects) {
+                expressions.add(rex.translate(node));
+            }
+        }
+        Expr condition = filter == null ? null : rex.translate(filter.getCondition());
+        List<ResultColumn> columns = QueryPlanner.resultColumns(analysis.root().validatedRowType, analysis.validated(),
+                expressions.stream().map(Expr::type).toList());
+        return new RowExpressions(expressions, condition, columns);
+    }
+
+    private List<DataType> finishedParameterTypes() {
+        for (int index = 0; index < parameterTypes.size(); index++) {
+            if (parameterTypes.get(index) == null) {
+                throw ParallaxException.of(SqlState.INDETERMINATE_DATATYPE, "could not determine data type of parameter $%d", index + 1);
+            }
+        }
+        return List.copyOf(parameterTypes);
+    }
+
+    private record RowExpressions(List<Expr> expressions, Expr condition, List<ResultColumn> columns) {
+    }
+}
