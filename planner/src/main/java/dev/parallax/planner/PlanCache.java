@@ -98,6 +98,11 @@ final class PlanCache {
         }
 
         private static void collectScans(PlanNode node, List<Table> tables) {
+            if (node instanceof dev.parallax.engine.plan.ModifyTableNode modify
+                    && modify.operation() != dev.parallax.engine.plan.ModifyOperation.INSERT) {
+                // An UPDATE's or DELETE's scan is serial whatever the table's size: its plan stays valid as the table grows.
+                return;
+            }
             if (node instanceof SeqScanNode scan && !tables.contains(scan.table())) {
                 tables.add(scan.table());
             }

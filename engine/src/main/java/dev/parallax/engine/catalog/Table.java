@@ -22,6 +22,8 @@ import java.util.OptionalInt;
 public final class Table {
     private final String name;
     private final List<ColumnDefinition> columns;
+    /** The columns' types, computed once: asked for on every statement's hot path. */
+    private final List<DataType> columnTypes;
     private final TableStorage storage;
     private final boolean systemView;
     private volatile OptionalInt parallelWorkers = OptionalInt.empty();
@@ -44,6 +46,7 @@ public final class Table {
     private Table(String name, List<ColumnDefinition> columns, TableStorage storage, boolean systemView, PartitionKey partitionKey) {
         this.name = Objects.requireNonNull(name, "name");
         this.columns = List.copyOf(columns);
+        this.columnTypes = this.columns.stream().map(ColumnDefinition::type).toList();
         this.storage = Objects.requireNonNull(storage, "storage");
         this.systemView = systemView;
         this.partitionKey = partitionKey;
@@ -134,7 +137,7 @@ public final class Table {
     }
 
     public List<DataType> columnTypes() {
-        return columns.stream().map(ColumnDefinition::type).toList();
+        return columnTypes;
     }
 
     /** Index of the column named {@code columnName}, or -1. */

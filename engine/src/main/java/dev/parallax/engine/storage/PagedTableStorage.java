@@ -978,6 +978,23 @@ public final class PagedTableStorage implements TableStorage {
         return written;
     }
 
+    /**
+     * Reads the row {@code rowId} (live or dead) into {@code target} like {@link #readRows}, when its
+     * slot is published; returns false when it is not yet: a writer placed the row and entered its
+     * key in an index, but has not published it (its step is under way or failed). Writers that
+     * found the row id in an index then look again.
+     */
+    public boolean readPublishedRow(long rowId, int[] columns, Batch target) {
+        int pageIndex = RowIds.pageIndex(rowId);
+        MemorySegment page = pageForScan(pageIndex);
+        if (page == null || RowIds.row(rowId) >= (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET)) {
+            return false;
+        }
+        long[] single = {rowId};
+        readRows(single, 0, 1, columns, target);
+        return true;
+    }
+
     /** Copies slots {@code 0..rows} of one column: bulk copies and tight widening loops. */
     private void readColumn(MemorySegment page, int column, int rows, ColumnVector vector) {
         long data = layout.dataOffset(column);

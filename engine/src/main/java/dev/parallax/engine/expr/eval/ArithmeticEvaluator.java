@@ -49,7 +49,7 @@ final class ArithmeticEvaluator extends Evaluator {
         this.minimum = IntegerRanges.minimum(resultType.kind());
         this.maximum = IntegerRanges.maximum(resultType.kind());
         this.rangeMessage = IntegerRanges.outOfRangeMessage(resultType.kind());
-        this.output = new LongVector(resultType, Batch.DEFAULT_CAPACITY);
+        this.output = new LongVector(resultType, Evaluator.INITIAL_CAPACITY);
     }
 
     @Override

@@ -32,7 +32,7 @@ final class BitwiseEvaluator extends Evaluator {
         this.right = right;
         this.bits = left.type().kind().isBitString();
         this.kind = resultType.kind();
-        this.output = ColumnVector.create(resultType, Batch.DEFAULT_CAPACITY);
+        this.output = ColumnVector.create(resultType, Evaluator.INITIAL_CAPACITY);
     }
 
     @Override

@@ -19,7 +19,7 @@ final class BooleanTestEvaluator extends Evaluator {
 
     private final Evaluator operand;
     private final int[] outcomes;
-    private final LongVector output = new LongVector(DataType.BOOLEAN, Batch.DEFAULT_CAPACITY);
+    private final LongVector output = new LongVector(DataType.BOOLEAN, Evaluator.INITIAL_CAPACITY);
 
     BooleanTestEvaluator(Function function, Evaluator operand) {
         super(DataType.BOOLEAN);

@@ -22,7 +22,7 @@ final class CaseEvaluator extends Evaluator {
         this.conditions = conditions;
         this.results = results;
         this.otherwise = otherwise;
-        this.output = ColumnVector.create(type, Batch.DEFAULT_CAPACITY);
+        this.output = ColumnVector.create(type, Evaluator.INITIAL_CAPACITY);
     }
 
     @Override

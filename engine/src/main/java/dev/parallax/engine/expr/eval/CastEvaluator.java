@@ -54,7 +54,7 @@ final class CastEvaluator extends Evaluator {
         this.target = target;
         this.explicit = explicit;
         this.conversion = conversionOf(source, target);
-        this.output = ColumnVector.create(target, Batch.DEFAULT_CAPACITY);
+        this.output = ColumnVector.create(target, Evaluator.INITIAL_CAPACITY);
     }
 
     static Conversion conversionOf(DataType source, DataType target) {

@@ -26,7 +26,7 @@ final class ComparisonEvaluator extends Evaluator {
     private final int rightScaleUp;
     private final boolean padded;
     private final boolean bits;
-    private final LongVector output = new LongVector(DataType.BOOLEAN, Batch.DEFAULT_CAPACITY);
+    private final LongVector output = new LongVector(DataType.BOOLEAN, Evaluator.INITIAL_CAPACITY);
 
     ComparisonEvaluator(Function function, Evaluator left, Evaluator right) {
         super(DataType.BOOLEAN);

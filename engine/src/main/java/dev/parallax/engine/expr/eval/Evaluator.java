@@ -13,6 +13,13 @@ import dev.parallax.engine.vector.LongVector;
  * reads and writes exactly the positions listed and never raises an error for another row.
  */
 abstract class Evaluator implements VectorExpression {
+    /**
+     * Rows an evaluator's output vector holds before its first batch: outputs grow to the batch in
+     * {@link #prepare}, so a statement over one row (a prepared point upsert compiles its
+     * expressions per execution) does not allocate and clear vectors of a full batch.
+     */
+    static final int INITIAL_CAPACITY = 16;
+
     private final DataType type;
 
     Evaluator(DataType type) {

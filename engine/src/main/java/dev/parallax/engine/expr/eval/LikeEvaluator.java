@@ -21,7 +21,7 @@ final class LikeEvaluator extends Evaluator {
     private final boolean negated;
     private final boolean caseInsensitive;
     private final LikePattern constantPattern;
-    private final LongVector output = new LongVector(DataType.BOOLEAN, Batch.DEFAULT_CAPACITY);
+    private final LongVector output = new LongVector(DataType.BOOLEAN, Evaluator.INITIAL_CAPACITY);
     private byte[] lastPatternBytes;
     private LikePattern lastPattern;
     private int[] scratch = new int[0];

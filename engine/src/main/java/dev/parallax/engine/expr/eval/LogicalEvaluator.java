@@ -14,7 +14,7 @@ final class LogicalEvaluator extends Evaluator {
     private final boolean conjunction;
     private final Evaluator left;
     private final Evaluator right;
-    private final LongVector output = new LongVector(DataType.BOOLEAN, Batch.DEFAULT_CAPACITY);
+    private final LongVector output = new LongVector(DataType.BOOLEAN, Evaluator.INITIAL_CAPACITY);
     private int[] undecided = new int[0];
 
     LogicalEvaluator(boolean conjunction, Evaluator left, Evaluator right) {

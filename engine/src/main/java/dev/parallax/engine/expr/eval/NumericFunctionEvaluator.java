@@ -31,7 +31,7 @@ final class NumericFunctionEvaluator extends Evaluator {
         super(resultType);
         this.function = function;
         this.arguments = arguments;
-        this.output = ColumnVector.create(resultType, Batch.DEFAULT_CAPACITY);
+        this.output = ColumnVector.create(resultType, Evaluator.INITIAL_CAPACITY);
         this.inputScale = ComparisonEvaluator.scaleOf(arguments[0].type());
         this.resultScale = ComparisonEvaluator.scaleOf(resultType);
         this.doubleResult = output instanceof DoubleVector;

@@ -44,7 +44,7 @@ final class TemporalEvaluator extends Evaluator {
         this.field = field;
         this.resultKind = resultType.kind();
         this.resultScale = ComparisonEvaluator.scaleOf(resultType);
-        this.output = ColumnVector.create(resultType, Batch.DEFAULT_CAPACITY);
+        this.output = ColumnVector.create(resultType, Evaluator.INITIAL_CAPACITY);
         if (operation == Operation.EXTRACT) {
             checkExtractField(field, temporalKind);
         } else if (operation == Operation.TRUNCATE) {

@@ -40,7 +40,7 @@ final class TextFunctionEvaluator extends Evaluator {
         super(resultType);
         this.function = function;
         this.arguments = arguments;
-        this.output = ColumnVector.create(resultType, Batch.DEFAULT_CAPACITY);
+        this.output = ColumnVector.create(resultType, Evaluator.INITIAL_CAPACITY);
         this.paddedInput = arguments[0].type().kind() == TypeKind.CHAR;
         this.argumentVectors = new ColumnVector[arguments.length];
         this.argumentNulls = new boolean[arguments.length][];

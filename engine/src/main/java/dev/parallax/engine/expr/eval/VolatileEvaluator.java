@@ -19,7 +19,7 @@ final class VolatileEvaluator extends Evaluator {
     VolatileEvaluator(boolean random, DataType type) {
         super(type);
         this.random = random;
-        this.output = ColumnVector.create(type, Batch.DEFAULT_CAPACITY);
+        this.output = ColumnVector.create(type, Evaluator.INITIAL_CAPACITY);
     }
 
     @Override

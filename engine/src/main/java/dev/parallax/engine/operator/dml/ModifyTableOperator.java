@@ -6,6 +6,7 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
+import dev.parallax.engine.expr.ColumnRef;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.eval.ExpressionCompiler;
 import dev.parallax.engine.expr.eval.Predicate;
@@ -55,6 +56,10 @@ public final class ModifyTableOperator implements Operator {
     /** Attempts under the write lock can only fail on a bug; give up rather than loop forever. */
     private static final int MAXIMUM_ATTEMPTS = OPTIMISTIC_ATTEMPTS + 8;
 
+    /** Abandons an attempt that read a row id whose row is not published yet; carries no stack trace. */
+    private static final RuntimeException UNPUBLISHED = new RuntimeException("row not published yet", null, false, false) {
+    };
+
     private final ModifyTableNode node;
     private final Table table;
     private final ExecutionContext context;
@@ -78,7 +83,6 @@ public final class ModifyTableOperator implements Operator {
     private final VectorExpression[] returning;
     /** Scratch: one row read through a row id. */
     private final Batch rowBuffer;
-    private final long[] rowIdBuffer = new long[1];
     private boolean done;
     private Batch output;
 
@@ -86,7 +90,7 @@ public final class ModifyTableOperator implements Operator {
         this.node = node;
         this.table = node.table();
         this.context = context;
-        this.changes = new TableChanges(table);
+        this.changes = TableChanges.acquire(table);
         this.storage = changes.storage();
         this.columnTypes = table.columnTypes();
         this.allColumns = new int[columnTypes.size()];
@@ -132,7 +136,10 @@ public final class ModifyTableOperator implements Operator {
         VectorExpression[] compiled = new VectorExpression[expressions.size()];
         for (int column = 0; column < compiled.length; column++) {
             Expr expression = expressions.get(column);
-            if (expression != null) {
+            if (expression instanceof ColumnRef reference && reference.type().equals(columnTypes.get(column))) {
+                // SET c = excluded.c (the upsert's usual form): the input column itself, nothing to compile or evaluate.
+                compiled[column] = new ColumnCopy(reference.index());
+            } else if (expression != null) {
                 compiled[column] = ExpressionCompiler.compileAssignment(expression, columnTypes.get(column), context);
             }
         }
@@ -150,13 +157,18 @@ public final class ModifyTableOperator implements Operator {
         int attempt = 0;
         while (true) {
             context.checkCancelled();
-            boolean applied;
-            if (attempt < OPTIMISTIC_ATTEMPTS) {
-                applied = attempt(proposed, keyValues);
-            } else if (attempt < MAXIMUM_ATTEMPTS) {
-                applied = storage.exclusively(() -> attempt(proposed, keyValues));
-            } else {
+            if (attempt >= MAXIMUM_ATTEMPTS) {
                 throw new IllegalStateException("modification of " + table.name() + " failed " + attempt + " times under the write lock");
+            }
+            boolean applied;
+            // The row ids an attempt reads stay valid until it applies: VACUUM compacts no page meanwhile.
+            // Pin first, then the storage lock: VACUUM takes them in that order too.
+            long pin = table.rowIdLock().pin();
+            try {
+                applied = attempt < OPTIMISTIC_ATTEMPTS ? attempt(proposed, keyValues)
+                        : storage.exclusively(() -> attempt(proposed, keyValues));
+            } finally {
+                table.rowIdLock().unpin(pin);
             }
             if (applied) {
                 break;
@@ -168,6 +180,18 @@ public final class ModifyTableOperator implements Operator {
 
     /** One attempt: collect the changes from the current state and apply them; false when the state moved. */
     private boolean attempt(Batch proposed, Batch keyValues) {
+        try {
+            return collectAndApply(proposed, keyValues);
+        } catch (RuntimeException failure) {
+            if (failure == UNPUBLISHED) {
+                Thread.onSpinWait();
+                return false;
+            }
+            throw failure;
+        }
+    }
+
+    private boolean collectAndApply(Batch proposed, Batch keyValues) {
         changes.clear();
         switch (node.operation()) {
             case INSERT -> collectInsert(proposed);
@@ -183,7 +207,8 @@ public final class ModifyTableOperator implements Operator {
     // ---- INSERT [ON CONFLICT] ----
 
     private Batch collectProposedRows() {
-        Batch rows = BatchCopier.emptyLike(columnTypes, 16);
+        Batch rows = changes.proposedRows;
+        rows.reset();
         int rowCount = 0;
         Batch batch;
         while ((batch = input.next()) != null) {
@@ -245,8 +270,10 @@ public final class ModifyTableOperator implements Operator {
                 actions[row] = -2;
             } else {
                 if (conflictOld == null) {
-                    conflictOld = Batch.create(columnTypes, Math.min(count, 16));
-                    conflictExcluded = Batch.create(columnTypes, Math.min(count, 16));
+                    conflictOld = changes.conflictRows;
+                    conflictExcluded = changes.excludedRows;
+                    conflictOld.reset();
+                    conflictExcluded.reset();
                 }
                 if (pairs == conflictRowIds.length) {
                     conflictRowIds = java.util.Arrays.copyOf(conflictRowIds, pairs * 2);
@@ -403,10 +430,23 @@ public final class ModifyTableOperator implements Operator {
         return passes;
     }
 
-    /** Reads the row {@code rowId} (all columns) into {@link #rowBuffer}. */
+    /**
+     * Reads the row {@code rowId} (all columns) into {@link #rowBuffer}. A row id found in an index
+     * may belong to a row another writer has placed but not yet published: the attempt then starts
+     * over ({@link #UNPUBLISHED}), by which time that writer has published or given up.
+     */
     private void readRow(long rowId) {
-        rowIdBuffer[0] = rowId;
-        storage.readRows(rowIdBuffer, 0, 1, allColumns, rowBuffer);
+        if (!storage.readPublishedRow(rowId, allColumns, rowBuffer)) {
+            throw UNPUBLISHED;
+        }
+    }
+
+    /** An assignment of an input column of the column's own type: evaluates to that column. */
+    private record ColumnCopy(int index) implements VectorExpression {
+        @Override
+        public ColumnVector evaluate(Batch input) {
+            return input.column(index);
+        }
     }
 
     // ---- output ----
@@ -441,5 +481,6 @@ public final class ModifyTableOperator implements Operator {
             input.close();
         }
         output = null;
+        changes.release();
     }
 }

@@ -64,7 +64,42 @@ final class TableChanges {
     private int[] undo = new int[48];
     private int undoLength;
 
-    TableChanges(Table table) {
+    /**
+     * The last change set each thread used, reused by its next statement on the same table: a
+     * prepared point upsert then allocates no batches per execution (measured: a third of the
+     * upsert's allocation). Holds at most one table per thread; a dropped table's set is simply
+     * replaced by the next statement's.
+     */
+    private static final ThreadLocal<TableChanges> LAST_USED = new ThreadLocal<>();
+
+    private final Table table;
+    private boolean inUse;
+    /** Scratch batches of the table's column types for the operator: proposed rows, conflicting rows and their excluded rows. */
+    final Batch proposedRows;
+    final Batch conflictRows;
+    final Batch excludedRows;
+
+    /** A change set for {@code table}, empty, reused from this thread's last statement when it was on the same table; {@link #release} it. */
+    static TableChanges acquire(Table table) {
+        TableChanges last = LAST_USED.get();
+        if (last != null && last.table == table && !last.inUse && last.constraints.equals(table.uniqueConstraints())) {
+            last.inUse = true;
+            last.clear();
+            return last;
+        }
+        TableChanges created = new TableChanges(table);
+        created.inUse = true;
+        LAST_USED.set(created);
+        return created;
+    }
+
+    /** Hands the change set back for the thread's next statement. */
+    void release() {
+        inUse = false;
+    }
+
+    private TableChanges(Table table) {
+        this.table = table;
         if (!(table.storage() instanceof PagedTableStorage paged)) {
             throw new IllegalStateException("table " + table.name() + " has no paged storage");
         }
@@ -75,8 +110,11 @@ final class TableChanges {
             keyColumns[index] = constraints.get(index).keyColumns();
         }
         List<DataType> types = table.columnTypes();
-        this.oldRows = Batch.create(types, 16);
-        this.newRows = Batch.create(types, 16);
+        this.oldRows = Batch.create(types, 4);
+        this.newRows = Batch.create(types, 4);
+        this.proposedRows = Batch.create(types, 4);
+        this.conflictRows = Batch.create(types, 4);
+        this.excludedRows = Batch.create(types, 4);
     }
 
     PagedTableStorage storage() {
@@ -84,6 +122,8 @@ final class TableChanges {
     }
 
     void clear() {
+        oldRows.setRowCount(oldCount);
+        newRows.setRowCount(newCount);
         oldCount = 0;
         newCount = 0;
         oldRows.reset();
