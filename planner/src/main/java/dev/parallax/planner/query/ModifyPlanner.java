@@ -69,6 +69,12 @@ final class ModifyPlanner {
         if (table.isSystemView()) {
             throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "cannot change relation \"%s\"", table.name());
         }
+        if (table.isPartitioned()) {
+            // Routing changes to partitions is the partitions work's; the per-partition machinery is ModifyTableOperator's.
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "%s on partitioned table \"%s\" is not supported yet",
+                    text.operationName() + (text.conflict() != null ? " ... ON CONFLICT" : text.returningText() != null ? " ... RETURNING" : ""),
+                    table.name());
+        }
         String target = text.table() + (text.alias() == null ? "" : " AS " + text.alias());
         ModifyTableNode node = switch (text.operation()) {
             case "update" -> update(text, table, target);
