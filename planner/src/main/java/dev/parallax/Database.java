@@ -10,6 +10,7 @@ import dev.parallax.planner.SqlSession;
 import dev.parallax.planner.StandardEngineServices;
 import dev.parallax.planner.progress.ProgressViewStorage;
 import dev.parallax.planner.progress.RunningStatementRegistry;
+import dev.parallax.planner.progress.PgCatalogViews;
 import dev.parallax.planner.progress.UserTablesViewStorage;
 
 import java.util.List;
@@ -53,6 +54,7 @@ public final class Database implements AutoCloseable {
                 new ProgressViewStorage(runningStatements)));
         catalog.addTable(Table.systemView(UserTablesViewStorage.VIEW_NAME, UserTablesViewStorage.COLUMNS,
                 new UserTablesViewStorage(catalog)));
+        PgCatalogViews.register(catalog);
         this.autovacuum = new Autovacuum(this, Autovacuum.Configuration.defaults());
         autovacuum.start();
     }
