@@ -11,6 +11,8 @@ import dev.parallax.engine.operator.dml.InsertOperatorFactory;
 import dev.parallax.engine.operator.filter.FilterOperatorFactory;
 import dev.parallax.engine.operator.gather.GatherMergeOperatorFactory;
 import dev.parallax.engine.operator.gather.GatherOperatorFactory;
+import dev.parallax.engine.operator.join.JoinOperatorFactory;
+import dev.parallax.engine.operator.join.SharedJoinBuild;
 import dev.parallax.engine.operator.limit.LimitOperatorFactory;
 import dev.parallax.engine.operator.project.ProjectOperatorFactory;
 import dev.parallax.engine.operator.scan.IndexScanOperatorFactory;
@@ -81,6 +83,14 @@ public final class OperatorBuilder {
         return parallelScans.cursor(node);
     }
 
+    /**
+     * The build state of {@code join} shared by all participants of the enclosing Gather, or null
+     * when the join runs outside a Gather (its operator then builds a table of its own).
+     */
+    public SharedJoinBuild sharedJoinBuild(PlanNode join) {
+        return parallelScans == null ? null : parallelScans.joinBuild(join);
+    }
+
     /** The parallel_scan_chunk_pages setting of this execution. */
     public int scanChunkPages() {
         return context.settings().getInt("parallel_scan_chunk_pages");
@@ -106,6 +116,8 @@ public final class OperatorBuilder {
             case dev.parallax.engine.plan.IndexScanNode indexScan -> IndexScanOperatorFactory.create(indexScan, this);
             case dev.parallax.engine.plan.PartitionAppendNode append -> PartitionAppendOperatorFactory.create(append, this);
             case dev.parallax.engine.plan.UniqueIndexScanNode lookup -> UniqueIndexScanOperatorFactory.create(lookup, this);
+            case dev.parallax.engine.plan.HashJoinNode hashJoin -> JoinOperatorFactory.create(hashJoin, this);
+            case dev.parallax.engine.plan.NestedLoopJoinNode nestedLoop -> JoinOperatorFactory.create(nestedLoop, this);
         };
         NodeStatistics nodeStatistics = statistics(node);
         if (nodeStatistics == null) {

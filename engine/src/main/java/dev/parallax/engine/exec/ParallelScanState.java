@@ -2,7 +2,10 @@ package dev.parallax.engine.exec;
 
 import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
+import dev.parallax.engine.plan.HashJoinNode;
+import dev.parallax.engine.plan.NestedLoopJoinNode;
 import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.operator.join.SharedJoinBuild;
 import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.storage.ScanCursor;
 
@@ -10,12 +13,14 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
- * The global state of one Gather (or Gather Merge) execution: one {@link ScanCursor} per parallel scan below it,
+ * The global state of one Gather (or Gather Merge) execution: one {@link ScanCursor} per parallel scan below it
+ * and one {@link SharedJoinBuild} per join below it,
  * opened once before any participant starts and shared by all of them, so every page is read by
  * exactly one participant. Immutable after construction, hence safe to share between threads.
  */
 public final class ParallelScanState {
     private final Map<SeqScanNode, ScanCursor> cursors = new IdentityHashMap<>();
+    private final Map<PlanNode, SharedJoinBuild> joinBuilds = new IdentityHashMap<>();
 
     /** Opens the cursors of every parallel scan under {@code gather}, with {@code chunkPages} pages per claim (0 = automatic). */
     public ParallelScanState(GatherNode gather, int chunkPages) {
@@ -31,9 +36,21 @@ public final class ParallelScanState {
         if (node instanceof SeqScanNode scan && scan.parallel()) {
             cursors.put(scan, scan.table().storage().openScan(chunkPages));
         }
+        if (node instanceof HashJoinNode || node instanceof NestedLoopJoinNode) {
+            joinBuilds.put(node, new SharedJoinBuild());
+        }
         for (PlanNode input : node.inputs()) {
             collect(input, chunkPages);
         }
+    }
+
+    /** The build state shared by all participants for {@code join}, a join node below this Gather. */
+    public SharedJoinBuild joinBuild(PlanNode join) {
+        SharedJoinBuild build = joinBuilds.get(join);
+        if (build == null) {
+            throw new IllegalStateException("join " + join + " is not below this Gather");
+        }
+        return build;
     }
 
     /** The shared cursor of {@code scan}, which must be a parallel scan below this Gather. */

@@ -11,7 +11,10 @@ import dev.parallax.engine.plan.GenerateSeriesNode;
 import dev.parallax.engine.plan.InsertNode;
 import dev.parallax.engine.plan.ModifyTableNode;
 import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.plan.HashJoinNode;
 import dev.parallax.engine.plan.IndexBound;
+import dev.parallax.engine.plan.JoinType;
+import dev.parallax.engine.plan.NestedLoopJoinNode;
 import dev.parallax.engine.plan.IndexScanNode;
 import dev.parallax.engine.plan.LimitNode;
 import dev.parallax.engine.plan.PartitionAppendNode;
@@ -133,6 +136,12 @@ public final class ExplainPrinter {
                 }
             }
         }
+        if (shown instanceof HashJoinNode join) {
+            // PostgreSQL's shape: the probe (outer) input, then a Hash node over the build input.
+            node(join.probe(), depth + 1);
+            hashNode(join, depth + 1);
+            return;
+        }
         boolean[] pruned = shown instanceof PartitionAppendNode && nodeStatistics != null ? nodeStatistics.prunedInputs() : null;
         List<PlanNode> inputs = shown.inputs();
         for (int index = 0; index < inputs.size(); index++) {
@@ -140,6 +149,55 @@ public final class ExplainPrinter {
                 node(inputs.get(index), depth + 1);
             }
         }
+    }
+
+    /** The Hash (or Parallel Hash) node PostgreSQL shows above a hash join's build input; it costs what its input does. */
+    private void hashNode(HashJoinNode join, int depth) {
+        PlanNode build = join.build();
+        StringBuilder header = new StringBuilder(" ".repeat(6 * (depth - 1) + 2)).append("->  ")
+                .append(join.parallelBuild() ? "Parallel Hash" : "Hash");
+        if (options.costs()) {
+            PlanEstimate estimate = build.estimate();
+            header.append(String.format(Locale.ROOT, "  (cost=%.2f..%.2f rows=%.0f width=%d)",
+                    estimate.totalCost(), estimate.totalCost(), estimate.rows(), estimate.width()));
+        }
+        NodeStatistics buildStatistics = options.analyze() ? statistics.node(build) : null;
+        if (buildStatistics != null) {
+            int loops = buildStatistics.loops();
+            header.append(loops == 0 ? " (never executed)"
+                    : " " + actual(buildStatistics.totalNanos(), buildStatistics.totalNanos(), buildStatistics.rows(), loops));
+        }
+        lines.add(header.toString());
+        if (options.verbose()) {
+            lines.add(" ".repeat(6 * depth + 2) + "Output: " + String.join(", ", outputTexts(build)));
+        }
+        node(build, depth + 1);
+    }
+
+    private static String joinTypeName(JoinType joinType) {
+        return switch (joinType) {
+            case INNER -> "Join";
+            case LEFT -> "Left Join";
+            case RIGHT -> "Right Join";
+            case FULL -> "Full Join";
+            case SEMI -> "Semi Join";
+            case ANTI -> "Anti Join";
+        };
+    }
+
+    /** Names of a join's joined row: its probe (outer) input's columns, then its build (inner) input's, table-qualified. */
+    private List<String> joinedNames(PlanNode probe, PlanNode build) {
+        List<String> names = new ArrayList<>(columnNames(probe, true));
+        names.addAll(columnNames(build, true));
+        return names;
+    }
+
+    private static List<String> pick(List<String> names, int[] columns) {
+        List<String> picked = new ArrayList<>(columns.length);
+        for (int column : columns) {
+            picked.add(names.get(column));
+        }
+        return picked;
     }
 
     private String actual(long firstNanos, long totalNanos, long rows, int loops) {
@@ -180,6 +238,8 @@ public final class ExplainPrinter {
                     + (options.verbose() ? "public." : "") + lookup.table().name();
             case IndexScanNode indexScan -> (indexScan.backward() ? "Index Scan Backward using " : "Index Scan using ") + indexScan.index().name() + " on "
                     + (options.verbose() ? "public." : "") + indexScan.table().name();
+            case HashJoinNode join -> (join.parallelBuild() ? "Parallel Hash " : "Hash ") + joinTypeName(join.joinType());
+            case NestedLoopJoinNode join -> join.joinType() == JoinType.INNER ? "Nested Loop" : "Nested Loop " + joinTypeName(join.joinType());
             case FilterNode filter -> name(filter.input());
             case ProjectNode project -> name(project.input());
         };
@@ -212,6 +272,26 @@ public final class ExplainPrinter {
                 }
                 if (modify.lookup() != null) {
                     lines.add(indent + "Index Lookup: " + modify.lookup().constraint().name());
+                }
+            }
+            case HashJoinNode join -> {
+                // PostgreSQL qualifies join conditions with table names and puts the outer side first.
+                List<String> probeNames = columnNames(join.probe(), true);
+                List<String> buildNames = columnNames(join.build(), true);
+                int[] probeKeys = join.probeKeys();
+                int[] buildKeys = join.buildKeys();
+                List<String> comparisons = new ArrayList<>();
+                for (int key = 0; key < probeKeys.length; key++) {
+                    comparisons.add("(" + probeNames.get(probeKeys[key]) + " = " + buildNames.get(buildKeys[key]) + ")");
+                }
+                lines.add(indent + "Hash Cond: " + (comparisons.size() == 1 ? comparisons.getFirst() : "(" + String.join(" AND ", comparisons) + ")"));
+                if (join.residual() != null) {
+                    lines.add(indent + "Join Filter: " + ExpressionText.format(join.residual(), joinedNames(join.probe(), join.build())));
+                }
+            }
+            case NestedLoopJoinNode join -> {
+                if (join.condition() != null) {
+                    lines.add(indent + "Join Filter: " + ExpressionText.format(join.condition(), joinedNames(join.outer(), join.inner())));
                 }
             }
             case IndexScanNode indexScan -> {
@@ -414,6 +494,8 @@ public final class ExplainPrinter {
                 }
                 yield names;
             }
+            case HashJoinNode join -> pick(joinedNames(join.probe(), join.build()), join.outputColumns());
+            case NestedLoopJoinNode join -> pick(joinedNames(join.outer(), join.inner()), join.outputColumns());
             // PostgreSQL names an Append's columns after its first input's.
             case AppendNode append -> columnNames(append.inputs().getFirst(), qualified);
             case PartitionAppendNode append -> {

@@ -29,6 +29,7 @@ import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
@@ -103,6 +104,31 @@ public final class QueryPlanner {
                     CoreRules.MINUS_TO_DISTINCT))
             .build();
 
+    /**
+     * Phase 2, joins: push filters and join conditions down, merge trees of inner joins into a
+     * MultiJoin and order it with Calcite's LoptOptimizeJoinRule (the largest table first, then
+     * each next table joined by an equi condition when one exists, so no cartesian product where an
+     * equi path exists, smaller intermediate results first, by the tables' row counts); then move
+     * expressions in join keys into projections below the join, so hash keys are plain columns.
+     */
+    private static final HepProgram JOIN_ORDER = new HepProgramBuilder()
+            .addRuleCollection(List.of(
+                    CoreRules.FILTER_INTO_JOIN,
+                    CoreRules.JOIN_CONDITION_PUSH,
+                    CoreRules.FILTER_MERGE,
+                    CoreRules.FILTER_PROJECT_TRANSPOSE))
+            .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+            .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+            .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
+            .addMatchOrder(HepMatchOrder.DEPTH_FIRST)
+            .addRuleCollection(List.of(
+                    CoreRules.JOIN_PUSH_EXPRESSIONS,
+                    CoreRules.FILTER_INTO_JOIN,
+                    CoreRules.JOIN_CONDITION_PUSH,
+                    CoreRules.PROJECT_MERGE,
+                    CoreRules.PROJECT_REMOVE))
+            .build();
+
     static {
         Properties properties = new Properties();
         properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
@@ -167,6 +193,7 @@ public final class QueryPlanner {
         hep.setExecutor(NoConstantReduction.INSTANCE);
         hep.setRoot(logical);
         logical = hep.findBestExp();
+        logical = orderJoins(logical);
         return new RelFieldTrimmer(analysis.validator(), relBuilder).trim(logical);
     }
 
@@ -227,6 +254,29 @@ public final class QueryPlanner {
                 types.set(number - 1, TypeMapping.toEngine(fields.get(index).getType()));
             }
         }
+    }
+
+    /** Runs the {@link #JOIN_ORDER} phase when the plan has a join (most statements have none). */
+    private static RelNode orderJoins(RelNode logical) {
+        if (!containsJoin(logical)) {
+            return logical;
+        }
+        HepPlanner hep = new HepPlanner(JOIN_ORDER);
+        hep.setExecutor(NoConstantReduction.INSTANCE);
+        hep.setRoot(logical);
+        return hep.findBestExp();
+    }
+
+    private static boolean containsJoin(RelNode node) {
+        if (node instanceof org.apache.calcite.rel.core.Join) {
+            return true;
+        }
+        for (RelNode input : node.getInputs()) {
+            if (containsJoin(input)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private SchemaSnapshot schema() {

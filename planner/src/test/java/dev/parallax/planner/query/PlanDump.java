@@ -53,6 +53,11 @@ final class PlanDump {
                     + lookup.table().name() + " " + Arrays.toString(lookup.columns());
             case dev.parallax.engine.plan.ModifyTableNode modify -> modify.operation() + " on " + modify.table().name()
                     + (modify.lookup() == null ? "" : " lookup " + modify.lookup().constraint().name());
+            case dev.parallax.engine.plan.HashJoinNode join -> (join.parallelBuild() ? "Parallel Hash Join " : "Hash Join ")
+                    + join.joinType() + " probe=" + Arrays.toString(join.probeKeys()) + " build=" + Arrays.toString(join.buildKeys())
+                    + (join.residual() != null ? " residual" : "");
+            case dev.parallax.engine.plan.NestedLoopJoinNode join -> "Nested Loop " + join.joinType()
+                    + (join.condition() != null ? " condition" : "");
         }).append('\n');
         for (PlanNode input : node.inputs()) {
             dump(input, depth + 1, text);

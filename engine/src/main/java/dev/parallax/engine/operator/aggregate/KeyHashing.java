@@ -1,12 +1,12 @@
 package dev.parallax.engine.operator.aggregate;
 
 /** Hash mixing shared by the group key tables. */
-final class KeyHashing {
+public final class KeyHashing {
     private KeyHashing() {
     }
 
     /** MurmurHash3's 64-bit finalizer: spreads every input bit over the low bits used for slots. */
-    static long mix(long value) {
+    public static long mix(long value) {
         long hash = value;
         hash ^= hash >>> 33;
         hash *= 0xFF51AFD7ED558CCDL;

@@ -7,6 +7,7 @@ import dev.parallax.planner.query.cost.CostModel;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableFunctionScan;
@@ -36,6 +37,7 @@ public final class RelTranslator {
             case TableFunctionScan functionScan -> GenerateSeriesTranslator.translate(functionScan, this);
             case TableModify modify -> InsertTranslator.translate(modify, this);
             case Union union -> UnionTranslator.translate(union, this);
+            case Join join -> JoinTranslator.translate(join, this);
             // INTERSECT and EXCEPT were rewritten to UNION ALL + aggregate; only the ALL forms reach here.
             case org.apache.calcite.rel.core.Intersect intersect -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                     "INTERSECT ALL is not supported yet");
