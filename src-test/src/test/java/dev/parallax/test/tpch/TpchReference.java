@@ -37,10 +37,8 @@ final class TpchReference {
      * cross joins of uncorrelated scalar subqueries) are being built in the joins work.
      */
     private static final Map<String, Set<String>> EXPECTED_FAILURES = Map.of(
-            "sf0.01", Set.of("q2", "q3", "q4", "q5", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "q16", "q17",
-                    "q18", "q19", "q20", "q21", "q22"),
-            "sf1", Set.of("q2", "q3", "q4", "q5", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "q16", "q17",
-                    "q18", "q19", "q20", "q21", "q22"));
+            "sf0.01", Set.of("q16", "q17"),
+            "sf1", Set.of("q16"));
 
     private TpchReference() {
     }

@@ -44,7 +44,9 @@ final class JoinTranslator {
         int leftWidth = left.outputTypes().size();
         int rightWidth = right.outputTypes().size();
         RexBuilder rexBuilder = join.getCluster().getRexBuilder();
-        JoinInfo info = JoinInfo.createWithStrictEquality(join.getLeft(), join.getRight(), join.getCondition());
+        // (a = b AND x) OR (a = b AND y) has the equi key a = b (TPC-H Q19): pull common factors out of ORs first.
+        RexNode condition = RexUtil.pullFactors(rexBuilder, join.getCondition());
+        JoinInfo info = JoinInfo.createWithStrictEquality(join.getLeft(), join.getRight(), condition);
         List<Integer> leftKeys = new ArrayList<>();
         List<Integer> rightKeys = new ArrayList<>();
         List<RexNode> residualParts = new ArrayList<>(info.nonEquiConditions);
