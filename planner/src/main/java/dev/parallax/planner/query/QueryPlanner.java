@@ -129,6 +129,12 @@ public final class QueryPlanner {
                     CoreRules.PROJECT_REMOVE))
             .build();
 
+    /** Calcite's metadata with our join row counts (statistics-based), which the join ordering relies on. */
+    private static final org.apache.calcite.rel.metadata.RelMetadataProvider METADATA =
+            org.apache.calcite.rel.metadata.ChainedRelMetadataProvider.of(List.of(
+                    dev.parallax.planner.query.cost.JoinRowCount.SOURCE,
+                    org.apache.calcite.rel.metadata.DefaultRelMetadataProvider.INSTANCE));
+
     static {
         Properties properties = new Properties();
         properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
@@ -232,6 +238,7 @@ public final class QueryPlanner {
         volcano.addRelTraitDef(ConventionTraitDef.INSTANCE);
         RexBuilder rexBuilder = new RexBuilder(typeFactory);
         RelOptCluster cluster = RelOptCluster.create(volcano, rexBuilder);
+        cluster.setMetadataProvider(METADATA);
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator,
                 catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot root = converter.convertQuery(validated, false, true);

@@ -13,6 +13,8 @@ import dev.parallax.engine.plan.AppendNode;
 import dev.parallax.engine.plan.FilterNode;
 import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
+import dev.parallax.engine.plan.HashJoinNode;
+import dev.parallax.engine.plan.NestedLoopJoinNode;
 import dev.parallax.engine.plan.LimitNode;
 import dev.parallax.engine.plan.ParallelDegree;
 import dev.parallax.engine.plan.PartitionAppendNode;
@@ -29,6 +31,7 @@ import dev.parallax.engine.settings.Settings;
  * <pre>
  *   [Limit/Sort/Project] ← Finalize Aggregate ← Gather ← Partial Aggregate ← [Filter/Project] ← Parallel Seq Scan
  *   [Limit/Sort/Project] ← Gather ← [Filter/Project] ← Parallel Seq Scan
+ *   [Finalize Aggregate ← ] Gather [← Partial Aggregate] ← Parallel Hash Join ← (partial probe, Parallel Hash or shared Hash)
  *   [Limit/Project] ← Gather Merge ← Sort (top-N under a LIMIT) ← [Filter/Project] ← Parallel Seq Scan
  * </pre>
  * Degree by {@link ParallelDegree}; a parallel path costs its work divided by the parallel divisor
@@ -66,10 +69,148 @@ public final class ParallelPlanner {
             case LimitNode limit -> rebuildAbove(limit, parallelize(limit.input()));
             case SortNode sort -> sort(sort);
             case ProjectNode project when !isScanChain(project) -> rebuildAbove(project, parallelize(project.input()));
+            case FilterNode filter when !isScanChain(filter) -> filterAbove(filter);
             case AggregateNode aggregate when aggregate.mode() == AggregateMode.SINGLE -> aggregate(aggregate);
             case AppendNode append -> append(append);
+            case HashJoinNode join -> gatherJoin(join);
+            case NestedLoopJoinNode join -> gatherJoin(join);
             default -> isScanChain(node) ? gatherScanChain(node) : node;
         };
+    }
+
+    /**
+     * A join at the top of a plan part: {@code Gather ← partial join} when its probe side can run
+     * in parallel and that costs less; otherwise the serial join over inputs that may each get a
+     * Gather of their own.
+     */
+    private PlanNode gatherJoin(PlanNode join) {
+        PlanNode serial = serialJoinOverParallelInputs(join);
+        int workers = workers(join);
+        if (workers == 0) {
+            return serial;
+        }
+        double divisor = ParallelDegree.parallelDivisor(workers, leaderParticipation);
+        PlanNode partial = partial(join, divisor);
+        if (partial == null) {
+            return serial;
+        }
+        GatherNode gather = new GatherNode(partial, workers, false,
+                CostModel.gather(partial.estimate(), join.estimate().rows(), setupCost, tupleCost));
+        return gather.estimate().totalCost() < serial.estimate().totalCost() ? gather : serial;
+    }
+
+    /** A filter over a join: {@code Gather ← Filter ← partial join} when that pays, else the filter over its input's plan. */
+    private PlanNode filterAbove(FilterNode filter) {
+        PlanNode input = parallelize(filter.input());
+        PlanNode serial = rebuildAbove(filter, input);
+        int workers = workers(filter);
+        if (workers == 0 || !(input instanceof GatherNode || filter.input() instanceof HashJoinNode
+                || filter.input() instanceof NestedLoopJoinNode)) {
+            return serial;
+        }
+        double divisor = ParallelDegree.parallelDivisor(workers, leaderParticipation);
+        PlanNode partial = partial(filter, divisor);
+        if (partial == null) {
+            return serial;
+        }
+        GatherNode gather = new GatherNode(partial, workers, false,
+                CostModel.gather(partial.estimate(), filter.estimate().rows(), setupCost, tupleCost));
+        return gather.estimate().totalCost() < serial.estimate().totalCost() ? gather : serial;
+    }
+
+    /** The join with each input parallelized on its own (a Gather below the join where it pays). */
+    private PlanNode serialJoinOverParallelInputs(PlanNode node) {
+        return switch (node) {
+            case HashJoinNode join -> {
+                PlanNode probe = parallelize(join.probe());
+                PlanNode build = parallelize(join.build());
+                if (probe == join.probe() && build == join.build()) {
+                    yield join;
+                }
+                yield join.withInputs(probe, build, false, shifted(join.estimate(), join.probe(), probe, join.build(), build));
+            }
+            case NestedLoopJoinNode join -> {
+                PlanNode outer = parallelize(join.outer());
+                PlanNode inner = parallelize(join.inner());
+                if (outer == join.outer() && inner == join.inner()) {
+                    yield join;
+                }
+                yield new NestedLoopJoinNode(outer, inner, join.joinType(), join.condition(), join.outputColumns(),
+                        shifted(join.estimate(), join.outer(), outer, join.inner(), inner));
+            }
+            default -> node;
+        };
+    }
+
+    private static PlanEstimate shifted(PlanEstimate old, PlanNode oldFirst, PlanNode newFirst, PlanNode oldSecond, PlanNode newSecond) {
+        double shift = newFirst.estimate().totalCost() - oldFirst.estimate().totalCost()
+                + newSecond.estimate().totalCost() - oldSecond.estimate().totalCost();
+        return new PlanEstimate(old.startupCost() + shift, old.totalCost() + shift, old.rows(), old.width());
+    }
+
+    /**
+     * The partial form of {@code node} that each participant of a Gather runs on its share of the
+     * rows, estimates per participant, or null when it has none. A scan chain reads a share of its
+     * table's pages; a join is partial when its probe (outer) side is: its build side is then
+     * either partial too, built together by all participants (Parallel Hash), or read once by the
+     * first participant and shared. Joins that emit unmatched build rows (RIGHT, FULL) stay serial:
+     * no participant could know that a build row found no match in the others' shares.
+     */
+    private PlanNode partial(PlanNode node, double divisor) {
+        if (isScanChain(node)) {
+            return parallelChain(node, divisor);
+        }
+        return switch (node) {
+            case FilterNode filter when isParallelSafe(filter.condition()) -> {
+                PlanNode input = partial(filter.input(), divisor);
+                yield input == null ? null
+                        : new FilterNode(input, filter.condition(), costModel.filter(input.estimate(), filter.condition(), input.outputTypes()));
+            }
+            case ProjectNode project when project.expressions().stream().allMatch(ParallelPlanner::isParallelSafe) -> {
+                PlanNode input = partial(project.input(), divisor);
+                yield input == null ? null
+                        : new ProjectNode(input, project.expressions(), costModel.project(input.estimate(), project.expressions(), project.outputTypes()));
+            }
+            case HashJoinNode join when !join.joinType().preservesBuild()
+                    && (join.residual() == null || isParallelSafe(join.residual())) -> {
+                PlanNode probe = partial(join.probe(), divisor);
+                if (probe == null) {
+                    yield null;
+                }
+                PlanNode build = workers(join.build()) > 0 ? partial(join.build(), divisor) : null;
+                boolean parallelBuild = build != null;
+                if (!parallelBuild) {
+                    if (!isParallelSafe(join.build()) || containsGather(join.build())) {
+                        yield null;
+                    }
+                    build = join.build();
+                }
+                yield join.withInputs(probe, build, parallelBuild, partialEstimate(join.estimate(), divisor,
+                        join.probe(), probe, parallelBuild ? join.build() : null, build));
+            }
+            case NestedLoopJoinNode join when !join.joinType().preservesBuild()
+                    && (join.condition() == null || isParallelSafe(join.condition()))
+                    && isParallelSafe(join.inner()) && !containsGather(join.inner()) -> {
+                PlanNode outer = partial(join.outer(), divisor);
+                yield outer == null ? null
+                        : join.withOuter(outer, partialEstimate(join.estimate(), divisor, join.outer(), outer, null, null));
+            }
+            default -> null;
+        };
+    }
+
+    /**
+     * A partial join's estimate: rows and per-row work divided among the participants, the
+     * inputs' costs replaced by their partial forms' (a shared serial build keeps its full cost).
+     */
+    private static PlanEstimate partialEstimate(PlanEstimate serial, double divisor, PlanNode oldProbe, PlanNode newProbe,
+                                                PlanNode oldBuild, PlanNode newBuild) {
+        double buildSaving = oldBuild == null ? 0 : oldBuild.estimate().totalCost() - newBuild.estimate().totalCost();
+        double startup = serial.startupCost() - buildSaving;
+        double probeRun = oldProbe.estimate().totalCost() - oldProbe.estimate().startupCost();
+        double ownRun = Math.max(0, serial.totalCost() - serial.startupCost() - probeRun);
+        double total = startup + newProbe.estimate().totalCost() - newProbe.estimate().startupCost() + ownRun / divisor;
+        return new PlanEstimate(startup, total, Math.max(1, Math.rint(serial.rows() / divisor)), serial.width());
     }
 
     /**
@@ -101,7 +242,20 @@ public final class ParallelPlanner {
             return rebuildAbove(aggregate, parallelize(input));
         }
         if (!isScanChain(input)) {
-            return aggregate;
+            PlanNode parallelInput = parallelize(input);
+            PlanNode serial = parallelInput == input ? aggregate : rebuildAbove(aggregate, parallelInput);
+            boolean distinct = aggregate.calls().stream().anyMatch(AggregateCall::distinct);
+            int workers = workers(input);
+            if (distinct || workers == 0) {
+                return serial;
+            }
+            double divisor = ParallelDegree.parallelDivisor(workers, leaderParticipation);
+            PlanNode partialInput = partial(input, divisor);
+            if (partialInput == null) {
+                return serial;
+            }
+            PlanNode finalize = partialAggregate(aggregate, partialInput, workers, divisor);
+            return finalize.estimate().totalCost() < serial.estimate().totalCost() ? finalize : serial;
         }
         boolean distinct = aggregate.calls().stream().anyMatch(AggregateCall::distinct);
         if (distinct) {
@@ -114,6 +268,12 @@ public final class ParallelPlanner {
         }
         double divisor = ParallelDegree.parallelDivisor(workers, leaderParticipation);
         PlanNode partialInput = parallelChain(input, divisor);
+        AggregateNode finalize = partialAggregate(aggregate, partialInput, workers, divisor);
+        return finalize.estimate().totalCost() < aggregate.estimate().totalCost() ? finalize : aggregate;
+    }
+
+    /** {@code Finalize Aggregate ← Gather ← Partial Aggregate ← partialInput}. */
+    private AggregateNode partialAggregate(AggregateNode aggregate, PlanNode partialInput, int workers, double divisor) {
         int keys = aggregate.groupKeys().length;
         int calls = aggregate.calls().size();
         double partialGroups = costModel.groups(partialInput.estimate().rows(), keys);
@@ -123,9 +283,8 @@ public final class ParallelPlanner {
                 costModel.aggregate(partialInput.estimate(), keys, calls, partialGroups, partial.outputTypes()));
         double gatheredRows = Math.rint(partial.estimate().rows() * divisor);
         GatherNode gather = new GatherNode(partial, workers, false, CostModel.gather(partial.estimate(), gatheredRows, setupCost, tupleCost));
-        AggregateNode finalize = new AggregateNode(gather, AggregateMode.FINAL, indexes(keys), aggregate.calls(),
+        return new AggregateNode(gather, AggregateMode.FINAL, indexes(keys), aggregate.calls(),
                 costModel.aggregate(gather.estimate(), keys, calls, aggregate.estimate().rows(), aggregate.outputTypes()));
-        return finalize.estimate().totalCost() < aggregate.estimate().totalCost() ? finalize : aggregate;
     }
 
     /**
@@ -136,15 +295,15 @@ public final class ParallelPlanner {
     private PlanNode sort(SortNode sort) {
         PlanNode sortAbove = rebuildAbove(sort, parallelize(sort.input()));
         PlanNode input = sort.input();
-        if (!isScanChain(input)) {
-            return sortAbove;
-        }
         int workers = workers(input);
         if (workers == 0) {
             return sortAbove;
         }
         double divisor = ParallelDegree.parallelDivisor(workers, leaderParticipation);
-        PlanNode partialInput = parallelChain(input, divisor);
+        PlanNode partialInput = partial(input, divisor);
+        if (partialInput == null) {
+            return sortAbove;
+        }
         double participantRows = partialInput.estimate().rows();
         SortNode partialSort = new SortNode(partialInput, sort.keys(), sort.limit(), costModel.sort(partialInput.estimate(),
                 sort.limit() >= 0 ? Math.min(sort.limit(), participantRows) : participantRows, sort.limit()));
@@ -195,14 +354,18 @@ public final class ParallelPlanner {
         };
     }
 
+    /** Workers for a plan part: those of the table scanned at the bottom of its first (probe) inputs, 0 when there is none. */
     private int workers(PlanNode chain) {
         PlanNode node = chain;
         while (!(node instanceof SeqScanNode) && !(node instanceof PartitionAppendNode)) {
+            if (node.inputs().isEmpty() || node instanceof GatherNode || node instanceof GatherMergeNode) {
+                return 0;
+            }
             node = node.inputs().getFirst();
         }
         // A partitioned table's degree follows its total size, as PostgreSQL's Parallel Append takes the largest of its inputs' and log2(inputs).
         return switch (node) {
-            case SeqScanNode scan -> ParallelDegree.tableScanWorkers(scan.table(), settings);
+            case SeqScanNode scan -> scan.parallel() ? 0 : ParallelDegree.tableScanWorkers(scan.table(), settings);
             case PartitionAppendNode append -> ParallelDegree.tableScanWorkers(append.parent(), settings);
             default -> throw new IllegalStateException("no scan under " + chain);
         };
@@ -272,6 +435,7 @@ public final class ParallelPlanner {
             case LimitNode limit -> new LimitNode(newInput, limit.offset(), limit.limit(), estimate);
             case SortNode sort -> new SortNode(newInput, sort.keys(), sort.limit(), estimate);
             case ProjectNode project -> new ProjectNode(newInput, project.expressions(), estimate);
+            case FilterNode filter -> new FilterNode(newInput, filter.condition(), estimate);
             case AggregateNode aggregate -> new AggregateNode(newInput, aggregate.mode(), aggregate.groupKeys(), aggregate.calls(), estimate);
             default -> throw new IllegalStateException("cannot rebuild " + node);
         };
