@@ -33,12 +33,11 @@ final class TpchReference {
     /**
      * Queries that cannot pass yet because a feature they need has not landed, per scale factor; the
      * test expects them to fail and fails itself when one passes, so these lists shrink as features
-     * arrive. Today: the join operators (inner, outer, semi and anti hash joins, nested loop for the
-     * cross joins of uncorrelated scalar subqueries) are being built in the joins work.
+     * arrive.
      */
     private static final Map<String, Set<String>> EXPECTED_FAILURES = Map.of(
-            "sf0.01", Set.of("q16", "q17"),
-            "sf1", Set.of("q16"));
+            "sf0.01", Set.of(),
+            "sf1", Set.of());
 
     private TpchReference() {
     }
