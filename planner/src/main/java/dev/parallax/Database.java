@@ -8,10 +8,10 @@ import dev.parallax.engine.memory.PageAllocator;
 import dev.parallax.planner.EngineServices;
 import dev.parallax.planner.SqlSession;
 import dev.parallax.planner.StandardEngineServices;
-import dev.parallax.planner.progress.ProgressViewStorage;
+import dev.parallax.planner.progress.ProgressView;
 import dev.parallax.planner.progress.RunningStatementRegistry;
 import dev.parallax.planner.progress.PgCatalogViews;
-import dev.parallax.planner.progress.UserTablesViewStorage;
+import dev.parallax.planner.progress.UserTablesView;
 
 import java.util.List;
 import java.util.Map;
@@ -50,10 +50,10 @@ public final class Database implements AutoCloseable {
         this.memory = new MemoryManager(options.memoryLimitBytes());
         this.pageAllocator = new PageAllocator(memory, options.pageSizeBytes());
         this.workers = new WorkerPool(options.workerThreads(), options.maxParallelWorkers());
-        catalog.addTable(Table.systemView(ProgressViewStorage.VIEW_NAME, ProgressViewStorage.COLUMNS,
-                new ProgressViewStorage(runningStatements)));
-        catalog.addTable(Table.systemView(UserTablesViewStorage.VIEW_NAME, UserTablesViewStorage.COLUMNS,
-                new UserTablesViewStorage(catalog)));
+        catalog.addTable(Table.systemView(ProgressView.VIEW_NAME, ProgressView.COLUMNS,
+                ProgressView.storage(runningStatements)));
+        catalog.addTable(Table.systemView(UserTablesView.VIEW_NAME, UserTablesView.COLUMNS,
+                UserTablesView.storage(catalog)));
         PgCatalogViews.register(catalog);
         this.autovacuum = new Autovacuum(this, Autovacuum.Configuration.defaults());
         autovacuum.start();

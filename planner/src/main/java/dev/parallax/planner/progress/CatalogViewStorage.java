@@ -9,16 +9,19 @@ import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
+import dev.parallax.engine.vector.DoubleVector;
 import dev.parallax.engine.vector.LongVector;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * A read-only pg_catalog view whose rows are computed from the engine catalog each time the view
- * is scanned (a handful of rows, one page). Values are String (text), Long (integer types),
- * Boolean or null.
+ * A read-only system view (pg_catalog, pg_stat_*) whose rows are computed each time the view is
+ * scanned (a handful of rows, one page), so a planned and cached query always sees the current
+ * state. Values are String (text), Long or Integer (integer types), Boolean, Double, Instant
+ * (timestamp) or null.
  */
 public final class CatalogViewStorage implements TableStorage {
     private final String viewName;
@@ -82,6 +85,10 @@ public final class CatalogViewStorage implements TableStorage {
                     case Long number -> ((LongVector) target.column(index)).set(row, number);
                     case Integer number -> ((LongVector) target.column(index)).set(row, number);
                     case Boolean flag -> ((LongVector) target.column(index)).set(row, flag ? 1 : 0);
+                    case Double number -> ((DoubleVector) target.column(index)).set(row, number);
+                    // Timestamps are held as microseconds since the epoch.
+                    case Instant at -> ((LongVector) target.column(index)).set(row,
+                            Math.addExact(Math.multiplyExact(at.getEpochSecond(), 1_000_000L), at.getNano() / 1000));
                     default -> throw new IllegalStateException(viewName + ": unexpected value " + value);
                 }
             }
