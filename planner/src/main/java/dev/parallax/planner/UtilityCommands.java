@@ -61,6 +61,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Runs the utility statements of a session: DDL, settings, table options, CALL dbgen, COPY and
@@ -312,17 +313,7 @@ final class UtilityCommands {
                 }
             }
         }
-        List<String> notices = new ArrayList<>();
-        for (String name : drop.tableNames()) {
-            if (!catalog.dropTable(name)) {
-                if (!drop.ifExists()) {
-                    // Dropped by another session after our check.
-                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "table \"%s\" does not exist", name);
-                }
-                notices.add("table \"" + name + "\" does not exist, skipping");
-            }
-        }
-        return new CommandResult("DROP TABLE", 0, notices);
+        return new CommandResult("DROP TABLE", 0, dropEach(drop.tableNames(), "table", drop.ifExists(), catalog::dropTable));
     }
 
     /**
@@ -394,16 +385,25 @@ final class UtilityCommands {
                 throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "view \"%s\" does not exist", name);
             }
         }
+        return new CommandResult("DROP VIEW", 0, dropEach(drop.viewNames(), "view", drop.ifExists(), catalog::dropView));
+    }
+
+    /**
+     * Drops each named relation of {@code kind} ("table", "view") with {@code drop}, after the
+     * caller checked them all; one that is gone (IF EXISTS, or dropped by another session since the
+     * check) is a notice with IF EXISTS and 42P01 without.
+     */
+    private static List<String> dropEach(List<String> names, String kind, boolean ifExists, Predicate<String> drop) {
         List<String> notices = new ArrayList<>();
-        for (String name : drop.viewNames()) {
-            if (!catalog.dropView(name)) {
-                if (!drop.ifExists()) {
-                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "view \"%s\" does not exist", name);
+        for (String name : names) {
+            if (!drop.test(name)) {
+                if (!ifExists) {
+                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "%s \"%s\" does not exist", kind, name);
                 }
-                notices.add("view \"" + name + "\" does not exist, skipping");
+                notices.add(kind + " \"" + name + "\" does not exist, skipping");
             }
         }
-        return new CommandResult("DROP VIEW", 0, notices);
+        return notices;
     }
 
     /**
