@@ -9,8 +9,9 @@ import java.util.Objects;
  * {@code SEVERITY:  message} and a {@code DETAIL:  } line when there is a detail.
  *
  * @param detail the DETAIL text, or null
+ * @param code the SQLSTATE, or null for PostgreSQL's default (01000 for a WARNING, 00000 otherwise)
  */
-public record Notice(String severity, String message, String detail) {
+public record Notice(String severity, String message, String detail, String code) {
     public static final String NOTICE = "NOTICE";
     public static final String INFO = "INFO";
     public static final String WARNING = "WARNING";
@@ -18,6 +19,10 @@ public record Notice(String severity, String message, String detail) {
     public Notice {
         Objects.requireNonNull(severity, "severity");
         Objects.requireNonNull(message, "message");
+    }
+
+    public Notice(String severity, String message, String detail) {
+        this(severity, message, detail, null);
     }
 
     public static Notice notice(String message) {
@@ -30,5 +35,10 @@ public record Notice(String severity, String message, String detail) {
 
     public static Notice warning(String message) {
         return new Notice(WARNING, message, null);
+    }
+
+    /** A WARNING with its own SQLSTATE, e.g. 25P01 "there is no transaction in progress". */
+    public static Notice warning(dev.parallax.engine.error.SqlState state, String message) {
+        return new Notice(WARNING, message, null, state.code());
     }
 }

@@ -34,6 +34,22 @@ public interface Session extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Where this session stands with respect to a transaction block (BEGIN ... COMMIT): what a wire
+     * server reports in ReadyForQuery. Any thread may ask; the answer is current between statements.
+     */
+    default TransactionStatus transactionStatus() {
+        return TransactionStatus.IDLE;
+    }
+
+    /**
+     * Tells the session that a statement failed outside {@link #execute} and {@link PreparedQuery#execute}
+     * (e.g. a wire-protocol Bind whose parameter value could not be decoded): inside a transaction
+     * block the block becomes failed, as in PostgreSQL. Called by the session's thread.
+     */
+    default void failTransactionBlock() {
+    }
+
     /** This session's settings (SET/SHOW/RESET act on them). */
     Settings settings();
 

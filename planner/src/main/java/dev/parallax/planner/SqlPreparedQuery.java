@@ -73,6 +73,17 @@ final class SqlPreparedQuery implements PreparedQuery {
             ParameterBinder.bind(List.of(), parameters);
             return session.execute(sql);
         }
+        TransactionBlock transaction = session.transactionBlock();
+        transaction.checkNotFailed();
+        try {
+            return transaction.watch(run(parameters));
+        } catch (RuntimeException failure) {
+            transaction.statementFailed();
+            throw failure;
+        }
+    }
+
+    private Result run(Object[] parameters) {
         if (pointLookup != null && pointLookup.isValid()) {
             session.noteStatement(sql);
             return pointLookup.execute(parameters);

@@ -27,6 +27,14 @@ import dev.parallax.planner.statement.QueryStatement;
 import dev.parallax.planner.statement.ShowStatement;
 import dev.parallax.planner.statement.Statement;
 import dev.parallax.planner.statement.StatementParser;
+import dev.parallax.planner.statement.CopyToStatement;
+import dev.parallax.planner.statement.ResetStatement;
+import dev.parallax.planner.statement.SetStatement;
+import dev.parallax.planner.statement.TransactionStatement;
+import dev.parallax.planner.statement.VacuumStatement;
+import dev.parallax.TransactionStatus;
+import dev.parallax.engine.plan.ModifyTableNode;
+import dev.parallax.engine.plan.PlanNode;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,6 +57,7 @@ public final class SqlSession implements Session {
     private final PlanCache planCache;
     private final UtilityCommands utilityCommands;
     private final RunningStatements running;
+    private final TransactionBlock transaction = new TransactionBlock();
     /** The text of the statement being started, for pg_stat_progress. */
     private volatile String statementText = "";
     private final List<Result> openResults = new ArrayList<>();
@@ -85,7 +94,19 @@ public final class SqlSession implements Session {
         Objects.requireNonNull(sql, "sql");
         Object[] values = parameters == null ? NO_PARAMETERS : parameters;
         statementText = sql;
-        Statement statement = StatementParser.parse(sql);
+        try {
+            Statement statement = StatementParser.parse(sql);
+            if (!endsTransactionBlock(statement)) {
+                transaction.checkNotFailed();
+            }
+            return transaction.watch(run(statement, values));
+        } catch (RuntimeException failure) {
+            transaction.statementFailed();
+            throw failure;
+        }
+    }
+
+    private Result run(Statement statement, Object[] values) {
         return switch (statement) {
             case EmptyStatement empty -> {
                 ParameterBinder.bind(List.of(), values);
@@ -98,9 +119,28 @@ public final class SqlSession implements Session {
             case ExplainStatement explain -> explain(explain, values);
             default -> {
                 ParameterBinder.bind(List.of(), values);
-                yield utilityCommands.run(statement);
+                if (statement instanceof VacuumStatement vacuum && vacuum.vacuum()) {
+                    transaction.checkOutsideBlock("VACUUM");
+                }
+                Result result = utilityCommands.run(statement);
+                if (changesData(statement)) {
+                    transaction.dataChanged();
+                }
+                yield result;
             }
         };
+    }
+
+    /** COMMIT and ROLLBACK: the only statements a failed block accepts. */
+    private static boolean endsTransactionBlock(Statement statement) {
+        return statement instanceof TransactionStatement transaction && !transaction.begins();
+    }
+
+    /** Whether a utility statement changes what ROLLBACK would have to restore (settings are restored separately). */
+    private static boolean changesData(Statement statement) {
+        return !(statement instanceof SetStatement || statement instanceof ShowStatement || statement instanceof ResetStatement
+                || statement instanceof TransactionStatement || statement instanceof EmptyStatement
+                || statement instanceof CopyToStatement || statement instanceof VacuumStatement);
     }
 
     @Override
@@ -123,7 +163,17 @@ public final class SqlSession implements Session {
     public PreparedQuery prepare(String sql) {
         checkOpen();
         Objects.requireNonNull(sql, "sql");
-        Statement statement = StatementParser.parse(sql);
+        Statement statement;
+        try {
+            statement = StatementParser.parse(sql);
+            if (!endsTransactionBlock(statement)) {
+                // PostgreSQL refuses Parse in a failed block too, except for COMMIT / ROLLBACK.
+                transaction.checkNotFailed();
+            }
+        } catch (RuntimeException failure) {
+            transaction.statementFailed();
+            throw failure;
+        }
         return switch (statement) {
             case QueryStatement query -> new SqlPreparedQuery(this, sql, planFor(query.sql()));
             case ExplainStatement explain -> new SqlPreparedQuery(this, sql, List.of(new ResultColumn("QUERY PLAN", DataType.TEXT)));
@@ -144,6 +194,21 @@ public final class SqlSession implements Session {
     @Override
     public void cancel() {
         running.cancelAll();
+    }
+
+    @Override
+    public TransactionStatus transactionStatus() {
+        return transaction.status();
+    }
+
+    @Override
+    public void failTransactionBlock() {
+        transaction.statementFailed();
+    }
+
+    /** The session's transaction block (BEGIN ... COMMIT). */
+    TransactionBlock transactionBlock() {
+        return transaction;
     }
 
     @Override
@@ -197,6 +262,10 @@ public final class SqlSession implements Session {
             running.finish(context);
             throw OperatorResult.asParallaxException(failure);
         }
+        if (transaction.inBlock() && statement.returnsRows() && modifiesData(statement.root())) {
+            // INSERT/UPDATE/DELETE ... RETURNING: its rows count only once read, so count it as changing.
+            transaction.dataChanged();
+        }
         if (statement.returnsRows()) {
             Result[] self = new Result[1];
             OperatorResult result = new OperatorResult(statement.columns(), operator, context, statement.commandName(), () -> {
@@ -209,6 +278,9 @@ public final class SqlSession implements Session {
         }
         try {
             long count = drainCount(operator, context);
+            if (count > 0) {
+                transaction.dataChanged();
+            }
             return new CommandResult(commandTag(statement.commandName(), count), count, List.of());
         } catch (RuntimeException failure) {
             throw OperatorResult.asParallaxException(failure);
@@ -289,6 +361,18 @@ public final class SqlSession implements Session {
             throw ParallaxException.of(SqlState.UNDEFINED_PARAMETER, "there is no parameter $1");
         }
         return ParameterBinder.bind(types, values);
+    }
+
+    private static boolean modifiesData(PlanNode node) {
+        if (node instanceof ModifyTableNode) {
+            return true;
+        }
+        for (PlanNode input : node.inputs()) {
+            if (modifiesData(input)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Runs DML to completion; its plan yields the affected-row count in a BIGINT column. */

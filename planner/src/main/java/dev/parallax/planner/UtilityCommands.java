@@ -495,6 +495,12 @@ final class UtilityCommands {
     private Result set(SetStatement set) {
         checkSessionSetting(set.name());
         Settings settings = session.settings();
+        TransactionBlock block = session.transactionBlock();
+        if (set.local() && block.inBlock()) {
+            block.beforeSetLocal(settings, settingName(set.name()));
+            apply(settings, set);
+            return new CommandResult("SET");
+        }
         if (set.local()) {
             // PostgreSQL: outside a transaction block SET LOCAL is checked, warned about and has no effect.
             Settings scratch = settings.snapshot();
@@ -502,6 +508,7 @@ final class UtilityCommands {
             return new CommandResult("SET", 0, List.of("SET LOCAL can only be used in transaction blocks"));
         }
         apply(settings, set);
+        block.afterSet(settingName(set.name()));
         return new CommandResult("SET");
     }
 
@@ -705,12 +712,12 @@ final class UtilityCommands {
     }
 
     private Result transaction(TransactionStatement transaction) {
+        TransactionBlock block = session.transactionBlock();
         return switch (transaction.kind()) {
-            case BEGIN -> throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "transactions are not supported yet",
-                    null, "Every statement commits on its own (autocommit).", 0, null);
-            // Since BEGIN fails there is never a transaction open: PostgreSQL answers exactly this.
-            case COMMIT -> new CommandResult("COMMIT", 0, List.of("there is no transaction in progress"));
-            case ROLLBACK -> new CommandResult("ROLLBACK", 0, List.of("there is no transaction in progress"));
+            case BEGIN -> block.begin(session.settings(), "BEGIN");
+            case START -> block.begin(session.settings(), "START TRANSACTION");
+            case COMMIT -> block.commit(session.settings());
+            case ROLLBACK -> block.rollback(session.settings());
         };
     }
 }

@@ -32,9 +32,10 @@ record ErrorFields(String severity, String code, String message, String detail, 
                 failure.position());
     }
 
-    /** A notice's fields: SQLSTATE 01000 (warning) for WARNING, 00000 otherwise, as PostgreSQL's default codes. */
+    /** A notice's fields: its own SQLSTATE, else 01000 (warning) for WARNING and 00000 otherwise, as PostgreSQL's default codes. */
     static ErrorFields notice(Notice notice) {
-        String code = notice.severity().equals(Notice.WARNING) ? "01000" : SqlState.SUCCESSFUL_COMPLETION.code();
+        String code = notice.code() != null ? notice.code()
+                : notice.severity().equals(Notice.WARNING) ? "01000" : SqlState.SUCCESSFUL_COMPLETION.code();
         return new ErrorFields(notice.severity(), code, notice.message(), notice.detail(), null, 0);
     }
 

@@ -21,7 +21,8 @@ import java.util.Map;
  * several statements per message) and the extended one (Parse, Bind, Describe, Execute, Close,
  * Sync, Flush with named and unnamed statements and portals). An error in the extended protocol
  * discards messages until Sync, as PostgreSQL does; each Sync ends the implicit transaction and
- * with it all portals.
+ * with it all portals. ReadyForQuery reports the session's transaction block ('I', 'T' or 'E'), and
+ * any error reported inside a block fails it.
  */
 final class QueryProtocol {
     private static final String UNNAMED = "";
@@ -76,7 +77,8 @@ final class QueryProtocol {
             case FrontendMessage.FUNCTION_CALL -> {
                 writer.errorResponse(ErrorFields.error(SqlState.FEATURE_NOT_SUPPORTED.code(),
                         "the fastpath function call protocol is not supported"));
-                writer.readyForQuery('I');
+                session.failTransactionBlock();
+                writer.readyForQuery(session.transactionStatus().indicator());
                 writer.flush();
             }
             default -> throw new ProtocolException(String.format(Locale.ROOT, "invalid frontend message type %d", message.type()));
@@ -103,7 +105,7 @@ final class QueryProtocol {
                 break;
             }
         }
-        writer.readyForQuery('I');
+        writer.readyForQuery(session.transactionStatus().indicator());
         writer.flush();
     }
 
@@ -133,6 +135,7 @@ final class QueryProtocol {
                 error = error.withPosition(error.position() + offset);
             }
             writer.errorResponse(error);
+            session.failTransactionBlock();
             return false;
         }
     }
@@ -147,6 +150,7 @@ final class QueryProtocol {
             throw connectionEnds;
         } catch (RuntimeException failure) {
             writer.errorResponse(errorOf(failure));
+            session.failTransactionBlock();
             skipUntilSync = true;
         }
     }
@@ -338,7 +342,7 @@ final class QueryProtocol {
             portal.close();
         }
         portals.clear();
-        writer.readyForQuery('I');
+        writer.readyForQuery(session.transactionStatus().indicator());
         writer.flush();
     }
 

@@ -1022,6 +1022,7 @@ public final class StatementParser {
         Token first = cursor.next();
         if (first.isKeyword("start")) {
             cursor.expect("transaction");
+            return new TransactionStatement(TransactionStatement.Kind.START);
         } else if (!cursor.accept("work")) {
             cursor.accept("transaction");
         }

@@ -180,7 +180,7 @@ class StatementParserTest {
         assertEquals(new QueryStatement("insert into t values (1)"), StatementParser.parse("insert into t values (1)"));
         assertEquals(new QueryStatement("(select 1)"), StatementParser.parse("(select 1)"));
         assertEquals(new TransactionStatement(TransactionStatement.Kind.BEGIN), StatementParser.parse("begin"));
-        assertEquals(new TransactionStatement(TransactionStatement.Kind.BEGIN), StatementParser.parse("start transaction"));
+        assertEquals(new TransactionStatement(TransactionStatement.Kind.START), StatementParser.parse("start transaction"));
         assertEquals(new TransactionStatement(TransactionStatement.Kind.COMMIT), StatementParser.parse("end"));
         assertEquals(new TransactionStatement(TransactionStatement.Kind.ROLLBACK), StatementParser.parse("rollback work"));
     }

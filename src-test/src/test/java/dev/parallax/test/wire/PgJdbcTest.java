@@ -308,4 +308,49 @@ class PgJdbcTest {
         }
         assertFalse(server.database.runningStatements().isEmpty(), "the slow query never started");
     }
+
+    @Test
+    void autocommitOffCommitsAndRollsBackWhatCanBeRolledBack() throws SQLException {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("create table accounts (id int primary key, balance int)");
+            connection.setAutoCommit(false);
+            try (PreparedStatement insert = connection.prepareStatement("insert into accounts values (?, ?)")) {
+                for (int id = 1; id <= 3; id++) {
+                    insert.setInt(1, id);
+                    insert.setInt(2, id * 100);
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            statement.executeUpdate("update accounts set balance = balance - 50 where id = 1");
+            connection.commit();
+            try (ResultSet rows = statement.executeQuery("select sum(balance) from accounts")) {
+                assertTrue(rows.next());
+                assertEquals(550, rows.getInt(1));
+            }
+            // A block of reads rolls back normally, also after an error.
+            connection.rollback();
+            SQLException failed = assertThrows(SQLException.class, () -> statement.executeQuery("select 1 / 0"));
+            assertEquals("22012", failed.getSQLState());
+            SQLException ignored = assertThrows(SQLException.class, () -> statement.executeQuery("select 1"));
+            assertEquals("25P02", ignored.getSQLState());
+            connection.rollback();
+            try (ResultSet rows = statement.executeQuery("select count(*) from accounts")) {
+                assertTrue(rows.next());
+                assertEquals(3, rows.getInt(1));
+            }
+            connection.commit();
+            // A block that changed data cannot be rolled back: the driver hears so, and the change stays.
+            statement.executeUpdate("delete from accounts where id = 3");
+            SQLException refused = assertThrows(SQLException.class, connection::rollback);
+            assertEquals("0A000", refused.getSQLState());
+            assertTrue(refused.getMessage().contains("ROLLBACK cannot undo the changes made in this transaction block"), refused.getMessage());
+            connection.setAutoCommit(true);
+            try (ResultSet rows = statement.executeQuery("select count(*) from accounts")) {
+                assertTrue(rows.next());
+                assertEquals(2, rows.getInt(1));
+            }
+            statement.execute("drop table accounts");
+        }
+    }
 }

@@ -68,6 +68,34 @@ class PostgresClientsTest {
     }
 
     @Test
+    void psqlTransactionBlocks() throws Exception {
+        assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
+        Path script = directory.resolve("blocks.sql");
+        Files.writeString(script, """
+                create table psql_blocks (id int primary key);
+                begin;
+                insert into psql_blocks values (1), (2);
+                commit;
+                begin;
+                select count(*) from psql_blocks;
+                select 1 / 0;
+                select 2;
+                rollback;
+                commit;
+                select count(*) from psql_blocks;
+                """);
+        Result blocks = psql("-q", "-At", "-f", script.toString());
+        assertEquals("2\n2\n", blocks.output(), blocks.errors());
+        assertEquals(String.join("\n",
+                "psql:" + script + ":7: ERROR:  division by zero",
+                "psql:" + script + ":8: ERROR:  current transaction is aborted, commands ignored until end of transaction block",
+                "psql:" + script + ":10: WARNING:  there is no transaction in progress", ""), blocks.errors());
+        // psql's single-transaction mode wraps a file in BEGIN / COMMIT.
+        Result single = psql("-q", "-At", "-1", "-c", "insert into psql_blocks values (3)", "-c", "select count(*) from psql_blocks");
+        assertEquals("3\n", single.output(), single.errors());
+    }
+
+    @Test
     void psqlCopiesBothWays() throws Exception {
         assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
         Path input = directory.resolve("input.csv");
@@ -98,9 +126,18 @@ class PostgresClientsTest {
                 insert into bench_accounts values (:aid, :aid * 2, 'pgbench');
                 select count(*) from bench_accounts where aid = :aid;
                 """);
+        Path block = directory.resolve("block.sql");
+        Files.writeString(block, """
+                \\set aid random(1, 1000)
+                \\set delta random(-5000, 5000)
+                begin;
+                update bench_accounts set balance = balance + :delta where aid = :aid;
+                select balance from bench_accounts where aid = :aid;
+                end;
+                """);
         for (String mode : List.of("simple", "extended", "prepared")) {
             Result bench = run(List.of("pgbench", "-h", "127.0.0.1", "-p", Integer.toString(server.port()), "-U", "tester",
-                    "-n", "-M", mode, "-c", "2", "-j", "2", "-T", "2", "-f", select + "@3", "-f", insert + "@1", "parallax"));
+                    "-n", "-M", mode, "-c", "2", "-j", "2", "-T", "2", "-f", select + "@3", "-f", insert + "@1", "-f", block + "@1", "parallax"));
             assertEquals(0, bench.exitCode(), mode + ": " + bench.output() + bench.errors());
             assertEquals("0", field(bench.output(), "number of failed transactions: (\\d+)"), mode + ": " + bench.output());
             assertTrue(Long.parseLong(field(bench.output(), "number of transactions actually processed: (\\d+)")) > 0,

@@ -114,6 +114,40 @@ class RawProtocolTest {
     }
 
     @Test
+    void readyForQueryReportsTheTransactionBlock() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.query("begin");
+            List<Message> begun = client.readUntilReady();
+            assertEquals("CZ", types(begun));
+            assertEquals("T", begun.getLast().text());
+            client.query("select 1; select * from missing_table; select 2");
+            List<Message> failed = client.readUntilReady();
+            assertEquals("TDCEZ", types(failed));
+            assertEquals("42P01", failed.get(3).field('C'));
+            assertEquals("E", failed.getLast().text());
+            // In a failed block the extended protocol is refused too, and Sync reports 'E'.
+            client.parse("", "select 3");
+            client.sync();
+            List<Message> ignored = client.readUntilReady();
+            assertEquals("EZ", types(ignored));
+            assertEquals("25P02", ignored.getFirst().field('C'));
+            assertEquals("current transaction is aborted, commands ignored until end of transaction block",
+                    ignored.getFirst().field('M'));
+            assertEquals("E", ignored.getLast().text());
+            client.query("rollback");
+            List<Message> ended = client.readUntilReady();
+            assertEquals("ROLLBACK\u0000", ended.getFirst().text());
+            assertEquals("I", ended.getLast().text());
+            client.query("commit");
+            List<Message> outside = client.readUntilReady();
+            assertEquals("NCZ", types(outside));
+            assertEquals("WARNING", outside.getFirst().field('S'));
+            assertEquals("25P01", outside.getFirst().field('C'));
+            assertEquals("I", outside.getLast().text());
+        }
+    }
+
+    @Test
     void errorPositionsCountFromTheStartOfAMultiStatementQuery() throws Exception {
         try (RawClient client = RawClient.connected(server.port())) {
             client.query("select 1; select nope from missing");
