@@ -134,13 +134,13 @@ final class MaintenanceCommand {
             if (full) {
                 messages.add(new Notice(Notice.INFO, "\"" + qualified + "\": found " + report.rowsRemoved() + " removable, "
                         + report.rowsRemaining() + " nonremovable row versions in " + report.pagesRemaining() + " pages",
-                        "0 dead row versions cannot be removed yet.\n" + usage(report) + "."));
+                        report.deadRowsNotRemovable() + " dead row versions cannot be removed yet.\n" + usage(report) + "."));
             } else {
                 messages.add(Notice.info("finished vacuuming \"" + qualified + "\": index scans: 0\n"
                         + "pages: " + report.pagesRemoved() + " removed, " + report.pagesRemaining() + " remain, "
                         + report.pagesScanned() + " scanned (100.00% of total)\n" // every page is examined
                         + "tuples: " + report.rowsRemoved() + " removed, " + report.rowsRemaining()
-                        + " remain, 0 are dead but not yet removable\n"
+                        + " remain, " + report.deadRowsNotRemovable() + " are dead but not yet removable\n"
                         + "system usage: " + usage(report)));
             }
         }

@@ -12,11 +12,14 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.memory.MemoryTag;
 import dev.parallax.engine.storage.PagedTableStorage;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.LongVector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongPredicate;
 
@@ -138,6 +141,147 @@ class VacuumCommandsTest {
         assertTrue(lines[3].matches("system usage: " + USAGE), lines[3]);
         assertEquals(4, lines.length);
         assertEquals(List.of(List.of(remaining)), rows("select count(*) from t"));
+    }
+
+    /** Ids of a result's remaining rows (first column, an integer), in order. */
+    private static List<Long> remainingIds(Result result) {
+        List<Long> ids = new ArrayList<>();
+        for (List<Object> row : result.fetchAll()) {
+            ids.add(((Number) row.getFirst()).longValue());
+        }
+        return ids;
+    }
+
+    /**
+     * A query is held open after its first batch while another session deletes and updates rows it
+     * has not read yet and vacuums: the query still returns exactly the rows live when it began,
+     * serial or parallel; its snapshot is released when it ends, and then VACUUM takes the rest.
+     */
+    @Test
+    void aQueryHeldOpenSeesItsSnapshotWhileDeleteAndVacuumRun() {
+        run("create table t (id integer primary key, name text)");
+        run("insert into t select g, 'name ' || g from generate_series(1, 6000) as s(g)");
+        run("delete from t where id % 7 = 0");
+        List<Long> snapshotIds = new ArrayList<>();
+        for (long id = 1; id <= 6000; id++) {
+            if (id % 7 != 0) {
+                snapshotIds.add(id);
+            }
+        }
+        PagedTableStorage storage = storage("t");
+        try (Session other = database.openSession()) {
+            for (String parallel : List.of("off", "on")) {
+                run("set max_parallel_workers_per_gather = " + ("on".equals(parallel) ? 2 : 0));
+                run("set parallel_setup_cost = 0");
+                run("set parallel_tuple_cost = 0");
+                run("set min_parallel_table_scan_size = 0");
+                run("set parallel_scan_chunk_pages = 1");
+                String plan = rows("explain select id from t").toString();
+                assertEquals("on".equals(parallel), plan.contains("Parallel Seq Scan"), plan);
+                Result held = session.execute("select id from t");
+                List<Long> seen = new ArrayList<>();
+                Batch first = held.nextBatch();
+                for (int index = 0; index < first.selectedCount(); index++) {
+                    seen.add(((LongVector) first.column(0)).get(first.position(index)));
+                }
+                assertTrue(storage.openSnapshotCount() >= 1);
+                otherSession(other, "delete from t where id % 7 = 1");
+                otherSession(other, "update t set name = 'changed' where id % 7 = 2");
+                otherSession(other, "insert into t select g, 'new' from generate_series(7001, 7100) as s(g)");
+                otherSession(other, "vacuum t");
+                seen.addAll(remainingIds(held));
+                held.close();
+                assertEquals(0, storage.openSnapshotCount(), parallel);
+                seen.sort(null);
+                assertEquals(snapshotIds, seen, parallel);
+                // Back to the snapshot's rows for the next round.
+                otherSession(other, "delete from t where id > 7000");
+                otherSession(other, "insert into t select g, 'name ' || g from generate_series(1, 6000) as s(g) where g % 7 = 1");
+                otherSession(other, "update t set name = 'name ' || id where id % 7 = 2");
+                run("vacuum t");
+                assertEquals(0, storage.deadRowCount(), parallel);
+                assertEquals(List.of(List.of((long) snapshotIds.size())), rows("select count(*) from t where name = 'name ' || id"));
+            }
+        }
+    }
+
+    private static void otherSession(Session other, String sql) {
+        try (Result result = other.execute(sql)) {
+            result.fetchAll();
+        }
+    }
+
+    /** A scan that fails, is cancelled by closing its result early, or runs to its end leaves no snapshot registered. */
+    @Test
+    void everyWayAQueryEndsReleasesItsSnapshot() {
+        run("create table t (id integer, name text)");
+        run("insert into t select g, 'n' || g from generate_series(1, 5000) as s(g)");
+        PagedTableStorage storage = storage("t");
+        for (String workers : List.of("0", "2")) {
+            run("set max_parallel_workers_per_gather = " + workers);
+            run("set parallel_setup_cost = 0");
+            run("set parallel_tuple_cost = 0");
+            run("set min_parallel_table_scan_size = 0");
+            assertEquals(List.of(List.of(5000L)), rows("select count(*) from t"));
+            assertEquals(0, storage.openSnapshotCount());
+            ParallaxException failure = assertThrows(ParallaxException.class, () -> rows("select 1 / (id - 4000) from t"));
+            assertEquals(SqlState.DIVISION_BY_ZERO, failure.state());
+            assertEquals(0, storage.openSnapshotCount());
+            Result early = session.execute("select id from t");
+            early.nextBatch();
+            assertTrue(storage.openSnapshotCount() >= 1);
+            early.close();
+            assertEquals(0, storage.openSnapshotCount());
+            assertEquals(List.of(List.of(2L)), rows("select count(*) from t a join t b on a.id = b.id where a.id < 3"));
+            assertEquals(0, storage.openSnapshotCount());
+        }
+    }
+
+    /**
+     * An ordered index built while dead rows were on the pages: VACUUM renumbers the slots, so the
+     * index turns stale and its next scan rebuilds it (its old row ids would address other rows).
+     * An index scan held open meanwhile keeps VACUUM off every page until it ends.
+     */
+    @Test
+    void orderedIndexesFollowVacuum() {
+        run("create table t (a integer, b integer)");
+        run("insert into t select g, g from generate_series(1, 3000) as s(g)");
+        run("delete from t where a % 2 = 0");
+        run("create index t_b on t (b)");
+        String query = "select a from t where b between 1 and 10 order by b";
+        assertTrue(rows("explain " + query).toString().contains("Index Scan using t_b"));
+        List<List<Object>> expected = List.of(List.of(1), List.of(3), List.of(5), List.of(7), List.of(9));
+        assertEquals(expected, rows(query));
+        run("vacuum t");
+        assertEquals(0, storage("t").deadRowCount());
+        assertEquals(expected, rows(query));
+
+        // Rows come a batch of 4096 row ids at a time: stop after the first.
+        run("insert into t select g, g from generate_series(3001, 12000) as s(g)");
+        String all = "select a from t order by b limit 10000";
+        assertTrue(rows("explain " + all).toString().contains("Index Scan using t_b"), rows("explain " + all).toString());
+        Result held = session.execute(all);
+        Batch first = held.nextBatch();
+        List<Long> seen = new ArrayList<>();
+        for (int index = 0; index < first.selectedCount(); index++) {
+            seen.add(((LongVector) first.column(0)).get(first.position(index)));
+        }
+        run("delete from t where a % 3 = 0");
+        Result vacuum = run("vacuum verbose t");
+        assertTrue(vacuum.messages().get(1).message().contains("tuples: 0 removed, 7000 remain, 3500 are dead but not yet removable"),
+                vacuum.messages().get(1).message());
+        seen.addAll(remainingIds(held));
+        held.close();
+        List<Long> expectedIds = new ArrayList<>();
+        for (long id = 1; id <= 12000 && expectedIds.size() < 10000; id++) {
+            if (id > 3000 || id % 2 == 1) {
+                expectedIds.add(id);
+            }
+        }
+        assertEquals(expectedIds, seen);
+        run("vacuum t");
+        assertEquals(0, storage("t").deadRowCount());
+        assertEquals(List.of(List.of(1), List.of(5), List.of(7)), rows(query));
     }
 
     @Test

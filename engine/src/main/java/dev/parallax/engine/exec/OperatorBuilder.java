@@ -73,12 +73,13 @@ public final class OperatorBuilder {
     }
 
     /**
-     * The cursor a parallel scan of {@code node} claims chunks from: the one shared by all
-     * participants of the enclosing Gather, or a private one when the scan runs outside a Gather.
+     * The cursor a parallel scan of {@code node} claims chunks from, shared by all participants of
+     * the enclosing Gather (which closes it); null when the scan runs outside a Gather and must open
+     * a cursor of its own.
      */
-    public ScanCursor parallelScanCursor(SeqScanNode node) {
+    public ScanCursor sharedScanCursor(SeqScanNode node) {
         if (parallelScans == null) {
-            return node.table().storage().openScan(scanChunkPages());
+            return null;
         }
         return parallelScans.cursor(node);
     }

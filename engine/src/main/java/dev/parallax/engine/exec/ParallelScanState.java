@@ -17,19 +17,38 @@ import java.util.Map;
  * and one {@link SharedJoinBuild} per join below it,
  * opened once before any participant starts and shared by all of them, so every page is read by
  * exactly one participant. Immutable after construction, hence safe to share between threads.
+ * The Gather owns it and {@link #close() closes} it once every participant stopped, which
+ * releases the scans' snapshots.
  */
-public final class ParallelScanState {
+public final class ParallelScanState implements AutoCloseable {
     private final Map<SeqScanNode, ScanCursor> cursors = new IdentityHashMap<>();
     private final Map<PlanNode, SharedJoinBuild> joinBuilds = new IdentityHashMap<>();
 
     /** Opens the cursors of every parallel scan under {@code gather}, with {@code chunkPages} pages per claim (0 = automatic). */
     public ParallelScanState(GatherNode gather, int chunkPages) {
-        collect(gather.input(), chunkPages);
+        this(gather.input(), chunkPages);
     }
 
     /** Opens the cursors of every parallel scan under {@code gatherMerge}, with {@code chunkPages} pages per claim (0 = automatic). */
     public ParallelScanState(GatherMergeNode gatherMerge, int chunkPages) {
-        collect(gatherMerge.input(), chunkPages);
+        this(gatherMerge.input(), chunkPages);
+    }
+
+    private ParallelScanState(PlanNode input, int chunkPages) {
+        try {
+            collect(input, chunkPages);
+        } catch (RuntimeException | Error failure) {
+            close();
+            throw failure;
+        }
+    }
+
+    /** Closes every scan cursor (releasing the snapshots); call once no participant reads any more. Idempotent. */
+    @Override
+    public void close() {
+        for (ScanCursor cursor : cursors.values()) {
+            cursor.close();
+        }
     }
 
     private void collect(PlanNode node, int chunkPages) {

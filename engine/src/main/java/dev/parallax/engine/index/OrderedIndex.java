@@ -42,8 +42,10 @@ import java.util.concurrent.locks.StampedLock;
  * index holds the rows live when it was built; an append, update or delete afterwards moves the
  * table's change sequence ({@link TableStorage#changeSequence}) and {@link #isCurrent} turns false:
  * an index that is not current must not be used to answer queries, and {@link #rebuild} brings it
- * up to date (rebuild on demand, not maintained per write). A dead slot keeps its values until
- * VACUUM, so an open reader still reads the rows it indexed.
+ * up to date (rebuild on demand, not maintained per write). A VACUUM compaction renumbers slots
+ * and makes the index stale the same way ({@link TableStorage#relocations}). A dead slot keeps its
+ * values until VACUUM, and VACUUM compacts no page while an index scan holds row ids
+ * ({@link dev.parallax.engine.storage.SnapshotUse#ROW_IDS}), so an open reader still reads the rows it indexed.
  *
  * <p>Thread-safety: the row ids are immutable once built and may be read by any number of
  * threads; {@link #rebuild} and {@link #close} must not run concurrently with readers.
@@ -56,6 +58,8 @@ public final class OrderedIndex implements AutoCloseable {
     private MemorySegment rowIds;
     private long entryCount;
     private long builtChangeSequence = -1;
+    /** The storage's relocation count when the build started: a VACUUM compaction since renumbered slots. */
+    private long builtRelocations = -1;
     private int participants;
     private volatile boolean closed;
     /** Readers (scans) share it; rebuilds and close take it exclusively. */
@@ -190,9 +194,13 @@ public final class OrderedIndex implements AutoCloseable {
         return rowIds == null ? 0 : rowIds.byteSize();
     }
 
-    /** True when the table holds exactly the rows the index was built over (nothing written since). */
+    /**
+     * True when the table holds exactly the rows the index was built over, at the same row ids
+     * (nothing written since, and no VACUUM compaction renumbered a page's slots).
+     */
     public boolean isCurrent() {
-        return !closed && table.storage().changeSequence() == builtChangeSequence;
+        TableStorage storage = table.storage();
+        return !closed && storage.changeSequence() == builtChangeSequence && storage.relocations() == builtRelocations;
     }
 
     /** The row id at {@code position} (0-based) in key order. */
@@ -231,6 +239,8 @@ public final class OrderedIndex implements AutoCloseable {
         TableStorage storage = table.storage();
         // Rows written while the pages are read make the index stale (the sequence moved), never wrongly current.
         long sequenceAtStart = storage.changeSequence();
+        // Likewise a compaction while the pages are read (an odd count never matches a finished one).
+        long relocationsAtStart = storage.relocations();
         long rowCountAtStart = storage.rowCount();
         int pageCount = storage.pageCount();
         List<DataType> tableTypes = table.columnTypes();
@@ -272,6 +282,7 @@ public final class OrderedIndex implements AutoCloseable {
             }
             participants = participantCount;
             builtChangeSequence = sequenceAtStart;
+            builtRelocations = relocationsAtStart;
         } finally {
             // A failed or cancelled build must not free a sorter a worker still fills: wait for
             // every worker, and close the outputs of those the failure left unclaimed.

@@ -32,6 +32,8 @@ public final class ChunkedScanCursor implements ScanCursor {
     /** Pages handed out so far; goes past {@link #pageCount} once the scan is exhausted. */
     private final AtomicLong allocated = new AtomicLong();
     private final ScanSnapshot snapshot;
+    /** The snapshot's registration with the storage, released by {@link #close()}; null when none. */
+    private final OpenSnapshot registration;
 
     /**
      * @param pageCount  pages to hand out (0 .. pageCount-1)
@@ -43,7 +45,20 @@ public final class ChunkedScanCursor implements ScanCursor {
 
     /** A cursor whose participants read with {@code snapshot} (may be null). */
     public ChunkedScanCursor(int pageCount, int chunkPages, ScanSnapshot snapshot) {
+        this(pageCount, chunkPages, snapshot, null);
+    }
+
+    /**
+     * A cursor over the pages {@code registration}'s snapshot covers, read with that snapshot; it
+     * owns the registration and releases it on {@link #close()}.
+     */
+    public ChunkedScanCursor(OpenSnapshot registration, int chunkPages) {
+        this(registration.snapshot().pageCount(), chunkPages, registration.snapshot(), registration);
+    }
+
+    private ChunkedScanCursor(int pageCount, int chunkPages, ScanSnapshot snapshot, OpenSnapshot registration) {
         this.snapshot = snapshot;
+        this.registration = registration;
         if (pageCount < 0) {
             throw new IllegalArgumentException("page count must not be negative: " + pageCount);
         }
@@ -90,5 +105,12 @@ public final class ChunkedScanCursor implements ScanCursor {
     @Override
     public ScanSnapshot snapshot() {
         return snapshot;
+    }
+
+    @Override
+    public void close() {
+        if (registration != null) {
+            registration.close();
+        }
     }
 }

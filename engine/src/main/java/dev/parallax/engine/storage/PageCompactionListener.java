@@ -2,8 +2,9 @@ package dev.parallax.engine.storage;
 
 /**
  * Told by {@link PagedTableStorage#compactPage} which rows of a page move before the compacted page
- * replaces it, so that index entries can follow: the live row at {@code liveSlots[n]} moves to slot
- * {@code n} of the same page, the rows at {@code deadSlots} go away.
+ * replaces it, so that index entries can follow: the row at {@code keptSlots[n]} (a live row, or a
+ * dead one kept because an open snapshot may still see it) moves to slot {@code n} of the same page,
+ * the dead rows at {@code removedSlots} go away.
  */
 @FunctionalInterface
 public interface PageCompactionListener {
@@ -12,5 +13,5 @@ public interface PageCompactionListener {
      * read with {@link PagedTableStorage#readSlots}. Throwing abandons the compaction of this page
      * (the page stays as it was); the exception reaches the caller of compactPage unchanged.
      */
-    void compacting(int pageIndex, int[] liveSlots, int liveCount, int[] deadSlots, int deadCount);
+    void compacting(int pageIndex, int[] keptSlots, int keptCount, int[] removedSlots, int removedCount);
 }

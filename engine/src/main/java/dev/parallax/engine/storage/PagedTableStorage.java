@@ -39,11 +39,16 @@ import static dev.parallax.engine.storage.PageLayout.STORAGE_VARIABLE;
  * and a failed append leaves nothing visible and frees the pages it took.
  *
  * <p>VACUUM ({@link #compactPage}) replaces a page with dead rows by a compacted copy under the
- * same page index, or by a hole once no live row is left (trailing holes shorten the table).
+ * same page index, or by a hole once no row is left (trailing holes shorten the table).
  * Readers that fetched the old page finish on it: every read registers in the current read epoch
  * for the length of one page ({@link #readPage}, {@link #readRows}), and a replaced page is only
  * freed by {@link #reclaimRetiredPages} once the epoch it was retired in has no reader left (an
  * RCU grace period). Readers never wait; the vacuum waits at most for the reads of single pages.
+ *
+ * <p>Scans register their snapshots ({@link #openSnapshot}, {@link #openScan}) for as long as they
+ * run, and VACUUM leaves alone what an open snapshot may still read: dead rows younger than the
+ * oldest open snapshot (PostgreSQL's xmin horizon), the partly covered last page of a snapshot,
+ * and the page indexes a snapshot covers (the table is not shortened below them).
  */
 public final class PagedTableStorage implements TableStorage {
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
@@ -84,6 +89,10 @@ public final class PagedTableStorage implements TableStorage {
      * otherwise. A row killed by a publish is stamped with the even value that publish ends at.
      */
     private volatile long changeSequence;
+    /** Counts page compactions (odd while one runs): see {@link #relocations()}. */
+    private volatile long relocations;
+    /** Open snapshots; its monitor is taken before {@link #writeLock} by VACUUM, never after. */
+    private final SnapshotRegistry openSnapshots = new SnapshotRegistry();
     private boolean closed;
 
     public PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator) {
@@ -197,8 +206,10 @@ public final class PagedTableStorage implements TableStorage {
             }
             int oldPageCount = pageCount;
             NativePage[] pageArray = pages;
-            // Pages touched by this append: the last existing page (if any) and the new ones.
-            int firstTouched = Math.max(0, oldPageCount - 1);
+            // VACUUM may leave the last page a hole (a scan still covers its index): start after it.
+            boolean freshPage = oldPageCount == 0 || pageArray[oldPageCount - 1] == null;
+            // Pages touched by this append: the last existing page (unless a hole or none) and the new ones.
+            int firstTouched = freshPage ? oldPageCount : oldPageCount - 1;
             int touchedCount = 0;
             int[] newRowCounts = new int[4];
             int[] newHeapStarts = new int[4];
@@ -208,9 +219,9 @@ public final class PagedTableStorage implements TableStorage {
                 MemorySegment page;
                 int pageRows;
                 int heapStart;
-                if (oldPageCount == 0) {
-                    pageArray = addPage(pageArray, pagesEnd++);
-                    page = pageArray[0].segment();
+                if (freshPage) {
+                    pageArray = addPage(pageArray, pagesEnd);
+                    page = pageArray[pagesEnd++].segment();
                     pageRows = 0;
                     heapStart = layout.pageSizeBytes();
                 } else {
@@ -689,56 +700,84 @@ public final class PagedTableStorage implements TableStorage {
     // Vacuum
 
     /**
-     * Reclaims the dead rows of page {@code pageIndex}: the live rows are copied, in slot order, to
-     * a fresh page (their variable-width values packed, so the heap space of dead rows comes back),
-     * which replaces the old one under the same page index; a page without live rows becomes a hole
-     * and trailing holes shorten the table. The n-th live row stays the n-th, at slot n afterwards.
+     * Reclaims the removable dead rows of page {@code pageIndex}: the rows kept (live ones, and dead
+     * ones an open snapshot may still see) are copied, in slot order, to a fresh page (variable-width
+     * values packed, so the heap space of removed rows comes back), which replaces the old one under
+     * the same page index; a page left without rows becomes a hole, and trailing holes shorten the
+     * table down to the page count the open snapshots cover. The n-th kept row moves to slot n.
+     * <p>
+     * A dead row is removable when it died at or before the oldest open snapshot's sequence
+     * ({@link #openSnapshot}); a page an open snapshot forbids renumbering ({@link SnapshotUse}) is
+     * left alone, its dead rows counted as not yet removable. The decision and the compaction run
+     * under the open snapshots' monitor, so a scan opening meanwhile waits for this one page.
      * <p>
      * Runs under the storage's write lock (appends and deletes wait; readers do not). Before the new
-     * page is published, {@code listener} (when not null) is told the old live and dead slots, so
+     * page is published, {@code listener} (when not null) is told the old kept and removed slots, so
      * that it can repoint index entries; the old page can still be read with {@link #readSlots}
      * then. The replaced page is retired, not freed: call {@link #reclaimRetiredPages} afterwards.
-     * A page without dead rows, or a hole, is left alone.
+     * A page without removable rows, or a hole, is left alone.
      *
      * @param scratch a batch of all the table's columns, reused between calls
      */
     public PageCompaction compactPage(int pageIndex, Batch scratch, PageCompactionListener listener) {
-        synchronized (writeLock) {
-            ensureOpen();
-            MemorySegment page = pageOrHole(pageIndex);
-            if (page == null) {
-                return PageCompaction.NOTHING;
-            }
-            int slots = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
-            int dead = page.get(INT, PageLayout.DEAD_COUNT_OFFSET);
-            if (dead == 0) {
-                return new PageCompaction(slots, 0, false);
-            }
-            int[] liveSlots = new int[slots - dead];
-            int[] deadSlots = new int[dead];
-            int liveCount = 0;
-            int deadCount = 0;
-            long stamps = layout.deletionStampsOffset();
-            for (int slot = 0; slot < slots; slot++) {
-                if (page.get(LONG, stamps + 8L * slot) != 0) {
-                    deadSlots[deadCount++] = slot;
-                } else {
-                    liveSlots[liveCount++] = slot;
+        synchronized (openSnapshots) {
+            synchronized (writeLock) {
+                ensureOpen();
+                MemorySegment page = pageOrHole(pageIndex);
+                if (page == null) {
+                    return PageCompaction.NOTHING;
                 }
-            }
-            NativePage replacement = null;
-            if (liveCount > 0) {
-                replacement = allocator.allocate();
-                try {
-                    writeCompactedCopy(page, replacement.segment(), scratch, liveCount);
-                } catch (RuntimeException | Error failure) {
-                    allocator.free(replacement);
-                    throw failure;
+                int slots = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
+                int dead = page.get(INT, PageLayout.DEAD_COUNT_OFFSET);
+                if (dead == 0) {
+                    return new PageCompaction(slots, 0, 0, false);
                 }
+                if (!openSnapshots.mayRenumber(pageIndex)) {
+                    return new PageCompaction(slots - dead, 0, dead, false);
+                }
+                // Under the write lock no publish is under way: every stamp is at most the sequence.
+                long removableUpTo = openSnapshots.removableUpTo(changeSequence);
+                int[] keptSlots = new int[slots];
+                int[] removedSlots = new int[dead];
+                int keptCount = 0;
+                int removedCount = 0;
+                long stamps = layout.deletionStampsOffset();
+                for (int slot = 0; slot < slots; slot++) {
+                    long stamp = page.get(LONG, stamps + 8L * slot);
+                    if (stamp != 0 && stamp <= removableUpTo) {
+                        removedSlots[removedCount++] = slot;
+                    } else {
+                        keptSlots[keptCount++] = slot;
+                    }
+                }
+                int keptDead = dead - removedCount;
+                if (removedCount == 0) {
+                    return new PageCompaction(slots - dead, 0, keptDead, false);
+                }
+                return replacePage(pageIndex, page, scratch, listener, keptSlots, keptCount, keptDead, removedSlots, removedCount);
             }
+        }
+    }
+
+    /** The compaction proper, under both monitors: copy, tell the listener, publish, retire, shorten. */
+    private PageCompaction replacePage(int pageIndex, MemorySegment page, Batch scratch, PageCompactionListener listener,
+                                       int[] keptSlots, int keptCount, int keptDead, int[] removedSlots, int removedCount) {
+        NativePage replacement = null;
+        if (keptCount > 0) {
+            replacement = allocator.allocate();
+            try {
+                writeCompactedCopy(page, replacement.segment(), scratch, keptSlots, keptCount, keptDead);
+            } catch (RuntimeException | Error failure) {
+                allocator.free(replacement);
+                throw failure;
+            }
+        }
+        // Odd from before index entries move until the new page is published: see relocations().
+        relocations = relocations + 1;
+        try {
             if (listener != null) {
                 try {
-                    listener.compacting(pageIndex, liveSlots, liveCount, deadSlots, deadCount);
+                    listener.compacting(pageIndex, keptSlots, keptCount, removedSlots, removedCount);
                 } catch (RuntimeException | Error failure) {
                     if (replacement != null) {
                         allocator.free(replacement);
@@ -749,42 +788,85 @@ public final class PagedTableStorage implements TableStorage {
             NativePage[] pageArray = pages;
             retiredPages.add(pageArray[pageIndex]);
             PAGE_SLOT.setRelease(pageArray, pageIndex, replacement);
-            deadRowCount = deadRowCount - deadCount;
-            boolean removed = replacement == null;
-            if (removed) {
-                int count = pageCount;
-                while (count > 0 && PAGE_SLOT.getAcquire(pageArray, count - 1) == null) {
-                    count--;
-                }
-                pageCount = count;
+        } finally {
+            relocations = relocations + 1;
+        }
+        deadRowCount = deadRowCount - removedCount;
+        boolean removed = replacement == null;
+        if (removed) {
+            shortenPastTrailingHoles();
+        }
+        return new PageCompaction(keptCount - keptDead, removedCount, keptDead, removed);
+    }
+
+    /**
+     * Drops trailing holes from the page count, but not below the pages an open snapshot covers
+     * (an append would otherwise place new rows under an index the snapshot reads). The caller
+     * holds both monitors.
+     */
+    private void shortenPastTrailingHoles() {
+        NativePage[] pageArray = pages;
+        int floor = openSnapshots.pageCountFloor();
+        int count = pageCount;
+        while (count > floor && PAGE_SLOT.getAcquire(pageArray, count - 1) == null) {
+            count--;
+        }
+        pageCount = count;
+    }
+
+    /**
+     * Drops the trailing holes that an earlier compaction had to keep because a snapshot covered
+     * them, as far as the snapshots open now allow. Returns the pages dropped.
+     */
+    public int truncateTrailingHoles() {
+        synchronized (openSnapshots) {
+            synchronized (writeLock) {
+                ensureOpen();
+                int before = pageCount;
+                shortenPastTrailingHoles();
+                return before - pageCount;
             }
-            return new PageCompaction(liveCount, deadCount, removed);
         }
     }
 
-    /** Copies the live rows of {@code from} to the empty page {@code to} (slots 0..liveCount) and publishes its header. */
-    private void writeCompactedCopy(MemorySegment from, MemorySegment to, Batch scratch, int liveCount) {
-        int[] allColumns = new int[columnCount];
+    /** Open snapshots of this storage (scans running now); for tests and monitoring. */
+    public int openSnapshotCount() {
+        return openSnapshots.openCount();
+    }
+
+    /**
+     * Copies the slots {@code keptSlots[0..keptCount)} of {@code from} (with their deletion stamps:
+     * {@code keptDead} of them are dead rows kept for open snapshots) to slots 0.. of the empty page
+     * {@code to}, and publishes its header.
+     */
+    private void writeCompactedCopy(MemorySegment from, MemorySegment to, Batch scratch, int[] keptSlots, int keptCount,
+                                    int keptDead) {
+        scratch.reset();
+        scratch.ensureCapacity(keptCount);
         for (int column = 0; column < columnCount; column++) {
-            allColumns[column] = column;
+            readColumnRows(from, column, keptSlots, keptCount, scratch.column(column), 0);
         }
-        int rows = readLivePage(from, 0, allColumns, scratch, null, null);
-        if (rows != liveCount) {
-            throw new IllegalStateException("page changed during compaction: " + rows + " live rows, expected " + liveCount);
-        }
+        scratch.setRowCount(keptCount);
         int heapStart = layout.pageSizeBytes();
         to.set(INT, PageLayout.HEAP_START_OFFSET, heapStart);
-        int fit = rowsThatFit(scratch, 0, rows, 0, heapStart);
-        if (fit != rows) {
-            throw new IllegalStateException("the live rows of a page do not fit an empty page: " + fit + " of " + rows);
+        int fit = rowsThatFit(scratch, 0, keptCount, 0, heapStart);
+        if (fit != keptCount) {
+            throw new IllegalStateException("the kept rows of a page do not fit an empty page: " + fit + " of " + keptCount);
         }
         int[] nullCounts = new int[columnCount];
-        heapStart = writeRows(to, scratch, 0, rows, 0, heapStart, nullCounts);
+        heapStart = writeRows(to, scratch, 0, keptCount, 0, heapStart, nullCounts);
         to.set(INT, PageLayout.HEAP_START_OFFSET, heapStart);
         for (int column = 0; column < columnCount; column++) {
             to.set(INT, layout.nullCountOffset(column), nullCounts[column]);
         }
-        ROW_COUNT.setRelease(to, PageLayout.ROW_COUNT_OFFSET, rows);
+        if (keptDead > 0) {
+            long stamps = layout.deletionStampsOffset();
+            for (int slot = 0; slot < keptCount; slot++) {
+                to.set(LONG, stamps + 8L * slot, from.get(LONG, stamps + 8L * keptSlots[slot]));
+            }
+        }
+        to.set(INT, PageLayout.DEAD_COUNT_OFFSET, keptDead);
+        ROW_COUNT.setRelease(to, PageLayout.ROW_COUNT_OFFSET, keptCount);
     }
 
     /**
@@ -862,8 +944,18 @@ public final class PagedTableStorage implements TableStorage {
 
     @Override
     public ScanCursor openScan(int chunkPages) {
-        ScanSnapshot snapshot = snapshot();
-        return new ChunkedScanCursor(snapshot.pageCount(), chunkPages, snapshot);
+        return new ChunkedScanCursor(openSnapshot(SnapshotUse.SCAN), chunkPages);
+    }
+
+    @Override
+    public OpenSnapshot openSnapshot(SnapshotUse use) {
+        Objects.requireNonNull(use, "use");
+        return openSnapshots.register(use, this::snapshot);
+    }
+
+    @Override
+    public long relocations() {
+        return relocations;
     }
 
     @Override

@@ -58,8 +58,11 @@ public interface TableStorage extends AutoCloseable {
     long sizeBytes();
 
     /**
-     * Opens a scan over the pages present now. {@code chunkPages}: 0 sizes chunks by table size and
-     * ramps down near the end (PostgreSQL 14's rule); N hands out N pages per claim.
+     * Opens a scan over the pages present now, with a snapshot registered as by
+     * {@link #openSnapshot}({@link SnapshotUse#SCAN}) until the cursor is closed: the caller owns
+     * the cursor and closes it when the scan ends, in a finally block. {@code chunkPages}: 0 sizes
+     * chunks by table size and ramps down near the end (PostgreSQL 14's rule); N hands out N pages
+     * per claim.
      */
     ScanCursor openScan(int chunkPages);
 
@@ -101,9 +104,32 @@ public interface TableStorage extends AutoCloseable {
         return rowCount();
     }
 
-    /** What a scan starting now may see; null when the storage has no versions (every row always visible). */
+    /**
+     * What a scan starting now may see; null when the storage has no versions (every row always
+     * visible). A snapshot read from while VACUUM may run must be registered: use {@link #openSnapshot}.
+     */
     default ScanSnapshot snapshot() {
         return null;
+    }
+
+    /**
+     * Takes a snapshot as {@link #snapshot()} does and registers it until the returned handle is
+     * closed: meanwhile VACUUM keeps every row the snapshot can see and renumbers no slot that
+     * {@code use} may still address (PostgreSQL's xmin horizon). The caller closes the handle when
+     * it stops reading, in a finally block. The default registers nothing: storage without VACUUM.
+     */
+    default OpenSnapshot openSnapshot(SnapshotUse use) {
+        return OpenSnapshot.unregistered(snapshot());
+    }
+
+    /**
+     * Counts the times VACUUM renumbered row slots (compacted a page); odd while a compaction is
+     * under way. A reader that looked a row id up (in an index) and read the row checks that the
+     * count is even and unchanged across both steps, else looks up again; an index built when the
+     * count differed is stale. The default: storage that never moves rows.
+     */
+    default long relocations() {
+        return 0;
     }
 
     /**

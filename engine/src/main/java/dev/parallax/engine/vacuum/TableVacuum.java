@@ -23,15 +23,22 @@ import java.util.function.BooleanSupplier;
  *
  * <h2>The scheme, and why it is safe under concurrent scans and writes</h2>
  * <ul>
- *   <li><b>One page at a time, copy and swap.</b> A page with dead rows is copied, live rows only,
- *       in slot order, to a fresh page ({@link PagedTableStorage#compactPage}); variable-width
- *       values are packed, so the heap space of dead rows comes back. The copy replaces the old
- *       page under the same page index with one release store; a page left without live rows
- *       becomes a hole that reads as empty and goes back to the allocator (trailing holes shorten
- *       the table).</li>
- *   <li><b>Scans see each live row exactly once.</b> A scan reads a page in one call, from one
- *       page reference: the old copy (live rows and skipped dead ones) or the new copy (the same
- *       live rows). Rows never move between pages, so a scan that has read page i before its
+ *   <li><b>One page at a time, copy and swap.</b> A page with removable dead rows is copied,
+ *       without them, in slot order, to a fresh page ({@link PagedTableStorage#compactPage});
+ *       variable-width values are packed, so the heap space of dead rows comes back. The copy
+ *       replaces the old page under the same page index with one release store; a page left
+ *       without rows becomes a hole that reads as empty and goes back to the allocator (trailing
+ *       holes shorten the table).</li>
+ *   <li><b>The horizon: what open scans may still see stays.</b> Every scan registers its
+ *       snapshot with the storage while it runs ({@link PagedTableStorage#openSnapshot}). A dead row
+ *       is removable only when it died at or before the oldest open snapshot's sequence
+ *       (PostgreSQL's xmin horizon); younger dead rows are kept, with their stamps, and reported as
+ *       "dead but not yet removable". The partly covered last page of an open snapshot is not
+ *       renumbered, and the table is not shortened below an open snapshot's page count, so rows
+ *       appended later never slide into the part a snapshot covers.</li>
+ *   <li><b>Scans see each row of their snapshot exactly once.</b> A scan reads a page in one call,
+ *       from one page reference: the old copy or the new copy, which holds every row the scan's
+ *       snapshot sees. Rows never move between pages, so a scan that has read page i before its
  *       compaction and page j after cannot miss or repeat a row: every row stays on its page.
  *       (Moving rows between pages would need scans to be excluded: that is VACUUM FULL's job.)</li>
  *   <li><b>Old pages outlive their readers.</b> Each page read registers in a read epoch for the
@@ -46,8 +53,10 @@ import java.util.function.BooleanSupplier;
  *       before the new page is published, entries still naming dead rows are removed, both under
  *       the storage's write lock, so an insert's uniqueness check sees the final ids. Statements
  *       that hold row ids across calls pin them ({@link RowIdLock}); VACUUM takes that lock
- *       exclusively per page, so they never see ids change under them. Ordered indexes address
- *       the n-th live row of a page, which compaction keeps, so their entries stay valid.</li>
+ *       exclusively per page, so they never see ids change under them. A compaction moves the
+ *       storage's relocation count ({@link PagedTableStorage#relocations}): ordered indexes built
+ *       before it turn stale (rebuilt on their next use), point lookups that raced with it look
+ *       again, and an open ordered-index scan keeps every page from being compacted.</li>
  * </ul>
  * One VACUUM of a table runs at a time ({@code MaintenanceActivity.vacuumLock}); different tables
  * vacuum in parallel.
@@ -68,7 +77,7 @@ public final class TableVacuum {
         Objects.requireNonNull(table, "table");
         long start = System.nanoTime();
         if (!(table.storage() instanceof PagedTableStorage storage)) {
-            return new VacuumReport(table.name(), 0, 0, 0, 0, table.storage().rowCount(), 0, System.nanoTime() - start, 0, 0);
+            return new VacuumReport(table.name(), 0, 0, 0, 0, 0, table.storage().rowCount(), 0, System.nanoTime() - start, 0, 0);
         }
         table.maintenance().vacuumLock().lock();
         try {
@@ -91,6 +100,7 @@ public final class TableVacuum {
         int pageCount = storage.pageCount();
         long pagesRemoved = 0;
         long rowsRemoved = 0;
+        long deadRowsKept = 0;
         int sinceReclaim = 0;
         try {
             for (int pageIndex = 0; pageIndex < pageCount; pageIndex++) {
@@ -112,6 +122,7 @@ public final class TableVacuum {
                     rowIds.unlockAfterCompaction(stamp);
                 }
                 rowsRemoved += compaction.removedRows();
+                deadRowsKept += compaction.deadRowsKept();
                 if (compaction.pageFreed()) {
                     pagesRemoved++;
                 }
@@ -120,6 +131,13 @@ public final class TableVacuum {
                     sinceReclaim = 0;
                 }
             }
+            // Holes an earlier compaction kept at the end for a snapshot since closed.
+            long stamp = rowIds.lockForCompaction();
+            try {
+                storage.truncateTrailingHoles();
+            } finally {
+                rowIds.unlockAfterCompaction(stamp);
+            }
             progress.pagesVacuumed(table.name(), pageCount, pageCount);
         } finally {
             storage.reclaimRetiredPages();
@@ -127,8 +145,8 @@ public final class TableVacuum {
         long pagesRemaining = storage.sizeBytes() / storage.layout().pageSizeBytes();
         long cpu = threadCpuNanos() - cpuStart;
         long user = threadUserNanos() - userStart;
-        return new VacuumReport(table.name(), pageCount, pagesRemoved, pagesRemaining, rowsRemoved, storage.rowCount(),
-                repointer.entriesMoved, System.nanoTime() - start, user, Math.max(0, cpu - user));
+        return new VacuumReport(table.name(), pageCount, pagesRemoved, pagesRemaining, rowsRemoved, deadRowsKept,
+                storage.rowCount(), repointer.entriesMoved, System.nanoTime() - start, user, Math.max(0, cpu - user));
     }
 
     private static long threadCpuNanos() {
@@ -170,22 +188,23 @@ public final class TableVacuum {
         }
 
         @Override
-        public void compacting(int pageIndex, int[] liveSlots, int liveCount, int[] deadSlots, int deadCount) {
+        public void compacting(int pageIndex, int[] keptSlots, int keptCount, int[] removedSlots, int removedCount) {
             for (int constraintIndex = 0; constraintIndex < constraints.size(); constraintIndex++) {
                 UniqueConstraint constraint = constraints.get(constraintIndex);
                 int[] keyColumns = constraint.keyColumns();
                 int[] batchColumns = java.util.Arrays.copyOf(identityColumns, keyColumns.length);
                 Batch keys = keyBatches.get(constraintIndex);
-                storage.readSlots(pageIndex, deadSlots, deadCount, keyColumns, keys);
-                for (int dead = 0; dead < deadCount; dead++) {
+                storage.readSlots(pageIndex, removedSlots, removedCount, keyColumns, keys);
+                for (int removed = 0; removed < removedCount; removed++) {
                     // Only when the key still names the dead row: a new row may hold the key by now.
-                    constraint.index().remove(keys, batchColumns, dead, RowIds.pack(pageIndex, deadSlots[dead]));
+                    constraint.index().remove(keys, batchColumns, removed, RowIds.pack(pageIndex, removedSlots[removed]));
                 }
-                storage.readSlots(pageIndex, liveSlots, liveCount, keyColumns, keys);
-                for (int live = 0; live < liveCount; live++) {
-                    if (liveSlots[live] != live
-                            && constraint.index().replace(keys, batchColumns, live, RowIds.pack(pageIndex, liveSlots[live]),
-                            RowIds.pack(pageIndex, live))) {
+                storage.readSlots(pageIndex, keptSlots, keptCount, keyColumns, keys);
+                for (int kept = 0; kept < keptCount; kept++) {
+                    // Compare-and-set: a kept dead row's key usually names its newer version already.
+                    if (keptSlots[kept] != kept
+                            && constraint.index().replace(keys, batchColumns, kept, RowIds.pack(pageIndex, keptSlots[kept]),
+                            RowIds.pack(pageIndex, kept))) {
                         entriesMoved++;
                     }
                 }

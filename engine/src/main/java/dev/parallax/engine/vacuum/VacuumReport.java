@@ -8,6 +8,8 @@ package dev.parallax.engine.vacuum;
  * @param pagesRemoved   pages returned to the page allocator
  * @param pagesRemaining pages the table holds afterwards
  * @param rowsRemoved    dead rows reclaimed
+ * @param deadRowsNotRemovable dead rows left because a running scan's snapshot may still see them
+ *                       (PostgreSQL's "dead but not yet removable")
  * @param rowsRemaining  live rows afterwards
  * @param indexEntriesMoved unique-index entries repointed at moved rows
  * @param elapsedNanos   wall-clock time
@@ -15,6 +17,6 @@ package dev.parallax.engine.vacuum;
  * @param systemCpuNanos CPU time of the vacuuming thread in the kernel
  */
 public record VacuumReport(String tableName, long pagesScanned, long pagesRemoved, long pagesRemaining,
-                           long rowsRemoved, long rowsRemaining, long indexEntriesMoved, long elapsedNanos,
+                           long rowsRemoved, long deadRowsNotRemovable, long rowsRemaining, long indexEntriesMoved, long elapsedNanos,
                            long userCpuNanos, long systemCpuNanos) {
 }

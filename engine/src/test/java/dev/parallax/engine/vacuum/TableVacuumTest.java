@@ -2,6 +2,10 @@ package dev.parallax.engine.vacuum;
 
 import dev.parallax.engine.index.RowIds;
 import dev.parallax.engine.memory.MemoryTag;
+import dev.parallax.engine.operator.scan.UniqueIndexLookup;
+import dev.parallax.engine.storage.OpenSnapshot;
+import dev.parallax.engine.storage.ScanCursor;
+import dev.parallax.engine.storage.SnapshotUse;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
@@ -15,6 +19,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -195,6 +200,166 @@ class TableVacuumTest {
             }
             assertNull(failure.get());
             assertEquals(expected[0], table.scanCountAndSum()[0]);
+        }
+    }
+
+    /** Reads the pages {@code cursor} hands out (one per claim) until {@code pages} were read or it is exhausted; adds the ids seen. */
+    private static void readClaims(VacuumTestTable table, ScanCursor cursor, int pages, List<Long> seen) {
+        Batch batch = Batch.create(List.of(DataType.BIGINT), Batch.DEFAULT_CAPACITY);
+        for (int read = 0; read < pages; read++) {
+            long chunk = cursor.nextChunk();
+            if (chunk == ScanCursor.EXHAUSTED) {
+                return;
+            }
+            assertEquals(1, ScanCursor.pageCount(chunk));
+            int rows = table.storage.readPage(ScanCursor.firstPage(chunk), new int[] {0}, batch, cursor.snapshot(), null);
+            for (int row = 0; row < rows; row++) {
+                seen.add(((LongVector) batch.column(0)).get(row));
+            }
+        }
+    }
+
+    /**
+     * PostgreSQL's xmin horizon: a scan is held open halfway while rows it may still see are
+     * deleted and updated and new rows are appended (on its last, partly covered page too), and
+     * VACUUM runs. VACUUM reclaims only the rows that died before the scan began; when the scan
+     * goes on it sees exactly the rows of its snapshot, each once. Once the scan is closed, the rest
+     * goes too.
+     */
+    @Test
+    void scanHeldOpenDuringDeleteAndVacuumSeesExactlyItsSnapshot() {
+        try (VacuumTestTable table = new VacuumTestTable(true)) {
+            table.insert(0, 3000, 0);
+            long deadBefore = table.deleteWhere(id -> id % 5 == 0);
+            List<Long> snapshotIds = new ArrayList<>(table.contents().keySet());
+            int snapshotPages = table.storage.pageCount();
+            // The last page has room left: rows appended later land on it, behind the snapshot's slots.
+            assertTrue(table.storage.pageRowSlots(snapshotPages - 1) < table.storage.pageSlotCapacity());
+            List<Long> seen = new ArrayList<>();
+            VacuumReport during;
+            try (ScanCursor cursor = table.storage.openScan(1)) {
+                assertEquals(1, table.storage.openSnapshotCount());
+                readClaims(table, cursor, snapshotPages / 2, seen);
+
+                long deadAfter = table.deleteWhere(id -> id % 5 == 1);
+                for (long id = 2; id < 3000; id += 50) {
+                    assertTrue(table.deleteByKey(id));
+                    table.insert(id, 1, 1);
+                    deadAfter++;
+                }
+                table.insert(10_000, 40, 0);
+                during = vacuum(table);
+                // Every dead row was examined: the old ones removed (but those on the snapshot's
+                // last page, which must keep its slot numbers), the young ones kept.
+                assertEquals(deadBefore + deadAfter, during.rowsRemoved() + during.deadRowsNotRemovable());
+                assertTrue(during.rowsRemoved() > 0 && during.rowsRemoved() <= deadBefore, "removed " + during.rowsRemoved());
+                assertTrue(during.deadRowsNotRemovable() >= deadAfter, "kept " + during.deadRowsNotRemovable());
+                assertEquals(during.deadRowsNotRemovable(), table.storage.deadRowCount());
+
+                readClaims(table, cursor, Integer.MAX_VALUE, seen);
+            }
+            assertEquals(0, table.storage.openSnapshotCount());
+            List<Long> sorted = new ArrayList<>(seen);
+            sorted.sort(null);
+            assertEquals(snapshotIds, sorted);
+
+            VacuumReport after = vacuum(table);
+            assertEquals(during.deadRowsNotRemovable(), after.rowsRemoved());
+            assertEquals(0, after.deadRowsNotRemovable());
+            assertEquals(0, table.storage.deadRowCount());
+            Map<Long, String> expected = new TreeMap<>();
+            for (long id = 0; id < 3000; id++) {
+                if (id % 5 == 0 || id % 5 == 1) {
+                    continue;
+                }
+                long version = id % 50 == 2 ? 1 : 0;
+                expected.put(id, VacuumTestTable.name(id, version) + "|" + (id * 3 + version));
+            }
+            for (long id = 10_000; id < 10_040; id++) {
+                expected.put(id, VacuumTestTable.name(id, 0) + "|" + id * 3);
+            }
+            assertEquals(expected, table.contents());
+        }
+    }
+
+    /**
+     * A reader holding row ids (an ordered index scan) keeps every page from being compacted, even
+     * rows that died before it began: its index may address any slot. A scan closed before VACUUM
+     * holds nothing back.
+     */
+    @Test
+    void rowIdReadersKeepEveryPageUncompacted() {
+        try (VacuumTestTable table = new VacuumTestTable(false)) {
+            table.insert(0, 2000, 0);
+            try (ScanCursor closedEarly = table.storage.openScan(1)) {
+                assertEquals(1, table.storage.openSnapshotCount());
+            }
+            table.deleteWhere(id -> id % 2 == 0);
+            int pages = table.storage.pageCount();
+            VacuumReport held;
+            try (OpenSnapshot rowIds = table.storage.openSnapshot(SnapshotUse.ROW_IDS)) {
+                held = vacuum(table);
+                assertTrue(rowIds.isOpen());
+            }
+            assertEquals(0, held.rowsRemoved());
+            assertEquals(1000, held.deadRowsNotRemovable());
+            assertEquals(pages, table.storage.pageCount());
+            assertEquals(1000, table.storage.deadRowCount());
+            VacuumReport released = vacuum(table);
+            assertEquals(1000, released.rowsRemoved());
+            assertEquals(0, released.deadRowsNotRemovable());
+            assertEquals(1000, table.contents().size());
+        }
+    }
+
+    /**
+     * Point lookups through the primary key race with VACUUM compacting the pages their rows are
+     * on: a lookup that read a row id just before its row moved looks again, so it always returns
+     * the key's own row.
+     */
+    @Test
+    void pointLookupsDuringVacuumAlwaysReadTheirOwnRow() throws Exception {
+        try (VacuumTestTable table = new VacuumTestTable(true)) {
+            int keys = 4000;
+            table.insert(0, keys, 0);
+            UniqueIndexLookup lookup = new UniqueIndexLookup(table.table, table.table.uniqueConstraints().getFirst(), new int[] {0, 2});
+            AtomicBoolean stop = new AtomicBoolean();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            AtomicLong lookups = new AtomicLong();
+            Thread reader = Thread.ofPlatform().start(() -> {
+                try {
+                    UniqueIndexLookup own = new UniqueIndexLookup(table.table, table.table.uniqueConstraints().getFirst(), new int[] {0, 2});
+                    long id = 1;
+                    while (!stop.get()) {
+                        // Odd keys are never touched.
+                        Batch row = own.lookupLong(id);
+                        if (row == null || ((LongVector) row.column(0)).get(0) != id || ((LongVector) row.column(1)).get(0) != id * 3) {
+                            throw new AssertionError("key " + id + " read " + (row == null ? "nothing" : ((LongVector) row.column(0)).get(0)));
+                        }
+                        lookups.incrementAndGet();
+                        id = (id + 2) % keys;
+                    }
+                } catch (Throwable error) {
+                    failure.compareAndSet(null, error);
+                }
+            });
+            for (int round = 0; round < 30 && failure.get() == null; round++) {
+                // Even keys die and come back: every page has dead rows, every compaction moves odd ones.
+                long remainder = round % 4 * 2;
+                for (long id = remainder; id < keys; id += 8) {
+                    assertTrue(table.deleteByKey(id));
+                }
+                vacuum(table);
+                for (long id = remainder; id < keys; id += 8) {
+                    table.insert(id, 1, 0);
+                }
+            }
+            stop.set(true);
+            reader.join();
+            assertNull(failure.get(), () -> String.valueOf(failure.get()));
+            assertTrue(lookups.get() > 0);
+            assertEquals(keys, table.contents().size());
+            assertEquals(5, ((LongVector) lookup.lookupLong(5).column(0)).get(0));
         }
     }
 

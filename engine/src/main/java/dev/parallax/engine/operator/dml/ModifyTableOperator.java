@@ -361,6 +361,9 @@ public final class ModifyTableOperator implements Operator {
             }
             return;
         }
+        // Not registered (openSnapshot): the attempt's row id pin already keeps VACUUM from compacting
+        // a page or shortening the table, and registering could wait on VACUUM while the storage's
+        // write lock is held (the exclusive attempt), against VACUUM's lock order.
         ScanSnapshot snapshot = storage.snapshot();
         Batch page = Batch.create(columnTypes, Batch.DEFAULT_CAPACITY);
         int[] slots = new int[storage.pageSlotCapacity()];

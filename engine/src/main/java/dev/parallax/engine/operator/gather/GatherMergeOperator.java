@@ -36,6 +36,8 @@ public final class GatherMergeOperator implements Operator {
     private SortedStreamMerger merger;
     private final List<SortedOutput> streams = new ArrayList<>();
     private boolean closed;
+    /** The shared scan cursors, opened on the first next(); closed last in {@link #close()}. */
+    private ParallelScanState scans;
 
     public GatherMergeOperator(GatherMergeNode node, OperatorBuilder builder) {
         this.node = node;
@@ -61,6 +63,7 @@ public final class GatherMergeOperator implements Operator {
             statistics.setWorkersLaunched(launched);
         }
         ParallelScanState scans = new ParallelScanState(node, builder.scanChunkPages());
+        this.scans = scans;
         // The leader's stream goes first: the merge pulls it first, so the leader sorts its share
         // while the workers sort theirs, instead of waiting for a worker's first batch.
         boolean leaderParticipates = launched == 0 || context.settings().getBoolean("parallel_leader_participation");
@@ -94,7 +97,14 @@ public final class GatherMergeOperator implements Operator {
                 streams.forEach(SortedOutput::close);
             }
         } finally {
-            workers.close();
+            try {
+                workers.close();
+            } finally {
+                // Every participant has stopped reading: the scans' snapshots may go.
+                if (scans != null) {
+                    scans.close();
+                }
+            }
         }
     }
 

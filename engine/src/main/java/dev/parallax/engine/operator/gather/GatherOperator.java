@@ -36,6 +36,8 @@ public final class GatherOperator implements Operator {
     private Operator leaderInput;
     private boolean leaderDone = true;
     private boolean closed;
+    /** The shared scan cursors, opened on the first next(); closed last in {@link #close()}. */
+    private ParallelScanState scans;
     /** A message taken from the queue while waiting, handled by the next loop turn. */
     private Object pending;
 
@@ -88,6 +90,7 @@ public final class GatherOperator implements Operator {
             statistics.setWorkersLaunched(launched);
         }
         ParallelScanState scans = new ParallelScanState(node, builder.scanChunkPages());
+        this.scans = scans;
         boolean leaderParticipates = launched == 0
                 || (!node.singleCopy() && context.settings().getBoolean("parallel_leader_participation"));
         if (launched > 0) {
@@ -115,7 +118,14 @@ public final class GatherOperator implements Operator {
                 leaderInput.close();
             }
         } finally {
-            workers.close();
+            try {
+                workers.close();
+            } finally {
+                // Every participant has stopped reading: the scans' snapshots may go.
+                if (scans != null) {
+                    scans.close();
+                }
+            }
         }
     }
 }

@@ -6,6 +6,8 @@ import dev.parallax.engine.index.OrderedIndex;
 import dev.parallax.engine.operator.ValueComparison;
 import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.sort.SortOptions;
+import dev.parallax.engine.storage.OpenSnapshot;
+import dev.parallax.engine.storage.SnapshotUse;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
@@ -53,6 +55,8 @@ public final class IndexScanOperator implements Operator {
     private boolean positioned;
     /** The hold on the index from the first batch until close. */
     private OrderedIndex.Reader reader;
+    /** Keeps VACUUM from renumbering the slots the index's row ids address, from the first batch until close. */
+    private OpenSnapshot rowIdHold;
     private long position;
     private long end;
 
@@ -111,6 +115,9 @@ public final class IndexScanOperator implements Operator {
         // Held until close: brings a stale index up to date (the first scan after inserts) and keeps
         // other sessions from rebuilding or dropping it under this scan.
         Settings settings = context.settings();
+        // Registered before the index is checked: a compaction either happened before (the index
+        // is then stale and rebuilt) or waits until close.
+        rowIdHold = storage.openSnapshot(SnapshotUse.ROW_IDS);
         reader = index.openReader(SortOptions.forMaintenance(settings), context.workers(),
                 settings.getInt("max_parallel_maintenance_workers"), settings.getInt("max_parallel_workers"));
         long entries = index.entryCount();
@@ -214,9 +221,15 @@ public final class IndexScanOperator implements Operator {
 
     @Override
     public void close() {
-        // Pages and the index belong to the table; the batches are on-heap. Only the hold on the index is released.
-        if (reader != null) {
-            reader.close();
+        // Pages and the index belong to the table; the batches are on-heap. Only the holds are released.
+        try {
+            if (reader != null) {
+                reader.close();
+            }
+        } finally {
+            if (rowIdHold != null) {
+                rowIdHold.close();
+            }
         }
     }
 }

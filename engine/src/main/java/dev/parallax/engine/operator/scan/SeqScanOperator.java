@@ -13,12 +13,15 @@ import dev.parallax.engine.vector.Batch;
  * chunks of pages that no other participant reads (local state: the chunk being read).
  * Each claim reports the statement's progress (phase {@code scan <table>}, pages claimed so far of
  * the table's pages): once per chunk, never per page or row, so the cost stays out of the loop.
+ * A serial scan owns its cursor and closes it (releasing the snapshot it registered) on
+ * {@link #close()}; a shared cursor is closed by its Gather once every participant stopped.
  */
 public final class SeqScanOperator implements Operator {
     private final ExecutionContext context;
     private final TableStorage storage;
     private final int[] columns;
     private final ScanCursor cursor;
+    private final boolean ownsCursor;
     /** Shared by all participants: rows replaced or deleted after the scan began are still seen, their new versions not. */
     private final ScanSnapshot snapshot;
     private final Batch batch;
@@ -28,18 +31,29 @@ public final class SeqScanOperator implements Operator {
     private int nextPage;
     private int chunkEnd;
 
-    /** A scan that reports no progress (its table has no name to show). */
+    /** A scan that owns {@code cursor} and reports no progress (its table has no name to show). */
     public SeqScanOperator(ExecutionContext context, TableStorage storage, int[] columns, ScanCursor cursor, Batch batch) {
-        this(context, storage, columns, cursor, batch, null);
+        this(context, storage, columns, cursor, batch, null, true);
     }
 
-    /** A scan of table {@code tableName} that reports its progress; null {@code tableName} reports none. */
+    /** A scan of table {@code tableName} that owns {@code cursor} and reports its progress; null {@code tableName} reports none. */
     public SeqScanOperator(ExecutionContext context, TableStorage storage, int[] columns, ScanCursor cursor, Batch batch,
                            String tableName) {
+        this(context, storage, columns, cursor, batch, tableName, true);
+    }
+
+    /**
+     * A scan of table {@code tableName} (null: reports no progress) reading with {@code cursor};
+     * {@code ownsCursor}: whether {@link #close()} closes the cursor (false for a cursor shared by
+     * the participants of a Gather).
+     */
+    public SeqScanOperator(ExecutionContext context, TableStorage storage, int[] columns, ScanCursor cursor, Batch batch,
+                           String tableName, boolean ownsCursor) {
         this.context = context;
         this.storage = storage;
         this.columns = columns;
         this.cursor = cursor;
+        this.ownsCursor = ownsCursor;
         this.snapshot = cursor.snapshot();
         this.batch = batch;
         this.progressPhase = tableName == null ? null : "scan " + tableName;
@@ -73,6 +87,9 @@ public final class SeqScanOperator implements Operator {
 
     @Override
     public void close() {
-        // Pages belong to the table; the batch is on-heap.
+        // Pages belong to the table and the batch is on-heap: only the snapshot is held.
+        if (ownsCursor) {
+            cursor.close();
+        }
     }
 }

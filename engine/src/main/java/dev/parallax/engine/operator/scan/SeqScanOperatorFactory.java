@@ -6,16 +6,26 @@ import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.storage.ScanCursor;
 import dev.parallax.engine.vector.Batch;
 
-/** Instantiates a {@link SeqScanNode}: a serial scan opens its own cursor, a parallel one takes its Gather's. */
+/**
+ * Instantiates a {@link SeqScanNode}: a parallel scan below a Gather takes the Gather's shared
+ * cursor; any other scan opens a cursor of its own (its snapshot registered from now on) and
+ * closes it with the operator.
+ */
 public final class SeqScanOperatorFactory {
     private SeqScanOperatorFactory() {
     }
 
     public static Operator create(SeqScanNode node, OperatorBuilder builder) {
-        ScanCursor cursor = node.parallel()
-                ? builder.parallelScanCursor(node)
-                : node.table().storage().openScan(builder.scanChunkPages());
-        return new SeqScanOperator(builder.context(), node.table().storage(), node.columns(), cursor,
-                Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY), node.table().name());
+        ScanCursor shared = node.parallel() ? builder.sharedScanCursor(node) : null;
+        ScanCursor cursor = shared != null ? shared : node.table().storage().openScan(builder.scanChunkPages());
+        try {
+            return new SeqScanOperator(builder.context(), node.table().storage(), node.columns(), cursor,
+                    Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY), node.table().name(), shared == null);
+        } catch (RuntimeException | Error failure) {
+            if (shared == null) {
+                cursor.close();
+            }
+            throw failure;
+        }
     }
 }

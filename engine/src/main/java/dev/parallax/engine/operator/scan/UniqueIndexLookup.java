@@ -58,40 +58,65 @@ public final class UniqueIndexLookup {
      * of one row valid until the next call; null when there is none or a value is NULL.
      */
     public Batch lookup(Object[] keyValues) {
-        long rowId;
         if (longIndex != null) {
-            if (keyValues[0] == null) {
+            return keyValues[0] == null ? null : lookupLong(((Number) keyValues[0]).longValue());
+        }
+        keys.reset();
+        for (int key = 0; key < keyValues.length; key++) {
+            if (keyValues[key] == null) {
                 return null;
             }
-            rowId = longIndex.get(((Number) keyValues[0]).longValue());
-        } else {
-            keys.reset();
-            for (int key = 0; key < keyValues.length; key++) {
-                if (keyValues[key] == null) {
-                    return null;
-                }
-                set(keys.column(key), keyValues[key]);
+            set(keys.column(key), keyValues[key]);
+        }
+        keys.setRowCount(1);
+        while (true) {
+            long relocations = storage.relocations();
+            long rowId = index.get(keys, keyColumns, 0);
+            if (rowId == RowIds.ABSENT) {
+                return null;
             }
-            keys.setRowCount(1);
-            rowId = index.get(keys, keyColumns, 0);
+            if (readRow(rowId, relocations)) {
+                return output;
+            }
         }
-        if (rowId == RowIds.ABSENT) {
-            return null;
-        }
-        rowIds[0] = rowId;
-        storage.readRows(rowIds, 0, 1, columns, output);
-        return output;
     }
 
     /** As {@link #lookup(Object[])} for a single long-held key column, without an array. */
     public Batch lookupLong(long key) {
-        long rowId = longIndex != null ? longIndex.get(key) : lookupBoxed(key);
-        if (rowId == RowIds.ABSENT) {
-            return null;
+        while (true) {
+            long relocations = storage.relocations();
+            long rowId = longIndex != null ? longIndex.get(key) : lookupBoxed(key);
+            if (rowId == RowIds.ABSENT) {
+                return null;
+            }
+            if (readRow(rowId, relocations)) {
+                return output;
+            }
         }
+    }
+
+    /**
+     * Reads {@code rowId} into {@link #output}; false when a VACUUM compaction ran (or was under
+     * way) since the caller read {@code relocationsBefore} and looked the id up: the id may address
+     * another row by now, or none, and the caller looks the key up again. Compactions are one page
+     * each, so a retry is rare and short.
+     */
+    private boolean readRow(long rowId, long relocationsBefore) {
         rowIds[0] = rowId;
-        storage.readRows(rowIds, 0, 1, columns, output);
-        return output;
+        try {
+            storage.readRows(rowIds, 0, 1, columns, output);
+        } catch (IndexOutOfBoundsException movedAway) {
+            if ((relocationsBefore & 1) == 0 && storage.relocations() == relocationsBefore) {
+                throw movedAway;
+            }
+            Thread.onSpinWait();
+            return false;
+        }
+        if ((relocationsBefore & 1) == 0 && storage.relocations() == relocationsBefore) {
+            return true;
+        }
+        Thread.onSpinWait();
+        return false;
     }
 
     /** Whether {@link #lookupLong} takes the index's unboxed path. */
