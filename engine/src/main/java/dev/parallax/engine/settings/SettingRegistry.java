@@ -41,6 +41,8 @@ public final class SettingRegistry {
                 "Old name of debug_parallel_query."));
         add(SettingDefinition.memory("work_mem", "4MB", 1024, 64, Integer.MAX_VALUE,
                 "Sets the maximum memory to be used for query workspaces."));
+        add(SettingDefinition.real("hash_mem_multiplier", 2.0, 1.0, 1000.0,
+                "Multiple of work_mem to use for hash tables."));
         add(SettingDefinition.memory("maintenance_work_mem", "64MB", 1024, 1024, Integer.MAX_VALUE,
                 "Sets the maximum memory to be used for maintenance operations."));
         add(SettingDefinition.bool("enable_partition_pruning", true,

@@ -4,21 +4,19 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.operator.BatchCopier;
 import dev.parallax.engine.plan.SortKey;
+import dev.parallax.engine.spill.SpillRunReader;
+import dev.parallax.engine.spill.SpillRunWriter;
+import dev.parallax.engine.spill.TemporaryDirectory;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.VectorKind;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 /**
  * Sorts a stream of batches: the reusable component behind ORDER BY, merge steps and index builds.
@@ -52,7 +50,7 @@ public final class Sorter implements AutoCloseable {
     private TopNHeap topN;
     private Batch buffer;
     private int bufferRows;
-    private Path temporaryDirectory;
+    private final TemporaryDirectory temporaryDirectory;
     private long inputRows;
     private long peakMemoryBytes;
     private long diskBytes;
@@ -81,6 +79,7 @@ public final class Sorter implements AutoCloseable {
         this.limit = limit;
         this.rowOverheadBytes = rowOverheadBytes(this.columnTypes, options.abbreviatedKeys());
         this.runSorter = new RunSorter(this.keys, options.abbreviatedKeys());
+        this.temporaryDirectory = new TemporaryDirectory(options.tempDirectory(), "sort");
         if (limit > 0 && limit <= MAXIMUM_BUFFER_ROWS) {
             this.topN = new TopNHeap(this.columnTypes, this.keys, (int) limit, rowOverheadBytes);
         } else {
@@ -155,25 +154,13 @@ public final class Sorter implements AutoCloseable {
 
     private void spillBuffer() {
         int[] order = runSorter.sort(buffer, bufferRows);
-        Path file = temporaryDirectory().resolve("run-" + runFiles.size() + ".bin");
+        Path file = temporaryDirectory.newFile("run");
         runFiles.add(file);
         runRowCounts.add((long) bufferRows);
         diskBytes += runWriter.write(file, buffer, order, bufferRows);
         buffer.setRowCount(bufferRows);
         buffer.reset();
         bufferRows = 0;
-    }
-
-    private Path temporaryDirectory() {
-        if (temporaryDirectory == null) {
-            try {
-                temporaryDirectory = Files.createTempDirectory(options.tempDirectory(), "parallax-sort-");
-            } catch (IOException failure) {
-                throw new ParallaxException(SqlState.IO_ERROR,
-                        "could not create temporary file directory in \"" + options.tempDirectory() + "\": " + failure.getMessage(), failure);
-            }
-        }
-        return temporaryDirectory;
     }
 
     /** Ends the input and returns the rows in order (at most {@code limit} of them). Call once. */
@@ -203,7 +190,7 @@ public final class Sorter implements AutoCloseable {
             List<SortedOutput> readers = new ArrayList<>(runFiles.size());
             try {
                 for (int run = 0; run < runFiles.size(); run++) {
-                    readers.add(new SpillRunReader(runFiles.get(run), runRowCounts.get(run), columnTypes));
+                    readers.add(new RunOutput(new SpillRunReader(runFiles.get(run), runRowCounts.get(run), columnTypes)));
                 }
             } catch (RuntimeException failure) {
                 readers.forEach(SortedOutput::close);
@@ -238,7 +225,20 @@ public final class Sorter implements AutoCloseable {
 
     /** The sort's temporary directory while it exists, else null (for tests and diagnostics). */
     public Path temporaryDirectoryOrNull() {
-        return temporaryDirectory;
+        return temporaryDirectory.pathOrNull();
+    }
+
+    /** A sorted run read back from its file, as one input of the merge. */
+    private record RunOutput(SpillRunReader reader) implements SortedOutput {
+        @Override
+        public Batch next() {
+            return reader.next();
+        }
+
+        @Override
+        public void close() {
+            reader.close();
+        }
     }
 
     private void closeAfter(RuntimeException failure) {
@@ -258,21 +258,6 @@ public final class Sorter implements AutoCloseable {
         closed = true;
         buffer = null;
         topN = null;
-        if (temporaryDirectory != null) {
-            Path directory = temporaryDirectory;
-            temporaryDirectory = null;
-            deleteRecursively(directory);
-        }
-    }
-
-    private static void deleteRecursively(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException | UncheckedIOException failure) {
-            throw new ParallaxException(SqlState.IO_ERROR,
-                    "could not remove temporary directory \"" + directory + "\": " + failure.getMessage(), failure);
-        }
+        temporaryDirectory.close();
     }
 }

@@ -35,6 +35,14 @@ abstract class Accumulator {
     /** Writes group {@code group}'s final value into {@code out} at {@code position}. */
     abstract void writeResult(int group, ColumnVector out, int position);
 
+    /**
+     * Heap bytes held beyond the fixed-width state columns counted per group by the aggregation
+     * (the seen values of a DISTINCT aggregate); 0 unless overridden.
+     */
+    long extraMemoryBytes() {
+        return 0;
+    }
+
     static int grownCapacity(int current, int needed) {
         return Math.max(needed, Math.max(16, current + (current >> 1)));
     }

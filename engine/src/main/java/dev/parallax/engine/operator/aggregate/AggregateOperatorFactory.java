@@ -3,13 +3,15 @@ package dev.parallax.engine.operator.aggregate;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.exec.OperatorBuilder;
 import dev.parallax.engine.plan.AggregateNode;
+import dev.parallax.engine.spill.HashSpillOptions;
+import dev.parallax.engine.spill.TemporaryDirectory;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** Instantiates an {@link AggregateNode} with a fresh hash aggregation for this participant. */
+/** Instantiates an {@link AggregateNode} with a fresh hash aggregation for this participant, spilling past {@code work_mem × hash_mem_multiplier}. */
 public final class AggregateOperatorFactory {
     private AggregateOperatorFactory() {
     }
@@ -22,7 +24,13 @@ public final class AggregateOperatorFactory {
             keyTypes.add(inputTypes.get(key));
         }
         HashAggregation aggregation = new HashAggregation(node.mode(), keyColumns, keyTypes, node.calls());
+        TemporaryDirectory spillDirectory = null;
+        if (keyColumns.length > 0) {
+            HashSpillOptions options = HashSpillOptions.fromSettings(builder.context().settings());
+            spillDirectory = new TemporaryDirectory(options.tempDirectory(), "hash");
+            aggregation.enableSpill(options, spillDirectory, inputTypes, 0);
+        }
         Batch output = Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY);
-        return new AggregateOperator(builder.context(), builder.build(node.input()), aggregation, output);
+        return new AggregateOperator(builder.context(), builder.build(node.input()), aggregation, output, spillDirectory);
     }
 }

@@ -18,6 +18,28 @@ final class ByteKeyHashTable {
     private int mask = 127;
     private boolean inserted;
 
+    /** The id of the key {@code bytes[offset .. offset+length)}, or -1 when absent. */
+    int find(byte[] bytes, int offset, int length) {
+        int hash = hash(bytes, offset, length);
+        int slot = hash & mask;
+        while (true) {
+            int entry = slots[slot];
+            if (entry == 0) {
+                return -1;
+            }
+            int id = entry - 1;
+            if (hashes[id] == hash && Arrays.equals(keyData, keyOffsets[id], keyOffsets[id] + keyLengths[id], bytes, offset, offset + length)) {
+                return id;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /** Heap bytes held: the key bytes and the per-id and slot arrays. */
+    long memoryBytes() {
+        return keyData.length + 3L * Integer.BYTES * keyOffsets.length + (long) Integer.BYTES * slots.length;
+    }
+
     /** The id of the key {@code bytes[offset .. offset+length)}, adding it when absent. */
     int findOrInsert(byte[] bytes, int offset, int length) {
         int hash = hash(bytes, offset, length);

@@ -15,6 +15,8 @@ final class BytesMinMaxAccumulator extends Accumulator {
     private final boolean maximum;
     private final TypeKind kind;
     private byte[][] values = new byte[0][];
+    /** Bytes of the values held (plus an array header each), for the aggregation's memory bound. */
+    private long heldBytes;
 
     BytesMinMaxAccumulator(boolean maximum, TypeKind kind) {
         this.maximum = maximum;
@@ -46,13 +48,20 @@ final class BytesMinMaxAccumulator extends Accumulator {
             int length = lengths[position];
             if (current == null) {
                 values[group] = Arrays.copyOfRange(data, offset, offset + length);
+                heldBytes += 16 + length;
                 continue;
             }
             int order = ValueComparison.compare(kind, data, offset, length, current, 0, current.length);
             if (maximum ? order > 0 : order < 0) {
                 values[group] = Arrays.copyOfRange(data, offset, offset + length);
+                heldBytes += length - current.length;
             }
         }
+    }
+
+    @Override
+    long extraMemoryBytes() {
+        return heldBytes;
     }
 
     @Override

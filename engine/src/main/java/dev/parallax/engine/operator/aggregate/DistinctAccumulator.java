@@ -83,6 +83,11 @@ final class DistinctAccumulator extends Accumulator {
     }
 
     @Override
+    long extraMemoryBytes() {
+        return seen.memoryBytes() + accumulator.extraMemoryBytes();
+    }
+
+    @Override
     void combine(ColumnVector[] states, int firstState, int[] positions, int[] groupIds, int count) {
         throw new IllegalStateException("DISTINCT aggregates cannot be combined from partial states");
     }

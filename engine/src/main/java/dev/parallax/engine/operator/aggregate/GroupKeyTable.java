@@ -11,6 +11,16 @@ interface GroupKeyTable {
      */
     void groupIds(Batch batch, int[] groupIds);
 
+    /**
+     * Writes into {@code groupIds[i]} the group of the i-th live row of {@code batch}, or -1 when
+     * its key has no group; creates nothing. Used once a hash aggregation spills: rows of groups
+     * in memory are still aggregated there, rows of new groups go to a partition file.
+     */
+    void findGroupIds(Batch batch, int[] groupIds);
+
+    /** Heap bytes the table holds (keys, slots), for the aggregation's memory bound. */
+    long memoryBytes();
+
     /** Groups created so far. */
     int groupCount();
 

@@ -4,6 +4,9 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.plan.AggregateCall;
 import dev.parallax.engine.plan.AggregateMode;
+import dev.parallax.engine.spill.HashPartitions;
+import dev.parallax.engine.spill.HashSpillOptions;
+import dev.parallax.engine.spill.TemporaryDirectory;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.VectorKind;
 import dev.parallax.engine.vector.Batch;
@@ -21,10 +24,20 @@ import java.util.List;
  * others serialized to bytes.
  * <p>SINGLE and PARTIAL read raw rows ({@link AggregateCall#argument()} columns); FINAL reads a
  * Partial Aggregate's output: the group keys, then each call's state columns in order.
+ * <p>With spilling enabled ({@link #enableSpill}) and group keys, the table's memory is checked
+ * after every batch; once it exceeds the limit ({@code work_mem × hash_mem_multiplier}), the
+ * groups in memory stay there and keep aggregating their rows, while rows of new groups are
+ * written to {@link HashPartitions} by the hash of their keys (PostgreSQL 13's design). Each
+ * partition then runs as an aggregation of its own ({@link #forPartition}), which may split
+ * again. Since a group's rows all go to one place, and the rows are the input unchanged
+ * (raw rows, or partial states in FINAL mode), every aggregate kind, DISTINCT included, gives
+ * the in-memory result. Nothing of this runs per row until the limit is crossed.
  */
 public final class HashAggregation {
     private final AggregateMode mode;
     private final List<AggregateCall> calls;
+    private final int[] keyColumns;
+    private final List<DataType> keyTypes;
     private final int keyCount;
     private final GroupKeyTable groups;
     private final Accumulator[] accumulators;
@@ -44,9 +57,24 @@ public final class HashAggregation {
     private int[] groupedIds = new int[Batch.DEFAULT_CAPACITY];
     private int[] groupEnds = new int[16];
 
+    /** Fixed-width state bytes per group over all calls (8 per state column and a null flag). */
+    private final long stateBytesPerGroup;
+    private HashSpillOptions spillOptions;
+    private TemporaryDirectory spillDirectory;
+    private List<DataType> inputTypes;
+    private int spillLevel;
+    /** Where rows of new groups go once the table is full; null while everything fits. */
+    private HashPartitions partitions;
+    private long peakMemoryBytes;
+    private int[] keptPositions = new int[0];
+    private int[] spilledPositions = new int[0];
+    private long[] spilledHashes = new long[0];
+
     public HashAggregation(AggregateMode mode, int[] keyColumns, List<DataType> keyTypes, List<AggregateCall> calls) {
         this.mode = mode;
         this.calls = List.copyOf(calls);
+        this.keyColumns = keyColumns.clone();
+        this.keyTypes = List.copyOf(keyTypes);
         this.keyCount = keyColumns.length;
         if (keyColumns.length == 0) {
             groups = new SingleGroupTable();
@@ -67,7 +95,23 @@ public final class HashAggregation {
             stateStarts[index] = stateColumn;
             stateColumn += call.stateTypes().size();
         }
+        stateBytesPerGroup = 9L * (stateColumn - keyColumns.length);
         ensureGroups();
+    }
+
+    /**
+     * Lets this aggregation spill past {@code options.memoryLimitBytes()} into files in
+     * {@code directory} (owned by the caller, which removes it). Without group keys there is one
+     * group and nothing to spill.
+     *
+     * @param inputTypes the column types of the batches passed to {@link #add}
+     * @param level      the partitioning level, 0 for an operator's input
+     */
+    public void enableSpill(HashSpillOptions options, TemporaryDirectory directory, List<DataType> inputTypes, int level) {
+        this.spillOptions = java.util.Objects.requireNonNull(options, "options");
+        this.spillDirectory = java.util.Objects.requireNonNull(directory, "directory");
+        this.inputTypes = List.copyOf(inputTypes);
+        this.spillLevel = level;
     }
 
     private static Accumulator create(AggregateCall call) {
@@ -97,6 +141,111 @@ public final class HashAggregation {
 
     /** Adds the live rows of {@code batch} (raw rows, or partial states in FINAL mode). */
     public void add(Batch batch) {
+        if (partitions != null) {
+            addSpilling(batch);
+            return;
+        }
+        addToTable(batch);
+        if (spillOptions != null && keyCount > 0 && spillLevel <= HashPartitions.MAXIMUM_LEVEL) {
+            long memory = memoryBytes();
+            peakMemoryBytes = Math.max(peakMemoryBytes, memory);
+            if (memory > spillOptions.memoryLimitBytes()) {
+                partitions = new HashPartitions(spillDirectory, "aggregate", inputTypes, spillLevel);
+            }
+        }
+    }
+
+    /** Past the memory limit: rows of groups in the table are aggregated, the others written to their partition. */
+    private void addSpilling(Batch batch) {
+        int count = batch.selectedCount();
+        if (count == 0) {
+            return;
+        }
+        if (groupIds.length < count) {
+            groupIds = new int[count];
+        }
+        if (keptPositions.length < count) {
+            keptPositions = new int[count];
+            spilledPositions = new int[count];
+            spilledHashes = new long[count];
+        }
+        groups.findGroupIds(batch, groupIds);
+        int[] selection = batch.selection();
+        int kept = 0;
+        int spilled = 0;
+        for (int index = 0; index < count; index++) {
+            int position = selection == null ? index : selection[index];
+            if (groupIds[index] >= 0) {
+                keptPositions[kept++] = position;
+            } else {
+                spilledPositions[spilled++] = position;
+            }
+        }
+        if (spilled > 0) {
+            GroupKeyHasher.hash(batch, keyColumns, spilledPositions, spilled, spilledHashes);
+            partitions.add(batch, spilledPositions, spilledHashes, spilled);
+        }
+        if (kept > 0) {
+            Batch inTable = new Batch(batch.columns());
+            inTable.setRowCount(batch.rowCount());
+            inTable.setSelection(keptPositions, kept);
+            addToTable(inTable);
+        }
+    }
+
+    /** Heap bytes of the table: keys, fixed-width states per group, and what accumulators hold besides. */
+    private long memoryBytes() {
+        long bytes = groups.memoryBytes() + (long) groups.groupCount() * stateBytesPerGroup;
+        for (Accumulator accumulator : accumulators) {
+            bytes += accumulator.extraMemoryBytes();
+        }
+        return bytes;
+    }
+
+    /**
+     * Ends the input: flushes the partition files if the aggregation spilled. The groups in the
+     * table are then final and can be written; the spilled rows are in {@link #spilledPartitions()}.
+     */
+    public void finishInput() {
+        if (partitions != null) {
+            partitions.finish();
+        }
+        peakMemoryBytes = Math.max(peakMemoryBytes, memoryBytes());
+    }
+
+    /** The partitions holding the rows of groups not in this table, or null when nothing spilled. */
+    public HashPartitions spilledPartitions() {
+        return partitions;
+    }
+
+    /** The peak heap bytes of the table, as far as measured (after each batch when spilling is enabled, and at the end). */
+    public long peakMemoryBytes() {
+        return peakMemoryBytes;
+    }
+
+    /**
+     * A fresh aggregation, like this one, for the rows of one of its spilled partitions; it may
+     * spill again one level deeper (into the same directory).
+     */
+    public HashAggregation forPartition() {
+        if (partitions == null) {
+            throw new IllegalStateException("the aggregation did not spill");
+        }
+        HashAggregation aggregation = new HashAggregation(mode, keyColumns, keyTypes, calls);
+        aggregation.enableSpill(spillOptions, spillDirectory, inputTypes, partitions.level() + 1);
+        return aggregation;
+    }
+
+    /** A fresh, empty aggregation with this one's definition and spill level (the next partition of the same split). */
+    public HashAggregation sibling() {
+        HashAggregation aggregation = new HashAggregation(mode, keyColumns, keyTypes, calls);
+        if (spillOptions != null) {
+            aggregation.enableSpill(spillOptions, spillDirectory, inputTypes, spillLevel);
+        }
+        return aggregation;
+    }
+
+    private void addToTable(Batch batch) {
         int count = batch.selectedCount();
         if (count == 0) {
             return;

@@ -87,6 +87,29 @@ final class PackedGroupKeyTable implements GroupKeyTable {
 
     @Override
     public void groupIds(Batch batch, int[] groupIds) {
+        int count = pack(batch);
+        long[] packed = this.packed;
+        for (int index = 0; index < count; index++) {
+            groupIds[index] = findOrInsert(packed[index]);
+        }
+    }
+
+    @Override
+    public void findGroupIds(Batch batch, int[] groupIds) {
+        int count = pack(batch);
+        long[] packed = this.packed;
+        for (int index = 0; index < count; index++) {
+            groupIds[index] = find(packed[index]);
+        }
+    }
+
+    @Override
+    public long memoryBytes() {
+        return (long) slots.length * Integer.BYTES + (long) groupKeys.length * Long.BYTES;
+    }
+
+    /** Packs the keys of the live rows into {@code packed[0 .. count)}; returns the count. */
+    private int pack(Batch batch) {
         int count = batch.selectedCount();
         if (packed.length < count) {
             packed = new long[Math.max(count, Batch.DEFAULT_CAPACITY)];
@@ -102,9 +125,7 @@ final class PackedGroupKeyTable implements GroupKeyTable {
                 packLong((LongVector) column, selection, count, key, packed);
             }
         }
-        for (int index = 0; index < count; index++) {
-            groupIds[index] = findOrInsert(packed[index]);
-        }
+        return count;
     }
 
     private void packLong(LongVector column, int[] selection, int count, int key, long[] packed) {
@@ -149,6 +170,20 @@ final class PackedGroupKeyTable implements GroupKeyTable {
                 }
             }
             packed[index] |= field << shift;
+        }
+    }
+
+    private int find(long key) {
+        int slot = (int) KeyHashing.mix(key) & mask;
+        while (true) {
+            int entry = slots[slot];
+            if (entry == 0) {
+                return -1;
+            }
+            if (groupKeys[entry - 1] == key) {
+                return entry - 1;
+            }
+            slot = (slot + 1) & mask;
         }
     }
 

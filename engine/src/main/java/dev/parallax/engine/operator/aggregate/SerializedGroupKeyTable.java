@@ -28,6 +28,27 @@ final class SerializedGroupKeyTable implements GroupKeyTable {
 
     @Override
     public void groupIds(Batch batch, int[] groupIds) {
+        int count = serialize(batch);
+        for (int index = 0; index < count; index++) {
+            groupIds[index] = table.findOrInsert(rows, rowOffsets[index], rowEnds[index] - rowOffsets[index]);
+        }
+    }
+
+    @Override
+    public void findGroupIds(Batch batch, int[] groupIds) {
+        int count = serialize(batch);
+        for (int index = 0; index < count; index++) {
+            groupIds[index] = table.find(rows, rowOffsets[index], rowEnds[index] - rowOffsets[index]);
+        }
+    }
+
+    @Override
+    public long memoryBytes() {
+        return table.memoryBytes();
+    }
+
+    /** Serializes the keys of the live rows into {@code rows}, row i at {@code rowOffsets[i] .. rowEnds[i]}; returns the count. */
+    private int serialize(Batch batch) {
         int count = batch.selectedCount();
         int[] selection = batch.selection();
         if (rowOffsets.length < count + 1) {
@@ -55,9 +76,7 @@ final class SerializedGroupKeyTable implements GroupKeyTable {
         for (int keyColumn : keyColumns) {
             writeColumn(batch.column(keyColumn), selection, count);
         }
-        for (int index = 0; index < count; index++) {
-            groupIds[index] = table.findOrInsert(rows, rowOffsets[index], rowEnds[index] - rowOffsets[index]);
-        }
+        return count;
     }
 
     private void writeColumn(ColumnVector column, int[] selection, int count) {

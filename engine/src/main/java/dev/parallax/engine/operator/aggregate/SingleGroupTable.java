@@ -13,6 +13,16 @@ final class SingleGroupTable implements GroupKeyTable {
     }
 
     @Override
+    public void findGroupIds(Batch batch, int[] groupIds) {
+        groupIds(batch, groupIds);
+    }
+
+    @Override
+    public long memoryBytes() {
+        return 0;
+    }
+
+    @Override
     public int groupCount() {
         return 1;
     }

@@ -70,4 +70,9 @@ final class SingleValueAccumulator extends Accumulator {
     private static ParallaxException tooManyRows() {
         return ParallaxException.of(SqlState.CARDINALITY_VIOLATION, "more than one row returned by a subquery used as an expression");
     }
+
+    @Override
+    long extraMemoryBytes() {
+        return value.extraMemoryBytes();
+    }
 }

@@ -1,4 +1,4 @@
-package dev.parallax.engine.sort;
+package dev.parallax.engine.spill;
 
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -19,35 +19,53 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * Writes one sorted run to a temporary file in Parallax's spill format: blocks of up to
+ * Writes rows to temporary files in Parallax's spill format (sorted runs of a sort, hash
+ * partitions of a join or aggregate): blocks of up to
  * {@link #BLOCK_ROWS} rows, each {@code int blockBytes, int rowCount}, then per column a null
  * flag byte (1: a null bitmap follows, one bit per row), then the values column by column: LONG
  * and DOUBLE columns as 8 bytes per row, BYTES columns as an int length per row followed by all
  * their bytes. Little-endian; columnar so that reading a block back is one tight loop per column.
  */
-final class SpillRunWriter {
-    static final int BLOCK_ROWS = 1024;
+public final class SpillRunWriter {
+    public static final int BLOCK_ROWS = 1024;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private byte[] block = new byte[64 * 1024];
     private int used;
 
-    /** Writes rows {@code order[0..count)} of {@code rows} to {@code file}; returns the bytes written. */
-    long write(Path file, Batch rows, int[] order, int count) {
-        long written = 0;
+    /** Writes rows {@code order[0..count)} of {@code rows} to a new {@code file}; returns the bytes written. */
+    public long write(Path file, Batch rows, int[] order, int count) {
         try (OutputStream output = new BufferedOutputStream(Files.newOutputStream(file), 64 * 1024)) {
-            for (int from = 0; from < count; from += BLOCK_ROWS) {
-                int blockRows = Math.min(BLOCK_ROWS, count - from);
-                encodeBlock(rows, order, from, blockRows);
+            return append(output, file, rows, order, 0, count);
+        } catch (IOException failure) {
+            throw writeFailure(file, failure);
+        }
+    }
+
+    /**
+     * Appends rows {@code order[from .. from+count)} of {@code rows} (positions, the batch's
+     * selection ignored) to {@code output}, the open stream of {@code file}, in blocks of at most
+     * {@link #BLOCK_ROWS}; returns the bytes written.
+     */
+    public long append(OutputStream output, Path file, Batch rows, int[] order, int from, int count) {
+        long written = 0;
+        try {
+            for (int start = from; start < from + count; start += BLOCK_ROWS) {
+                int blockRows = Math.min(BLOCK_ROWS, from + count - start);
+                encodeBlock(rows, order, start, blockRows);
                 output.write(block, 0, used);
                 written += used;
             }
         } catch (IOException failure) {
-            throw new ParallaxException(SqlState.IO_ERROR,
-                    "could not write to temporary file \"" + file + "\": " + failure.getMessage(), failure);
+            throw writeFailure(file, failure);
         }
         return written;
+    }
+
+    static ParallaxException writeFailure(Path file, IOException failure) {
+        return new ParallaxException(SqlState.IO_ERROR,
+                "could not write to temporary file \"" + file + "\": " + failure.getMessage(), failure);
     }
 
     private void encodeBlock(Batch rows, int[] order, int from, int count) {

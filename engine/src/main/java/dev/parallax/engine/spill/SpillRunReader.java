@@ -1,4 +1,4 @@
-package dev.parallax.engine.sort;
+package dev.parallax.engine.spill;
 
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -19,8 +19,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Reads back a run written by {@link SpillRunWriter}, one block per batch, in the order written. */
-final class SpillRunReader implements SortedOutput {
+/**
+ * Reads back rows written by {@link SpillRunWriter}, one block per batch, in the order written.
+ * Used by one thread; several readers may read the same finished file at once.
+ */
+public final class SpillRunReader implements AutoCloseable {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -30,7 +33,8 @@ final class SpillRunReader implements SortedOutput {
     private long remainingRows;
     private byte[] block = new byte[64 * 1024];
 
-    SpillRunReader(Path file, long rowCount, List<DataType> columnTypes) {
+    /** Opens {@code file}, which holds {@code rowCount} rows of {@code columnTypes}. */
+    public SpillRunReader(Path file, long rowCount, List<DataType> columnTypes) {
         this.file = file;
         this.remainingRows = rowCount;
         this.batch = Batch.create(columnTypes, SpillRunWriter.BLOCK_ROWS);
@@ -41,7 +45,7 @@ final class SpillRunReader implements SortedOutput {
         }
     }
 
-    @Override
+    /** The next block of rows (at least one, no selection), or null after the last; valid until the next call. */
     public Batch next() {
         if (remainingRows == 0 || input == null) {
             return null;
@@ -131,6 +135,7 @@ final class SpillRunReader implements SortedOutput {
                 "could not read from temporary file \"" + file + "\": " + failure.getMessage(), failure);
     }
 
+    /** Closes the file (it stays on disk); idempotent. */
     @Override
     public void close() {
         if (input != null) {
