@@ -100,6 +100,41 @@ final class PrefixKeyEncoder {
         return new PrefixKeyEncoder(List.copyOf(segments), complete);
     }
 
+    /**
+     * A layout that does not depend on the rows, for comparing rows of different runs or streams
+     * (merges): the leading key alone, in all 64 bits, without a null bit. Use with
+     * {@link #encodeLeadingKey}; equal prefixes say nothing, unequal ones order the rows.
+     */
+    static PrefixKeyEncoder leadingKey(SortKey key, KeyFamily family) {
+        Segment segment = switch (family) {
+            // value - Long.MIN_VALUE flips the sign bit: a full-width unsigned order of signed longs.
+            case LONG -> new Segment(key, family, false, Long.SIZE, 0, 0, Long.MIN_VALUE, 0);
+            case DOUBLE -> new Segment(key, family, false, Long.SIZE, 0, 0, 0, 0);
+            case TEXT, BLANK_PADDED_TEXT, BIT_STRING -> new Segment(key, family, false, Long.SIZE, 0, 0, 0, Long.BYTES);
+        };
+        return new PrefixKeyEncoder(List.of(segment), false);
+    }
+
+    /**
+     * Encodes the positions {@code 0..rowCount-1} with a {@link #leadingKey} layout. A NULL gets the
+     * lowest prefix under NULLS FIRST and the highest under NULLS LAST: never wrongly ordered
+     * against a value, and a tie with a value's extreme prefix falls to the full comparison.
+     */
+    void encodeLeadingKey(Batch rows, int rowCount, long[] prefixes) {
+        encode(rows, rowCount, prefixes);
+        SortKey key = segments.getFirst().key();
+        ColumnVector column = rows.column(key.column());
+        if (column.mayHaveNulls()) {
+            boolean[] nulls = column.nulls();
+            long nullPrefix = key.nullsFirst() ? 0 : -1L;
+            for (int row = 0; row < rowCount; row++) {
+                if (nulls[row]) {
+                    prefixes[row] = nullPrefix;
+                }
+            }
+        }
+    }
+
     /** True when equal prefixes mean equal sort keys, so ties need no full comparison. */
     boolean isComplete() {
         return complete;

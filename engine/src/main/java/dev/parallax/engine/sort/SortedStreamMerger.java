@@ -3,7 +3,10 @@ package dev.parallax.engine.sort;
 import dev.parallax.engine.plan.SortKey;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.DoubleVector;
+import dev.parallax.engine.vector.LongVector;
 
 import java.util.List;
 import java.util.Objects;
@@ -14,17 +17,33 @@ import java.util.Objects;
  * (stream 0 first), so merging the runs of one sort keeps it stable. Used for the runs of an
  * external sort and by Gather Merge for the workers' sorted outputs. Not thread-safe: one
  * consumer pulls, and it pulls each input from its own thread.
+ *
+ * <p>Two things keep the per-row cost low. The heap compares a 64-bit prefix of the leading key,
+ * encoded once per input batch with a layout that is the same for every stream; only equal
+ * prefixes fall to the full comparison. And the merge first decides which (stream, position)
+ * each output row comes from, then copies column by column in tight loops, flushing what was
+ * decided whenever a stream is about to replace its batch.
  */
 public final class SortedStreamMerger implements SortedOutput {
     private final List<? extends SortedOutput> inputs;
     private final BatchRowComparator comparator;
+    private final PrefixKeyEncoder leadingKey;
     private final Batch[] current;
     private final int[] currentIndex;
+    private final int[] currentPosition;
+    private final long[] currentPrefix;
+    private final long[][] prefixes;
     private final int[] heap;
     private final Batch output;
+    /** Where output row {@code i} comes from, decided before it is copied. */
+    private final int[] sourceStream;
+    private final int[] sourcePosition;
+    /** Each stream's vector of the column being copied. */
+    private final ColumnVector[] streamColumns;
     private final Runnable onClose;
     private long remainingRows;
     private int heapSize;
+    private int copiedRows;
     private boolean started;
     private boolean closed;
 
@@ -37,12 +56,24 @@ public final class SortedStreamMerger implements SortedOutput {
                        long maximumRows, Runnable onClose) {
         Objects.requireNonNull(columnTypes, "columnTypes");
         Objects.requireNonNull(keys, "keys");
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException("a merge needs at least one sort key");
+        }
         this.inputs = List.copyOf(inputs);
         this.comparator = new BatchRowComparator(keys, columnTypes);
-        this.current = new Batch[inputs.size()];
-        this.currentIndex = new int[inputs.size()];
-        this.heap = new int[inputs.size()];
+        SortKey first = keys.getFirst();
+        this.leadingKey = PrefixKeyEncoder.leadingKey(first, KeyFamily.of(columnTypes.get(first.column()).kind()));
+        int streams = inputs.size();
+        this.current = new Batch[streams];
+        this.currentIndex = new int[streams];
+        this.currentPosition = new int[streams];
+        this.currentPrefix = new long[streams];
+        this.prefixes = new long[streams][];
+        this.heap = new int[streams];
         this.output = Batch.create(columnTypes, Batch.DEFAULT_CAPACITY);
+        this.sourceStream = new int[Batch.DEFAULT_CAPACITY];
+        this.sourcePosition = new int[Batch.DEFAULT_CAPACITY];
+        this.streamColumns = new ColumnVector[streams];
         this.remainingRows = maximumRows;
         this.onClose = onClose;
     }
@@ -56,22 +87,28 @@ public final class SortedStreamMerger implements SortedOutput {
             start();
         }
         if (heapSize == 0 || remainingRows == 0) {
-            finishStreams();
+            close();
             return null;
         }
         output.reset();
+        copiedRows = 0;
         int capacity = (int) Math.min(Batch.DEFAULT_CAPACITY, remainingRows);
-        ColumnVector[] targetColumns = output.columns();
         int count = 0;
         while (count < capacity && heapSize > 0) {
             int stream = heap[0];
-            Batch batch = current[stream];
-            int position = batch.position(currentIndex[stream]);
-            for (int column = 0; column < targetColumns.length; column++) {
-                targetColumns[column].copyFrom(batch.column(column), position, count);
-            }
+            sourceStream[count] = stream;
+            sourcePosition[count] = currentPosition[stream];
             count++;
-            if (advance(stream)) {
+            int index = currentIndex[stream] + 1;
+            Batch batch = current[stream];
+            if (index < batch.selectedCount()) {
+                moveTo(stream, batch, index);
+                siftDown(0);
+                continue;
+            }
+            // The stream is about to replace its batch: copy the rows decided so far first.
+            copyDecided(count);
+            if (fetch(stream)) {
                 siftDown(0);
             } else {
                 heap[0] = heap[--heapSize];
@@ -80,6 +117,7 @@ public final class SortedStreamMerger implements SortedOutput {
                 }
             }
         }
+        copyDecided(count);
         remainingRows -= count;
         output.setRowCount(count);
         return output;
@@ -88,8 +126,7 @@ public final class SortedStreamMerger implements SortedOutput {
     private void start() {
         started = true;
         for (int stream = 0; stream < inputs.size(); stream++) {
-            currentIndex[stream] = -1;
-            if (advance(stream)) {
+            if (fetch(stream)) {
                 heap[heapSize++] = stream;
             }
         }
@@ -98,17 +135,19 @@ public final class SortedStreamMerger implements SortedOutput {
         }
     }
 
-    /** Moves a stream to its next live row, fetching batches as needed; false when it has none left. */
-    private boolean advance(int stream) {
-        Batch batch = current[stream];
-        if (batch != null && currentIndex[stream] + 1 < batch.selectedCount()) {
-            currentIndex[stream]++;
-            return true;
-        }
+    /** Pulls the stream's next batch with live rows and positions it on the first; false when it has none left. */
+    private boolean fetch(int stream) {
+        Batch batch;
         while ((batch = inputs.get(stream).next()) != null) {
             if (batch.selectedCount() > 0) {
                 current[stream] = batch;
-                currentIndex[stream] = 0;
+                long[] streamPrefixes = prefixes[stream];
+                if (streamPrefixes == null || streamPrefixes.length < batch.rowCount()) {
+                    streamPrefixes = new long[Math.max(batch.rowCount(), Batch.DEFAULT_CAPACITY)];
+                    prefixes[stream] = streamPrefixes;
+                }
+                leadingKey.encodeLeadingKey(batch, batch.rowCount(), streamPrefixes);
+                moveTo(stream, batch, 0);
                 return true;
             }
         }
@@ -116,10 +155,21 @@ public final class SortedStreamMerger implements SortedOutput {
         return false;
     }
 
+    private void moveTo(int stream, Batch batch, int index) {
+        int position = batch.position(index);
+        currentIndex[stream] = index;
+        currentPosition[stream] = position;
+        currentPrefix[stream] = prefixes[stream][position];
+    }
+
     /** True when stream {@code left}'s row comes after stream {@code right}'s. */
     private boolean after(int left, int right) {
-        int order = comparator.compare(current[left], current[left].position(currentIndex[left]),
-                current[right], current[right].position(currentIndex[right]));
+        long leftPrefix = currentPrefix[left];
+        long rightPrefix = currentPrefix[right];
+        if (leftPrefix != rightPrefix) {
+            return Long.compareUnsigned(leftPrefix, rightPrefix) > 0;
+        }
+        int order = comparator.compare(current[left], currentPosition[left], current[right], currentPosition[right]);
         return order > 0 || (order == 0 && left > right);
     }
 
@@ -143,8 +193,84 @@ public final class SortedStreamMerger implements SortedOutput {
         heap[index] = stream;
     }
 
-    private void finishStreams() {
-        close();
+    /** Copies output rows {@code copiedRows..count-1} from the batches they were decided in, one column at a time. */
+    private void copyDecided(int count) {
+        int from = copiedRows;
+        if (from == count) {
+            return;
+        }
+        ColumnVector[] targets = output.columns();
+        for (int column = 0; column < targets.length; column++) {
+            for (int stream = 0; stream < current.length; stream++) {
+                streamColumns[stream] = current[stream] == null ? null : current[stream].column(column);
+            }
+            ColumnVector target = targets[column];
+            switch (target) {
+                case LongVector longs -> copyLongs(longs.values(), from, count);
+                case DoubleVector doubles -> copyDoubles(doubles.values(), from, count);
+                case BytesVector bytes -> copyBytes(bytes, from, count);
+            }
+            copyNulls(target, from, count);
+        }
+        copiedRows = count;
+    }
+
+    private void copyLongs(long[] to, int from, int count) {
+        long[][] values = new long[streamColumns.length][];
+        for (int stream = 0; stream < values.length; stream++) {
+            values[stream] = streamColumns[stream] == null ? null : ((LongVector) streamColumns[stream]).values();
+        }
+        for (int row = from; row < count; row++) {
+            to[row] = values[sourceStream[row]][sourcePosition[row]];
+        }
+    }
+
+    private void copyDoubles(double[] to, int from, int count) {
+        double[][] values = new double[streamColumns.length][];
+        for (int stream = 0; stream < values.length; stream++) {
+            values[stream] = streamColumns[stream] == null ? null : ((DoubleVector) streamColumns[stream]).values();
+        }
+        for (int row = from; row < count; row++) {
+            to[row] = values[sourceStream[row]][sourcePosition[row]];
+        }
+    }
+
+    private void copyBytes(BytesVector target, int from, int count) {
+        int total = 0;
+        for (int row = from; row < count; row++) {
+            BytesVector source = (BytesVector) streamColumns[sourceStream[row]];
+            int position = sourcePosition[row];
+            total += source.isNull(position) ? 0 : source.length(position);
+        }
+        int offset = target.reserveBytes(total);
+        byte[] to = target.data();
+        int[] offsets = target.offsets();
+        int[] lengths = target.lengths();
+        for (int row = from; row < count; row++) {
+            BytesVector source = (BytesVector) streamColumns[sourceStream[row]];
+            int position = sourcePosition[row];
+            // A NULL slot's offsets mean nothing: it gets an empty value and its null flag.
+            int length = source.isNull(position) ? 0 : source.length(position);
+            System.arraycopy(source.data(), source.offset(position), to, offset, length);
+            offsets[row] = offset;
+            lengths[row] = length;
+            offset += length;
+        }
+    }
+
+    private void copyNulls(ColumnVector target, int from, int count) {
+        boolean anyNull = false;
+        for (ColumnVector source : streamColumns) {
+            anyNull |= source != null && source.mayHaveNulls();
+        }
+        if (!anyNull) {
+            return;
+        }
+        boolean[] nulls = target.nulls();
+        for (int row = from; row < count; row++) {
+            nulls[row] = streamColumns[sourceStream[row]].isNull(sourcePosition[row]);
+        }
+        target.markMayHaveNulls();
     }
 
     @Override

@@ -68,6 +68,18 @@ public final class BytesVector extends ColumnVector {
         return offsets[position];
     }
 
+    /**
+     * Reserves {@code length} bytes at the end of the heap for values a caller writes in bulk and
+     * returns their start in {@link #data()}; the caller sets those positions' offsets, lengths and
+     * null flags itself.
+     */
+    public int reserveBytes(int length) {
+        ensureDataCapacity(used + length);
+        int start = used;
+        used += length;
+        return start;
+    }
+
     public byte[] getBytes(int position) {
         return Arrays.copyOfRange(data, offsets[position], offsets[position] + lengths[position]);
     }
