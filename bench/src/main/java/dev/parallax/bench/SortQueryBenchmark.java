@@ -27,9 +27,12 @@ import static dev.parallax.bench.BenchmarkFlags.*;
  * {@code char(32)} column, each {@code select t from ... order by t} read back whole and in order.
  * The md5 strings are {@code md5(i::text)} for i in 1..rows in both engines (PostgreSQL and DuckDB
  * agree on md5 of text), so both hold identical rows. Two threads: Parallax's leader plus one
- * worker (it may sort per participant under a Gather Merge), DuckDB {@code threads = 2}. Parallax
+ * worker sorting per participant under a Gather Merge, DuckDB {@code threads = 2}. The planner
+ * would keep a full sort of every row serial at PostgreSQL's {@code parallel_tuple_cost} (0.1:
+ * a row through a Gather priced like 40 operator calls, for PostgreSQL's shared-memory queues),
+ * so the benchmark sets it to 0.01: Parallax's Gather hands batches over by reference. Parallax
  * runs with packed prefix keys on and off ({@code enable_abbreviated_keys}) and with
- * {@code workMem} (256MB by default: an in-memory sort; 4MB, PostgreSQL's default, spills).
+ * {@code workMem} (256MB by default, which 10M md5 rows outgrow: each participant writes sorted runs and merges them).
  * DuckDB has no blank-padded char(n) (CHAR is VARCHAR there); md5 strings have no trailing
  * blanks, so the answers agree. {@code md5TextUnordered} reads the md5 table back unsorted: the
  * cost of producing and fetching 10M rows without the sort (DuckDB's fetch through JDBC,
@@ -87,6 +90,7 @@ public class SortQueryBenchmark {
                 }
             }
             parallax.useThreads(THREADS);
+            parallax.execute("SET parallel_tuple_cost = 0.01");
             parallax.execute("SET work_mem = '" + workMem + "'");
             parallax.execute("SET enable_abbreviated_keys = " + engine.equals("parallax-prefix"));
         } else {

@@ -169,11 +169,10 @@ public final class QueryPlanner {
         List<DataType> parameterTypes = parameterTypes(validator, validated, statement);
         CostModel costModel = new CostModel(settings);
         PlanNode serial = translated(analysis, logical, costModel, settings);
-        boolean insert = logical instanceof TableModify;
-        if (insert) {
-            return new PlannedQuery(serial, List.of(), parameterTypes, false, "INSERT");
-        }
         PlanNode plan = new ParallelPlanner(settings, costModel).plan(serial);
+        if (logical instanceof TableModify) {
+            return new PlannedQuery(plan, List.of(), parameterTypes, false, "INSERT");
+        }
         return new PlannedQuery(plan, resultColumns(root.validatedRowType, validated, plan.outputTypes()), parameterTypes, true, "SELECT");
     }
 

@@ -14,6 +14,7 @@ import dev.parallax.engine.plan.FilterNode;
 import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.HashJoinNode;
+import dev.parallax.engine.plan.InsertNode;
 import dev.parallax.engine.plan.NestedLoopJoinNode;
 import dev.parallax.engine.plan.LimitNode;
 import dev.parallax.engine.plan.ParallelDegree;
@@ -74,8 +75,26 @@ public final class ParallelPlanner {
             case AppendNode append -> append(append);
             case HashJoinNode join -> gatherJoin(join);
             case NestedLoopJoinNode join -> gatherJoin(join);
+            case InsertNode insert -> insertAbove(insert);
             default -> isScanChain(node) ? gatherScanChain(node) : node;
         };
+    }
+
+    /**
+     * INSERT ... SELECT: the leader inserts what a parallel query below it produces (the query's
+     * scans read the snapshot taken when they open, so rows the insert adds are not read back).
+     */
+    private PlanNode insertAbove(InsertNode insert) {
+        PlanNode input = parallelize(insert.input());
+        if (input == insert.input()) {
+            return insert;
+        }
+        PlanEstimate estimate = insert.estimate();
+        PlanEstimate serialInput = insert.input().estimate();
+        PlanEstimate parallelInput = input.estimate();
+        return new InsertNode(insert.table(), input, new PlanEstimate(
+                estimate.startupCost() - serialInput.startupCost() + parallelInput.startupCost(),
+                estimate.totalCost() - serialInput.totalCost() + parallelInput.totalCost(), estimate.rows(), estimate.width()));
     }
 
     /**
@@ -388,7 +407,7 @@ public final class ParallelPlanner {
         boolean safe = switch (node) {
             case FilterNode filter -> isParallelSafe(filter.condition());
             case ProjectNode project -> project.expressions().stream().allMatch(ParallelPlanner::isParallelSafe);
-            case dev.parallax.engine.plan.InsertNode insert -> false;
+            case InsertNode insert -> false;
             case GatherNode gather -> false;
             case GatherMergeNode gatherMerge -> false;
             default -> true;
