@@ -13,7 +13,7 @@ import java.util.Arrays;
  * UTF-8 characters for {@code _}.
  */
 public final class LikePattern {
-    private enum Shape { EXACT, PREFIX, SUFFIX, CONTAINS, GENERAL }
+    private enum Shape { EXACT, PREFIX, SUFFIX, CONTAINS, SEGMENTS, GENERAL }
 
     private static final byte ANY_RUN = 0;
     private static final byte ANY_ONE = 1;
@@ -24,12 +24,24 @@ public final class LikePattern {
     /** For GENERAL: per pattern element its kind, and the literal byte. */
     private final byte[] kinds;
     private final byte[] bytes;
+    /** For SEGMENTS: the literal runs between the {@code %}s, in order. */
+    private final byte[][] segments;
+    private final boolean anchoredStart;
+    private final boolean anchoredEnd;
 
     private LikePattern(Shape shape, byte[] literal, byte[] kinds, byte[] bytes) {
+        this(shape, literal, kinds, bytes, null, false, false);
+    }
+
+    private LikePattern(Shape shape, byte[] literal, byte[] kinds, byte[] bytes, byte[][] segments, boolean anchoredStart,
+                        boolean anchoredEnd) {
         this.shape = shape;
         this.literal = literal;
         this.kinds = kinds;
         this.bytes = bytes;
+        this.segments = segments;
+        this.anchoredStart = anchoredStart;
+        this.anchoredEnd = anchoredEnd;
     }
 
     /** Compiles a UTF-8 pattern; 22025 when it ends with the escape character. */
@@ -80,7 +92,58 @@ public final class LikePattern {
             }
             return new LikePattern(shape, literal, kinds, bytes);
         }
+        boolean onlyLiteralsAndRuns = true;
+        for (byte kind : kinds) {
+            onlyLiteralsAndRuns &= kind != ANY_ONE;
+        }
+        if (onlyLiteralsAndRuns) {
+            // 'a%b%c' shapes (Q13's '%special%requests%'): each literal run found leftmost after the
+            // previous one, which is a match exactly when one exists; no backtracking.
+            java.util.List<byte[]> runs = new java.util.ArrayList<>();
+            int start = 0;
+            for (int index = 0; index <= elements; index++) {
+                if (index == elements || kinds[index] == ANY_RUN) {
+                    if (index > start) {
+                        runs.add(Arrays.copyOfRange(bytes, start, index));
+                    }
+                    start = index + 1;
+                }
+            }
+            return new LikePattern(Shape.SEGMENTS, null, kinds, bytes, runs.toArray(new byte[0][]), !leadingRun, !trailingRun);
+        }
         return new LikePattern(Shape.GENERAL, null, kinds, bytes);
+    }
+
+    private boolean matchesSegments(byte[] data, int offset, int length) {
+        int position = offset;
+        int end = offset + length;
+        int first = 0;
+        int last = segments.length;
+        if (anchoredStart) {
+            byte[] head = segments[0];
+            if (length < head.length || !Arrays.equals(data, offset, offset + head.length, head, 0, head.length)) {
+                return false;
+            }
+            position += head.length;
+            first = 1;
+        }
+        if (anchoredEnd) {
+            byte[] tail = segments[segments.length - 1];
+            if (end - position < tail.length || !Arrays.equals(data, end - tail.length, end, tail, 0, tail.length)) {
+                return false;
+            }
+            end -= tail.length;
+            last--;
+        }
+        for (int index = first; index < last; index++) {
+            byte[] segment = segments[index];
+            int found = indexOf(data, position, end - position, segment);
+            if (found < 0) {
+                return false;
+            }
+            position += found + segment.length;
+        }
+        return true;
     }
 
     public static LikePattern compile(String pattern) {
@@ -95,6 +158,7 @@ public final class LikePattern {
             case SUFFIX -> length >= literal.length
                     && Arrays.equals(data, offset + length - literal.length, offset + length, literal, 0, literal.length);
             case CONTAINS -> indexOf(data, offset, length, literal) >= 0;
+            case SEGMENTS -> matchesSegments(data, offset, length);
             case GENERAL -> matchFrom(data, offset, offset + length, 0);
         };
     }

@@ -202,6 +202,10 @@ public final class ExpressionCompiler {
     }
 
     private Evaluator inList(InList inList) {
+        Evaluator direct = constantInList(inList);
+        if (direct != null) {
+            return direct;
+        }
         // value IN (a, b, ...) is value = a OR value = b ...: lazy OR gives SQL's three-valued result.
         Expr disjunction = null;
         for (Expr element : inList.values()) {
@@ -210,6 +214,52 @@ public final class ExpressionCompiler {
         }
         Expr result = inList.negated() ? new Call(Function.NOT, DataType.BOOLEAN, disjunction) : disjunction;
         return expression(result);
+    }
+
+    /**
+     * The one-pass evaluator of {@code value IN (constants)} when the value is integer, decimal or
+     * text and every element a non-NULL constant of the same representation; otherwise null.
+     */
+    private Evaluator constantInList(InList inList) {
+        if (isConstant(inList.value())) {
+            return null;
+        }
+        Evaluator value = expression(inList.value());
+        VectorKind kind = value.type().vectorKind();
+        boolean text = value.type().kind().isText();
+        if (kind == VectorKind.DOUBLE || (kind == VectorKind.BYTES && !text)) {
+            return null;
+        }
+        List<Expr> elements = inList.values();
+        long[] longs = new long[elements.size()];
+        byte[][] texts = new byte[elements.size()][];
+        boolean padded = value.type().kind() == TypeKind.CHAR;
+        for (int index = 0; index < elements.size(); index++) {
+            if (!isConstant(elements.get(index)) || !(expression(elements.get(index)) instanceof ConstantEvaluator constant)
+                    || constant.isNull() || constant.type().vectorKind() != kind) {
+                return null;
+            }
+            if (text) {
+                if (!constant.type().kind().isText()) {
+                    return null;
+                }
+                padded |= constant.type().kind() == TypeKind.CHAR;
+                texts[index] = constant.bytesValue();
+            } else {
+                boolean sameKind = constant.type().kind() == value.type().kind()
+                        || (isExactNumber(constant.type().kind()) && isExactNumber(value.type().kind()));
+                if (!sameKind || ComparisonEvaluator.scaleOf(constant.type()) != ComparisonEvaluator.scaleOf(value.type())) {
+                    return null;
+                }
+                longs[index] = constant.longValue();
+            }
+        }
+        return text ? InListEvaluator.ofText(value, texts, padded, inList.negated())
+                : InListEvaluator.ofLongs(value, longs, inList.negated());
+    }
+
+    private static boolean isExactNumber(TypeKind kind) {
+        return kind == TypeKind.SMALLINT || kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DECIMAL;
     }
 
     private Evaluator call(Call call) {
