@@ -224,7 +224,13 @@ public final class ExpressionCompiler {
         if (isConstant(inList.value())) {
             return null;
         }
-        Evaluator value = expression(inList.value());
+        Expr unpadded = unpaddedCharacter(inList.value());
+        boolean blankFreeElements = unpadded != null;
+        for (Expr element : inList.values()) {
+            blankFreeElements &= isBlankFreeText(element);
+        }
+        // char_column::varchar IN ('MAIL', 'SHIP') compares the CHAR values themselves, blank-insensitively.
+        Evaluator value = expression(blankFreeElements ? unpadded : inList.value());
         VectorKind kind = value.type().vectorKind();
         boolean text = value.type().kind().isText();
         if (kind == VectorKind.DOUBLE || (kind == VectorKind.BYTES && !text)) {
@@ -258,6 +264,37 @@ public final class ExpressionCompiler {
                 : InListEvaluator.ofLongs(value, longs, inList.negated());
     }
 
+    /**
+     * The CHAR(n) operand of {@code expression} when it is a cast of CHAR(n) to TEXT or to a VARCHAR
+     * of at least n characters (a cast that only strips the padding blanks); otherwise null.
+     */
+    private static Expr unpaddedCharacter(Expr expression) {
+        if (expression instanceof Cast cast && cast.input().type().kind() == TypeKind.CHAR) {
+            DataType target = cast.type();
+            int sourceLength = cast.input().type().length();
+            boolean widening = target.kind() == TypeKind.TEXT || (target.kind() == TypeKind.VARCHAR
+                    && (target.length() == DataType.UNBOUNDED || (sourceLength != DataType.UNBOUNDED && target.length() >= sourceLength)));
+            return widening ? cast.input() : null;
+        }
+        return null;
+    }
+
+    /**
+     * True when {@code expression} is a non-NULL text constant without trailing blanks: comparing it
+     * with a CHAR value blank-insensitively equals comparing it with that value cast to text.
+     */
+    private boolean isBlankFreeText(Expr expression) {
+        if (!expression.type().kind().isText() || !isConstant(expression)) {
+            return false;
+        }
+        Evaluator evaluator = expression(expression);
+        if (!(evaluator instanceof ConstantEvaluator constant) || constant.isNull()) {
+            return false;
+        }
+        byte[] value = constant.bytesValue();
+        return value.length == 0 || value[value.length - 1] != ' ';
+    }
+
     private static boolean isExactNumber(TypeKind kind) {
         return kind == TypeKind.SMALLINT || kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DECIMAL;
     }
@@ -279,7 +316,16 @@ public final class ExpressionCompiler {
             }
             case EQUAL, NOT_EQUAL, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL, IS_DISTINCT_FROM,
                  IS_NOT_DISTINCT_FROM -> {
-                Evaluator[] operands = comparable(expression(argumentExprs.get(0)), expression(argumentExprs.get(1)));
+                Expr leftExpr = argumentExprs.get(0);
+                Expr rightExpr = argumentExprs.get(1);
+                // char_column::text = 'FRANCE' compares the CHAR value itself (a padded comparison strips
+                // its blanks as the cast would): no copy of every value into a text vector.
+                if (isBlankFreeText(rightExpr) && unpaddedCharacter(leftExpr) != null) {
+                    leftExpr = unpaddedCharacter(leftExpr);
+                } else if (isBlankFreeText(leftExpr) && unpaddedCharacter(rightExpr) != null) {
+                    rightExpr = unpaddedCharacter(rightExpr);
+                }
+                Evaluator[] operands = comparable(expression(leftExpr), expression(rightExpr));
                 return new ComparisonEvaluator(function, operands[0], operands[1]);
             }
             case ADD, SUBTRACT, MULTIPLY, DIVIDE, MODULO -> {
