@@ -61,6 +61,7 @@ import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import dev.parallax.planner.query.convert.NoConstantReduction;
 import dev.parallax.planner.query.convert.CommonFactors;
+import dev.parallax.planner.query.convert.OrRestrictions;
 import dev.parallax.planner.query.convert.SubqueryDecorrelation;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
@@ -198,7 +199,7 @@ public final class QueryPlanner {
         hep.setExecutor(NoConstantReduction.INSTANCE);
         hep.setRoot(logical);
         logical = hep.findBestExp();
-        logical = orderJoins(logical);
+        logical = orderJoins(OrRestrictions.derive(logical));
         return new RelFieldTrimmer(analysis.validator(), relBuilder).trim(logical);
     }
 
