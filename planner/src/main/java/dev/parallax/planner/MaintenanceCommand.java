@@ -7,6 +7,8 @@ import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.index.OrderedIndex;
+import dev.parallax.engine.sort.SortOptions;
 import dev.parallax.engine.vacuum.MaintenanceResult;
 import dev.parallax.engine.vacuum.MaintenanceTask;
 import dev.parallax.engine.vacuum.ParallelMaintenance;
@@ -41,11 +43,12 @@ final class MaintenanceCommand {
         String command = statement.vacuum() ? "VACUUM" : "ANALYZE";
         List<Notice> messages = new ArrayList<>();
         List<MaintenanceTask> tasks = new ArrayList<>();
+        boolean full = statement.vacuum() && statement.full();
         if (statement.targets().isEmpty()) {
             for (Table table : catalog.tables()) {
                 // A partitioned table holds no rows: its partitions are in the list themselves.
                 if (!table.isSystemView() && !table.isPartitioned()) {
-                    tasks.add(new MaintenanceTask(table, statement.vacuum(), statement.analyze(), null));
+                    tasks.add(new MaintenanceTask(table, statement.vacuum(), statement.analyze(), null, full));
                 }
             }
         } else {
@@ -68,10 +71,10 @@ final class MaintenanceCommand {
                 if (table.isPartitioned()) {
                     // All its partitions, which share the parent's columns (PostgreSQL 15 vacuums them all).
                     for (Table partition : table.partitionRouter().partitions()) {
-                        tasks.add(new MaintenanceTask(partition, statement.vacuum(), statement.analyze(), columns));
+                        tasks.add(new MaintenanceTask(partition, statement.vacuum(), statement.analyze(), columns, full));
                     }
                 } else {
-                    tasks.add(new MaintenanceTask(table, statement.vacuum(), statement.analyze(), columns));
+                    tasks.add(new MaintenanceTask(table, statement.vacuum(), statement.analyze(), columns, full));
                 }
             }
         }
@@ -85,6 +88,9 @@ final class MaintenanceCommand {
                             (statement.vacuum() ? "vacuum " : "analyze ") + table, done, total, "pages"),
                     context::isCancelled);
             context.checkCancelled();
+            if (full) {
+                rebuildOrderedIndexes(results, context);
+            }
         } catch (RuntimeException failure) {
             throw OperatorResult.asParallaxException(failure);
         } finally {
@@ -100,6 +106,22 @@ final class MaintenanceCommand {
             }
         }
         return CommandResult.withMessages(command, messages);
+    }
+
+    /**
+     * VACUUM FULL rebuilds every index of the tables it rewrote, as PostgreSQL's does: the unique
+     * indexes were rewritten with the rows; the ordered ones are sorted again now rather than on
+     * their next use (their row ids all changed).
+     */
+    private static void rebuildOrderedIndexes(List<MaintenanceResult> results, ExecutionContext context) {
+        var settings = context.settings();
+        for (MaintenanceResult result : results) {
+            for (OrderedIndex index : result.task().table().indexes()) {
+                context.checkCancelled();
+                index.rebuild(SortOptions.forMaintenance(settings), context.workers(),
+                        settings.getInt("max_parallel_maintenance_workers"), settings.getInt("max_parallel_workers"));
+            }
+        }
     }
 
     /** The table columns a target names, as positions; null for all. 42703 / 42701 as PostgreSQL. */
@@ -130,12 +152,15 @@ final class MaintenanceCommand {
         String qualified = qualifiedName(table);
         VacuumReport report = result.vacuum();
         if (report != null) {
-            messages.add(Notice.info("vacuuming \"" + qualified + "\""));
             if (full) {
-                messages.add(new Notice(Notice.INFO, "\"" + qualified + "\": found " + report.rowsRemoved() + " removable, "
-                        + report.rowsRemaining() + " nonremovable row versions in " + report.pagesRemaining() + " pages",
+                // PostgreSQL 15's VACUUM FULL names the table by schema only, and counts the pages it read.
+                String schemaQualified = "public." + table.name();
+                messages.add(Notice.info("vacuuming \"" + schemaQualified + "\""));
+                messages.add(new Notice(Notice.INFO, "\"" + schemaQualified + "\": found " + report.rowsRemoved() + " removable, "
+                        + report.rowsRemaining() + " nonremovable row versions in " + report.pagesScanned() + " pages",
                         report.deadRowsNotRemovable() + " dead row versions cannot be removed yet.\n" + usage(report) + "."));
             } else {
+                messages.add(Notice.info("vacuuming \"" + qualified + "\""));
                 messages.add(Notice.info("finished vacuuming \"" + qualified + "\": index scans: 0\n"
                         + "pages: " + report.pagesRemoved() + " removed, " + report.pagesRemaining() + " remain, "
                         + report.pagesScanned() + " scanned (100.00% of total)\n" // every page is examined

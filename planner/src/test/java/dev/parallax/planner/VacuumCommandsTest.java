@@ -284,6 +284,48 @@ class VacuumCommandsTest {
         assertEquals(List.of(List.of(1), List.of(5), List.of(7)), rows(query));
     }
 
+    /**
+     * VACUUM FULL packs the live rows into as few pages as a fresh load of them needs, gives the old
+     * pages back, rewrites the primary key and rebuilds the ordered index; contents are unchanged.
+     */
+    @Test
+    void vacuumFullRewritesCompactlyAndRebuildsIndexes() {
+        run("create table t (id integer primary key, name text)");
+        run("insert into t select g, case when g % 2 = 0 then 'even number ' else 'odd ' end || g from generate_series(1, 5000) as s(g)");
+        run("create index t_name on t (name)");
+        run("delete from t where id % 3 = 0 or id % 5 = 0");
+        long removed = 0;
+        for (int id = 1; id <= 5000; id++) {
+            removed += id % 3 == 0 || id % 5 == 0 ? 1 : 0;
+        }
+        List<List<Object>> contents = rows("select id, name from t order by id");
+        int pagesBefore = storage("t").pageCount();
+        int pagesInUse = database.pageAllocator().pagesInUse();
+
+        Result result = run("vacuum full verbose t");
+
+        List<Notice> messages = result.messages();
+        assertEquals(2, messages.size(), messages.toString());
+        assertEquals(new Notice("INFO", "vacuuming \"public.t\"", null), messages.get(0));
+        assertEquals("\"public.t\": found " + removed + " removable, " + (5000 - removed) + " nonremovable row versions in "
+                + pagesBefore + " pages", messages.get(1).message());
+        assertTrue(messages.get(1).detail().matches("0 dead row versions cannot be removed yet.\n" + USAGE + "\\."),
+                messages.get(1).detail());
+        assertEquals(contents, rows("select id, name from t order by id"));
+        run("create table fresh (id integer primary key, name text)");
+        run("insert into fresh select id, name from t order by id");
+        assertEquals(storage("fresh").pageCount(), storage("t").pageCount());
+        assertTrue(storage("t").pageCount() < pagesBefore * 3 / 4, storage("t").pageCount() + " of " + pagesBefore);
+        assertEquals(pagesInUse - pagesBefore + 2 * storage("t").pageCount(), database.pageAllocator().pagesInUse());
+        assertEquals(0, storage("t").deadRowCount());
+        assertTrue(database.catalog().findIndex("t_name").isCurrent());
+        assertEquals(List.of(List.of(4, "even number 4")), rows("select id, name from t where id = 4"));
+        assertEquals(List.of(List.of(7)), rows("select id from t where name = 'odd 7'"));
+        assertEquals(SqlState.UNIQUE_VIOLATION, failure("insert into t values (4, 'again')").state());
+        run("insert into t values (3, 'back')");
+        assertEquals(List.of(List.of(3, "back")), rows("select id, name from t where id = 3"));
+    }
+
     @Test
     void analyzeGathersExactStatisticsOfASmallTable() {
         run("create table s (a integer, b text, c double precision, d integer)");

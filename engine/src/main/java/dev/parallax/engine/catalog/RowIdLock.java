@@ -32,6 +32,20 @@ public final class RowIdLock {
         return lock.writeLock();
     }
 
+    /**
+     * As {@link #lockForCompaction}, giving up after {@code timeoutMillis}: returns the stamp, or 0
+     * when pins were still held (or the thread was interrupted; the interrupt stays set). VACUUM FULL
+     * uses it so that it never holds the row ids while waiting for scans that a pinned statement runs.
+     */
+    public long tryLockForCompaction(long timeoutMillis) {
+        try {
+            return lock.tryWriteLock(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
     public void unlockAfterCompaction(long stamp) {
         lock.unlockWrite(stamp);
     }

@@ -870,6 +870,203 @@ public final class PagedTableStorage implements TableStorage {
     }
 
     /**
+     * VACUUM FULL: copies the live rows, in table order, into fresh pages packed as a fresh load
+     * packs them (each page filled before the next is taken), publishes them in place of the old
+     * pages at once, and retires every old page (free them with {@link #reclaimRetiredPages}).
+     * Rows move between pages, so no scan may be open: this waits up to {@code waitMillis} for the
+     * open snapshots to close and returns null, changing nothing, if one is still open then (the
+     * caller retries; new scans wait while the rewrite runs, for its length). Also returns null,
+     * changing nothing, when {@code cancelled} turns true (polled once per page).
+     * <p>
+     * The caller keeps statements that hold row ids out (the table's row id lock). Runs under the
+     * storage's write lock. Before the new pages are published, {@code listener} learns every
+     * moved and every removed row, and the relocation count is odd ({@link #relocations}). Needs
+     * memory for the copy while the old pages are still held: running out fails with 53200 and
+     * leaves the table as it was.
+     *
+     * @param scratch   a batch of all the table's columns, reused
+     * @param pagesRead told the number of old pages copied so far, once per page
+     */
+    public TableRewrite rewriteCompactly(Batch scratch, TableRewriteListener listener, long waitMillis,
+                                         java.util.function.IntConsumer pagesRead, java.util.function.BooleanSupplier cancelled) {
+        synchronized (openSnapshots) {
+            if (!openSnapshots.awaitNoneOpen(waitMillis)) {
+                return null;
+            }
+            synchronized (writeLock) {
+                ensureOpen();
+                int oldCount = pageCount;
+                NativePage[] oldPages = pages;
+                List<NativePage> newPages = new ArrayList<>();
+                List<long[]> sources = new ArrayList<>();
+                boolean published = false;
+                try {
+                    long kept = copyLiveRows(oldPages, oldCount, scratch, newPages, sources, pagesRead, cancelled);
+                    if (kept < 0) {
+                        return null;
+                    }
+                    long removed = deadRowCount;
+                    relocations = relocations + 1;
+                    try {
+                        tellRewrite(oldPages, oldCount, newPages, sources, scratch, listener);
+                        publishRewrite(oldPages, oldCount, newPages);
+                        published = true;
+                    } finally {
+                        relocations = relocations + 1;
+                    }
+                    return new TableRewrite(oldCount, newPages.size(), removed, kept);
+                } finally {
+                    if (!published) {
+                        // Cancelled, out of memory, or a failing listener: the old pages stay.
+                        for (NativePage page : newPages) {
+                            allocator.free(page);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes the live rows of the old pages to new pages (added to {@code newPages}), recording the
+     * old row id of each new slot in {@code sources}; returns the rows copied, or -1 when cancelled.
+     */
+    private long copyLiveRows(NativePage[] oldPages, int oldCount, Batch scratch, List<NativePage> newPages, List<long[]> sources,
+                              java.util.function.IntConsumer pagesRead, java.util.function.BooleanSupplier cancelled) {
+        int[] allColumns = allColumns();
+        int[] slots = new int[layout.rowsPerPage()];
+        MemorySegment current = null;
+        long[] currentSources = null;
+        int currentRows = 0;
+        int heapStart = 0;
+        int[] nullCounts = null;
+        long copied = 0;
+        for (int pageIndex = 0; pageIndex < oldCount; pageIndex++) {
+            if (cancelled.getAsBoolean()) {
+                return -1;
+            }
+            pagesRead.accept(pageIndex);
+            NativePage old = oldPages[pageIndex];
+            if (old == null) {
+                continue;
+            }
+            int rows = readLivePage(old.segment(), pageIndex, allColumns, scratch, null, slots);
+            int row = 0;
+            while (row < rows) {
+                if (current == null) {
+                    NativePage page = allocator.allocate();
+                    newPages.add(page);
+                    current = page.segment();
+                    currentSources = new long[layout.rowsPerPage()];
+                    sources.add(currentSources);
+                    currentRows = 0;
+                    heapStart = layout.pageSizeBytes();
+                    nullCounts = new int[columnCount];
+                }
+                int fit = rowsThatFit(scratch, row, rows, currentRows, heapStart);
+                if (fit == 0) {
+                    // Full: the next row starts a new page (a row always fits an empty one: it came from a page).
+                    finishRewrittenPage(current, currentRows, heapStart, nullCounts);
+                    current = null;
+                    continue;
+                }
+                heapStart = writeRows(current, scratch, row, fit, currentRows, heapStart, nullCounts);
+                for (int index = 0; index < fit; index++) {
+                    currentSources[currentRows + index] = RowIds.pack(pageIndex, slots[row + index]);
+                }
+                currentRows += fit;
+                row += fit;
+                copied += fit;
+            }
+        }
+        if (current != null) {
+            finishRewrittenPage(current, currentRows, heapStart, nullCounts);
+        }
+        pagesRead.accept(oldCount);
+        return copied;
+    }
+
+    private void finishRewrittenPage(MemorySegment page, int rows, int heapStart, int[] nullCounts) {
+        page.set(INT, PageLayout.HEAP_START_OFFSET, heapStart);
+        for (int column = 0; column < columnCount; column++) {
+            page.set(INT, layout.nullCountOffset(column), nullCounts[column]);
+        }
+        ROW_COUNT.setRelease(page, PageLayout.ROW_COUNT_OFFSET, rows);
+    }
+
+    /** Tells the listener every move (read back from the new pages) and every dead row (from the old ones). */
+    private void tellRewrite(NativePage[] oldPages, int oldCount, List<NativePage> newPages, List<long[]> sources, Batch scratch,
+                             TableRewriteListener listener) {
+        if (listener == null) {
+            return;
+        }
+        int[] allColumns = allColumns();
+        long[] toRowIds = new long[layout.rowsPerPage()];
+        for (int newIndex = 0; newIndex < newPages.size(); newIndex++) {
+            int rows = readLivePage(newPages.get(newIndex).segment(), newIndex, allColumns, scratch, null, null);
+            for (int row = 0; row < rows; row++) {
+                toRowIds[row] = RowIds.pack(newIndex, row);
+            }
+            listener.rowsMoved(scratch, sources.get(newIndex), toRowIds, rows);
+        }
+        long stamps = layout.deletionStampsOffset();
+        int[] deadSlots = new int[layout.rowsPerPage()];
+        long[] deadRowIds = new long[layout.rowsPerPage()];
+        for (int pageIndex = 0; pageIndex < oldCount; pageIndex++) {
+            NativePage old = oldPages[pageIndex];
+            if (old == null || old.segment().get(INT, PageLayout.DEAD_COUNT_OFFSET) == 0) {
+                continue;
+            }
+            MemorySegment page = old.segment();
+            int slots = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
+            int deadCount = 0;
+            for (int slot = 0; slot < slots; slot++) {
+                if (page.get(LONG, stamps + 8L * slot) != 0) {
+                    deadSlots[deadCount] = slot;
+                    deadRowIds[deadCount] = RowIds.pack(pageIndex, slot);
+                    deadCount++;
+                }
+            }
+            scratch.reset();
+            scratch.ensureCapacity(deadCount);
+            for (int column = 0; column < columnCount; column++) {
+                readColumnRows(page, column, deadSlots, deadCount, scratch.column(column), 0);
+            }
+            scratch.setRowCount(deadCount);
+            listener.rowsRemoved(scratch, deadRowIds, deadCount);
+        }
+    }
+
+    /**
+     * Installs the new pages in place of the old ones. The new array is at least as long as the
+     * old one, so an unregistered reader that read the old page count finds holes, never an index
+     * past the array; the old pages are retired for the RCU grace period.
+     */
+    private void publishRewrite(NativePage[] oldPages, int oldCount, List<NativePage> newPages) {
+        NativePage[] array = new NativePage[Math.max(oldPages.length, Math.max(8, newPages.size()))];
+        for (int index = 0; index < newPages.size(); index++) {
+            array[index] = newPages.get(index);
+        }
+        for (int index = 0; index < oldCount; index++) {
+            if (oldPages[index] != null) {
+                retiredPages.add(oldPages[index]);
+            }
+        }
+        pageCount = Math.min(oldCount, newPages.size());
+        pages = array;
+        pageCount = newPages.size();
+        deadRowCount = 0;
+    }
+
+    private int[] allColumns() {
+        int[] columns = new int[columnCount];
+        for (int column = 0; column < columnCount; column++) {
+            columns[column] = column;
+        }
+        return columns;
+    }
+
+    /**
      * Frees the pages {@link #compactPage} replaced, once no reader can still be reading them: the
      * read epoch is advanced and the readers of the previous one are waited for (each holds a page
      * for one {@link #readPage} or {@link #readRows} call, so the wait is short). Returns the number

@@ -15,9 +15,25 @@ import java.util.function.Supplier;
  */
 final class SnapshotRegistry {
     private final List<OpenSnapshot> open = new ArrayList<>();
+    /** VACUUM FULL waits for the open snapshots to close: new ones wait too (one round at most). */
+    private boolean exclusivePending;
 
-    /** Takes a snapshot with {@code taker} and registers it, as one step against VACUUM. */
+    /**
+     * Takes a snapshot with {@code taker} and registers it, as one step against VACUUM. Waits while
+     * VACUUM FULL waits for the open snapshots (a round of a few milliseconds) or rewrites the table.
+     */
     synchronized OpenSnapshot register(SnapshotUse use, Supplier<ScanSnapshot> taker) {
+        boolean interrupted = false;
+        while (exclusivePending) {
+            try {
+                wait();
+            } catch (InterruptedException interruption) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
         OpenSnapshot snapshot = new OpenSnapshot(taker.get(), use, this);
         open.add(snapshot);
         return snapshot;
@@ -27,8 +43,43 @@ final class SnapshotRegistry {
         for (int index = open.size() - 1; index >= 0; index--) {
             if (open.get(index) == snapshot) {
                 open.remove(index);
+                if (open.isEmpty()) {
+                    notifyAll(); // VACUUM FULL may be waiting for the last one
+                }
                 return;
             }
+        }
+    }
+
+    /**
+     * Waits up to {@code waitMillis} until no snapshot is open; true when none is (the caller then
+     * keeps holding this monitor for as long as no new one may open). The caller holds the monitor;
+     * it is released while waiting. Meanwhile new snapshots wait, as requests queue behind
+     * PostgreSQL's ACCESS EXCLUSIVE lock, so a stream of short scans cannot starve VACUUM FULL; but
+     * only for this one round, so a statement that holds a snapshot and opens another scan of the
+     * table is delayed, never deadlocked. An interrupt ends the wait early (false) and stays set.
+     */
+    synchronized boolean awaitNoneOpen(long waitMillis) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        exclusivePending = true;
+        try {
+            while (!open.isEmpty()) {
+                long remaining = deadline - System.nanoTime();
+                if (remaining <= 0) {
+                    return false;
+                }
+                try {
+                    java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, remaining);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return true;
+        } finally {
+            // Waiting registrations wake; they get the monitor once the caller's rewrite is done.
+            exclusivePending = false;
+            notifyAll();
         }
     }
 

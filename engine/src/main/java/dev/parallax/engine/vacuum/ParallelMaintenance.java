@@ -125,7 +125,8 @@ public final class ParallelMaintenance {
                                             BooleanSupplier cancelled) {
         VacuumReport report = null;
         if (task.vacuum()) {
-            report = TableVacuum.vacuum(task.table(), automatic, progress, cancelled);
+            report = task.full() ? FullTableVacuum.vacuum(task.table(), progress, cancelled)
+                    : TableVacuum.vacuum(task.table(), automatic, progress, cancelled);
         }
         TableStatistics statistics = null;
         long deadRows = 0;

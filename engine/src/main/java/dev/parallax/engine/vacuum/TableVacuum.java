@@ -149,12 +149,12 @@ public final class TableVacuum {
                 storage.rowCount(), repointer.entriesMoved, System.nanoTime() - start, user, Math.max(0, cpu - user));
     }
 
-    private static long threadCpuNanos() {
+    static long threadCpuNanos() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadCpuTime()) : 0;
     }
 
-    private static long threadUserNanos() {
+    static long threadUserNanos() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadUserTime()) : 0;
     }

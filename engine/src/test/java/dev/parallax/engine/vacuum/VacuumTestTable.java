@@ -61,6 +61,19 @@ final class VacuumTestTable implements AutoCloseable {
         TableAppender.appendAll(table, List.of(batch));
     }
 
+    /** Inserts the rows of {@code ids}, in that order, with version 0, as one append. */
+    void insertIds(List<Long> ids) {
+        Batch batch = Batch.create(TYPES, ids.size());
+        for (int index = 0; index < ids.size(); index++) {
+            long id = ids.get(index);
+            ((LongVector) batch.column(0)).set(index, id);
+            ((BytesVector) batch.column(1)).set(index, name(id, 0).getBytes(StandardCharsets.UTF_8));
+            ((LongVector) batch.column(2)).set(index, id * 3);
+        }
+        batch.setRowCount(ids.size());
+        TableAppender.appendAll(table, List.of(batch));
+    }
+
     /** Deletes the row with key {@code id} through the primary key, row ids pinned as DML must; false when absent. */
     boolean deleteByKey(long id) {
         Batch key = Batch.create(List.of(DataType.BIGINT), 1);
