@@ -55,6 +55,8 @@ public final class SqlSession implements Session {
     private final EngineServices services;
     private final Settings settings = new Settings();
     private final PlanCache planCache;
+    /** Shared plans for texts that differ only in constants (see {@link AutoParameterization}). */
+    private final AutoParameterization autoParameterization;
     private final UtilityCommands utilityCommands;
     private final RunningStatements running;
     private final TransactionBlock transaction = new TransactionBlock();
@@ -74,6 +76,7 @@ public final class SqlSession implements Session {
         this.database = Objects.requireNonNull(database, "database");
         this.services = Objects.requireNonNull(services, "services");
         this.planCache = new PlanCache(database.catalog());
+        this.autoParameterization = new AutoParameterization(this, database.catalog());
         this.utilityCommands = new UtilityCommands(this, services);
         this.running = new RunningStatements(database.runningStatementRegistry(), database.nextSessionId());
     }
@@ -87,7 +90,8 @@ public final class SqlSession implements Session {
      * Runs one statement with parameter values for its {@code $n} / {@code ?} placeholders, as
      * {@code prepare(sql).execute(parameters)} would, but through the session's plan cache: a
      * repeated SQL text is not planned again while the catalog and the sizes of the tables it
-     * scans stay the same.
+     * scans stay the same. Without parameters, a point lookup or single-row modification that
+     * differs from an earlier one only in its constants shares that one's plan ({@link AutoParameterization}).
      */
     public Result execute(String sql, Object... parameters) {
         checkOpen();
@@ -113,6 +117,10 @@ public final class SqlSession implements Session {
                 yield new CommandResult("");
             }
             case QueryStatement query -> {
+                Result shared = values.length == 0 ? autoParameterization.tryExecute(query.sql()) : null;
+                if (shared != null) {
+                    yield shared;
+                }
                 PlanCache.CachedPlan plan = planFor(query.sql());
                 yield start(plan.statement(), bindForExecute(plan.statement().parameterTypes(), values));
             }
@@ -233,6 +241,7 @@ public final class SqlSession implements Session {
         }
         openResults.clear();
         planCache.clear();
+        autoParameterization.clear();
     }
 
     // ---- planning and execution, shared with prepared statements and utility commands ----
