@@ -72,6 +72,10 @@ public class TpchSuiteBenchmark {
             }
             parallax = (ParallaxPeer) loaded;
             parallax.useThreads(threads);
+            // DuckDB may use 80% of RAM before it spills; PostgreSQL's default work_mem (4MB, ×2 for
+            // hash tables) would make Parallax spill SF1's large hash joins and aggregations to disk,
+            // so the in-memory engines are compared with a work_mem of DuckDB's order.
+            parallax.execute("SET work_mem = '2GB'");
         } else {
             if (loaded == null) {
                 DuckDbPeer peer = new DuckDbPeer(threads);

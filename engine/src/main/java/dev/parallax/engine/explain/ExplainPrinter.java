@@ -125,6 +125,9 @@ public final class ExplainPrinter {
                         (double) (below.rows() - kept.rows()) / loops));
             }
         }
+        if (nodeStatistics != null && shown instanceof AggregateNode) {
+            hashAggregateSpace(nodeStatistics, propertyIndent);
+        }
         if (nodeStatistics != null && options.verbose()) {
             for (ParticipantStatistics worker : nodeStatistics.workers()) {
                 String measured = actual(worker.firstNanos(), worker.totalNanos(), worker.rows(), worker.loops());
@@ -133,6 +136,9 @@ public final class ExplainPrinter {
                 SortStatistics sort = worker.sort();
                 if (sort != null) {
                     lines.add(propertyIndent + "  " + sort.explainLine());
+                }
+                if (shown instanceof AggregateNode && worker.hashSpace() != null) {
+                    lines.add(propertyIndent + "  " + worker.hashSpace());
                 }
             }
         }
@@ -170,6 +176,18 @@ public final class ExplainPrinter {
         lines.add(header.toString());
         if (options.verbose()) {
             lines.add(" ".repeat(6 * depth + 2) + "Output: " + String.join(", ", outputTexts(build)));
+        }
+        if (buildStatistics != null) {
+            // PostgreSQL shows one build's line: the leader's, else the first worker's that built one.
+            String space = null;
+            for (ParticipantStatistics participant : statistics.node(join).participants()) {
+                if (participant.hashSpace() != null && (space == null || participant.participant() < 0)) {
+                    space = participant.hashSpace();
+                }
+            }
+            if (space != null) {
+                lines.add(" ".repeat(6 * depth + 2) + space);
+            }
         }
         node(build, depth + 1);
     }
@@ -343,6 +361,24 @@ public final class ExplainPrinter {
         if (options.analyze()) {
             int launched = statistics.node(gather).workersLaunched();
             lines.add(indent + "Workers Launched: " + Math.max(0, launched));
+        }
+    }
+
+    /**
+     * PostgreSQL's show_hashagg_info: the leader's {@code Batches: … Memory Usage: …} line, then
+     * each worker's as {@code Worker N:  …} (inside the worker blocks under VERBOSE instead).
+     */
+    private void hashAggregateSpace(NodeStatistics aggregate, String indent) {
+        for (ParticipantStatistics participant : aggregate.participants()) {
+            String space = participant.hashSpace();
+            if (space == null) {
+                continue;
+            }
+            if (participant.participant() < 0) {
+                lines.add(indent + space);
+            } else if (!options.verbose()) {
+                lines.add(indent + "Worker " + participant.participant() + ":  " + space);
+            }
         }
     }
 

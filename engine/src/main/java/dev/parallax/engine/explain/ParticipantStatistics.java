@@ -14,6 +14,7 @@ public final class ParticipantStatistics {
     private long firstNanos;
     private long totalNanos;
     private SortStatistics sort;
+    private String hashSpace;
 
     ParticipantStatistics(int participant) {
         this.participant = participant;
@@ -56,5 +57,19 @@ public final class ParticipantStatistics {
     /** Called by a sort operator once its input is sorted, on the participant's thread. */
     public synchronized void recordSort(SortStatistics statistics) {
         this.sort = statistics;
+    }
+
+    /**
+     * The hash table line of a Hash or HashAggregate node for this participant
+     * ({@code Buckets: N  Batches: N  Memory Usage: NkB}, {@code Batches: N  Memory Usage: NkB…}),
+     * or null when the node has none or never ran.
+     */
+    public synchronized String hashSpace() {
+        return hashSpace;
+    }
+
+    /** Called by a hash join or hash aggregation operator when it closes, on the participant's thread. */
+    public synchronized void recordHashSpace(String line) {
+        this.hashSpace = line;
     }
 }

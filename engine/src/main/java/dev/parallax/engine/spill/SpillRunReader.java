@@ -38,6 +38,10 @@ public final class SpillRunReader implements AutoCloseable {
         this.file = file;
         this.remainingRows = rowCount;
         this.batch = Batch.create(columnTypes, SpillRunWriter.BLOCK_ROWS);
+        if (rowCount == 0) {
+            // A spill file that never received a row was never created.
+            return;
+        }
         try {
             this.input = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 32 * 1024));
         } catch (IOException failure) {

@@ -2,6 +2,7 @@ package dev.parallax.engine.operator.aggregate;
 
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
+import dev.parallax.engine.explain.ParticipantStatistics;
 import dev.parallax.engine.spill.HashPartitions;
 import dev.parallax.engine.spill.SpillRunReader;
 import dev.parallax.engine.spill.TemporaryDirectory;
@@ -35,6 +36,7 @@ public final class AggregateOperator implements Operator {
     private boolean consumed;
     private int nextGroup;
     private boolean closed;
+    private ParticipantStatistics explainStatistics;
 
     /**
      * @param spillDirectory where {@code aggregation} spills (its {@link HashAggregation#enableSpill}
@@ -70,6 +72,7 @@ public final class AggregateOperator implements Operator {
             }
             PendingPartition next = pending.poll();
             if (next == null) {
+                report();
                 return null;
             }
             current = null;
@@ -105,6 +108,18 @@ public final class AggregateOperator implements Operator {
         nextGroup = 0;
     }
 
+    /** Under EXPLAIN ANALYZE: where to record the HashAggregate line when the operator closes. */
+    public void reportTo(ParticipantStatistics statistics) {
+        this.explainStatistics = statistics;
+    }
+
+    /** Records the HashAggregate line under EXPLAIN ANALYZE (at the end of the output, or at close when cut short). */
+    private void report() {
+        if (explainStatistics != null) {
+            explainStatistics.recordHashSpace(statistics.explainLine());
+        }
+    }
+
     /** What the aggregation did so far: batches, peak memory, disk (for EXPLAIN ANALYZE). */
     public AggregateStatistics statistics() {
         return statistics;
@@ -116,6 +131,9 @@ public final class AggregateOperator implements Operator {
             return;
         }
         closed = true;
+        if (consumed) {
+            report();
+        }
         pending.clear();
         try {
             input.close();

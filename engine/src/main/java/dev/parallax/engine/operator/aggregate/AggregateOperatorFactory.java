@@ -2,6 +2,7 @@ package dev.parallax.engine.operator.aggregate;
 
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.exec.OperatorBuilder;
+import dev.parallax.engine.explain.NodeStatistics;
 import dev.parallax.engine.plan.AggregateNode;
 import dev.parallax.engine.spill.HashSpillOptions;
 import dev.parallax.engine.spill.TemporaryDirectory;
@@ -31,6 +32,11 @@ public final class AggregateOperatorFactory {
             aggregation.enableSpill(options, spillDirectory, inputTypes, 0);
         }
         Batch output = Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY);
-        return new AggregateOperator(builder.context(), builder.build(node.input()), aggregation, output, spillDirectory);
+        AggregateOperator operator = new AggregateOperator(builder.context(), builder.build(node.input()), aggregation, output, spillDirectory);
+        NodeStatistics statistics = builder.statistics(node);
+        if (statistics != null && keyColumns.length > 0) {
+            operator.reportTo(statistics.participant(builder.participant()));
+        }
+        return operator;
     }
 }

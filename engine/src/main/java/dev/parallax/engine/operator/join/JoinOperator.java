@@ -2,8 +2,12 @@ package dev.parallax.engine.operator.join;
 
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
+import dev.parallax.engine.explain.ParticipantStatistics;
 import dev.parallax.engine.expr.eval.Predicate;
 import dev.parallax.engine.plan.JoinType;
+import dev.parallax.engine.spill.HashPartitions;
+import dev.parallax.engine.spill.HashSpillOptions;
+import dev.parallax.engine.spill.TemporaryDirectory;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
@@ -24,13 +28,16 @@ import java.util.List;
  * batch and evaluates the residual condition there. Probe rows' match flags live per batch, so
  * unmatched probe rows (LEFT, FULL, ANTI) and matched ones (SEMI) are emitted when the batch is
  * done; unmatched build rows (RIGHT, FULL) after the whole probe input.
+ * <p>With spilling enabled ({@link #enableSpill}), a build side that outgrows {@code work_mem ×
+ * hash_mem_multiplier} is written to hash partitions instead and the join continues as a
+ * {@link GraceHashJoin}; the check is one comparison per build batch, nothing per row.
  */
 public final class JoinOperator implements Operator {
     /** Pairs per output batch. */
     private static final int PAIR_CAPACITY = Batch.DEFAULT_CAPACITY;
     private static final int NOT_STARTED = -2;
 
-    private enum Phase { BUILD, NEXT_PROBE_BATCH, MATCH, PROBE_LEFTOVERS, BUILD_LEFTOVERS, DONE }
+    private enum Phase { BUILD, NEXT_PROBE_BATCH, MATCH, PROBE_LEFTOVERS, BUILD_LEFTOVERS, SPILLED, DONE }
 
     private final ExecutionContext context;
     private final Operator probeInput;
@@ -45,6 +52,18 @@ public final class JoinOperator implements Operator {
     private final SharedJoinBuild shared;
     private final boolean cooperative;
     private final boolean[] neededColumns;
+    private final boolean[] residualColumns;
+    private final List<DataType> probeTypes;
+
+    /** Null unless the build may spill. */
+    private HashSpillOptions spillOptions;
+    private TemporaryDirectory spillDirectory;
+    private boolean ownsSpillDirectory;
+    private int spillLevel;
+    /** The partition-by-partition join once the build spilled, else null. */
+    private GraceHashJoin grace;
+    private final JoinStatistics statistics = new JoinStatistics();
+    private ParticipantStatistics explainStatistics;
 
     private Phase phase = Phase.BUILD;
     private JoinHashTable table;
@@ -88,6 +107,8 @@ public final class JoinOperator implements Operator {
         this.outputColumns = outputColumns.clone();
         this.buildTypes = List.copyOf(buildTypes);
         this.probeWidth = probeTypes.size();
+        this.probeTypes = List.copyOf(probeTypes);
+        this.residualColumns = residualColumns;
         this.shared = shared;
         this.cooperative = cooperative;
         int joinedWidth = probeWidth + buildTypes.size();
@@ -125,7 +146,14 @@ public final class JoinOperator implements Operator {
             switch (phase) {
                 case BUILD -> {
                     table = obtainTable();
-                    phase = Phase.NEXT_PROBE_BATCH;
+                    phase = grace != null ? Phase.SPILLED : Phase.NEXT_PROBE_BATCH;
+                }
+                case SPILLED -> {
+                    Batch output = grace.next();
+                    if (output != null) {
+                        return output;
+                    }
+                    phase = Phase.DONE;
                 }
                 case NEXT_PROBE_BATCH -> startProbeBatch();
                 case MATCH -> {
@@ -149,43 +177,168 @@ public final class JoinOperator implements Operator {
                     phase = Phase.DONE;
                 }
                 case DONE -> {
+                    report();
                     return null;
                 }
             }
         }
     }
 
-    private JoinHashTable obtainTable() {
-        if (shared == null) {
-            privatePart = readBuild();
-            return JoinHashTable.build(List.of(privatePart), buildTypes, joinType.preservesBuild());
+    /**
+     * Lets the build spill past {@code options.memoryLimitBytes()} into {@code directory}; only for
+     * joins with keys (a nested loop cannot be partitioned).
+     *
+     * @param ownsDirectory whether {@link #close()} removes the directory (false for the join of one
+     *                      spilled partition, whose directory is its parent's)
+     * @param level         the partitioning level of this join's build, 0 for a join of the plan
+     */
+    public void enableSpill(HashSpillOptions options, TemporaryDirectory directory, boolean ownsDirectory, int level) {
+        if (buildKeys.length == 0 || level > HashPartitions.MAXIMUM_LEVEL) {
+            return;
         }
-        if (shared.attach(cooperative)) {
-            JoinBuildPart part = null;
-            try {
-                part = readBuild();
-            } catch (RuntimeException | Error failure) {
-                shared.fail(part);
-                throw failure;
-            }
-            shared.detach(part, buildTypes, joinType.preservesBuild());
-        }
-        return shared.await(context);
+        this.spillOptions = java.util.Objects.requireNonNull(options, "options");
+        this.spillDirectory = java.util.Objects.requireNonNull(directory, "directory");
+        this.ownsSpillDirectory = ownsDirectory;
+        this.spillLevel = level;
     }
 
-    private JoinBuildPart readBuild() {
+    /** A join of the same shape over one spilled partition's probe and build rows, spilling one level deeper. */
+    JoinOperator forSpilledPartition(Operator probe, Operator build, int level) {
+        JoinOperator join = new JoinOperator(context, probe, build, joinType, probeKeys, buildKeys, residual, residualColumns,
+                outputColumns, probeTypes, buildTypes, null, false);
+        join.enableSpill(spillOptions, spillDirectory, false, level);
+        return join;
+    }
+
+    /** Under EXPLAIN ANALYZE: where to record the Hash line ({@code Buckets: … Batches: …}) when the operator closes. */
+    public void reportTo(ParticipantStatistics statistics) {
+        this.explainStatistics = statistics;
+    }
+
+    /** Records the Hash line under EXPLAIN ANALYZE (at the end of the output, or at close when cut short). */
+    private void report() {
+        if (explainStatistics != null) {
+            explainStatistics.recordHashSpace(statistics.explainLine());
+        }
+    }
+
+    /** What the build did: buckets, batches, memory (for EXPLAIN ANALYZE's Hash line). */
+    public JoinStatistics statistics() {
+        return statistics;
+    }
+
+    private JoinHashTable obtainTable() {
+        if (shared == null) {
+            privatePart = new JoinBuildPart(buildTypes, buildKeys, joinType.preservesBuild(), context.memory());
+            if (!readBuild(privatePart)) {
+                spillPrivateBuild();
+                return null;
+            }
+            JoinHashTable built = JoinHashTable.build(List.of(privatePart), buildTypes, joinType.preservesBuild());
+            statistics.recordTable(built.buckets.length, privatePart.reservedBytes());
+            return built;
+        }
+        if (shared.attach(cooperative)) {
+            readSharedBuild();
+        }
+        JoinHashTable built = shared.await(context);
+        if (built == null) {
+            startGrace(shared.spilledPartitions(), false);
+        } else {
+            statistics.recordTable(built.buckets.length, shared.reservedBytes());
+        }
+        return built;
+    }
+
+    /**
+     * Reads this participant's share of a shared build. Past the spill limit (all participants'
+     * rows together), the rows read so far and the rest of the share go to partitions of its own.
+     */
+    private void readSharedBuild() {
         JoinBuildPart part = new JoinBuildPart(buildTypes, buildKeys, joinType.preservesBuild(), context.memory());
+        JoinBuildPartitioner partitioner = null;
         try {
+            long charged = 0;
             Batch batch;
             while ((batch = buildInput.next()) != null) {
                 context.checkCancelled();
+                if (partitioner != null) {
+                    partitioner.add(batch);
+                    continue;
+                }
                 part.add(batch);
+                if (spillOptions != null) {
+                    long reserved = part.reservedBytes();
+                    boolean spill = shared.charge(reserved - charged, spillOptions.memoryLimitBytes());
+                    charged = reserved;
+                    if (spill) {
+                        statistics.recordTable(0, reserved);
+                        partitioner = new JoinBuildPartitioner(shared.spillDirectory(spillOptions), buildTypes, buildKeys,
+                                joinType.preservesBuild(), 0);
+                        partitioner.addPart(part);
+                        part.release();
+                        part = null;
+                    }
+                }
             }
-            return part;
         } catch (RuntimeException | Error failure) {
-            part.release();
+            shared.fail(part);
             throw failure;
         }
+        HashPartitions partitions = null;
+        try {
+            if (partitioner != null) {
+                partitions = partitioner.finish();
+            }
+        } catch (RuntimeException | Error failure) {
+            shared.fail(null);
+            throw failure;
+        }
+        shared.detach(part, partitions, buildTypes, buildKeys, joinType.preservesBuild(), spillOptions);
+    }
+
+    /**
+     * Reads the build input into {@code part} (which the caller releases); returns false, leaving
+     * the rest of the input unread, as soon as the part outgrows the spill limit.
+     */
+    private boolean readBuild(JoinBuildPart part) {
+        long limit = spillOptions == null ? Long.MAX_VALUE : spillOptions.memoryLimitBytes();
+        Batch batch;
+        while ((batch = buildInput.next()) != null) {
+            context.checkCancelled();
+            part.add(batch);
+            if (part.reservedBytes() > limit) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The private build outgrew memory: partition it and the rest of the build input, then the probe input. */
+    private void spillPrivateBuild() {
+        statistics.recordTable(0, privatePart.reservedBytes());
+        JoinBuildPartitioner partitioner = new JoinBuildPartitioner(spillDirectory, buildTypes, buildKeys,
+                joinType.preservesBuild(), spillLevel);
+        partitioner.addPart(privatePart);
+        privatePart.release();
+        privatePart = null;
+        Batch batch;
+        while ((batch = buildInput.next()) != null) {
+            context.checkCancelled();
+            partitioner.add(batch);
+        }
+        HashPartitions partitions = partitioner.finish();
+        startGrace(List.of(partitions), true);
+    }
+
+    private void startGrace(List<HashPartitions> buildPartitions, boolean ownsBuildFiles) {
+        grace = new GraceHashJoin(this, context, joinType, buildPartitions, ownsBuildFiles, probeInput, probeKeys,
+                probeTypes, spillDirectory);
+        for (HashPartitions partitions : buildPartitions) {
+            statistics.recordDisk(partitions.bytes());
+        }
+        statistics.recordDisk(grace.probeBytes());
+        statistics.recordBatches(HashPartitions.PARTITION_COUNT);
     }
 
     private void startProbeBatch() {
@@ -527,6 +680,27 @@ public final class JoinOperator implements Operator {
 
     @Override
     public void close() {
+        if (phase != Phase.BUILD) {
+            report();
+        }
+        try {
+            if (grace != null) {
+                GraceHashJoin spilled = grace;
+                grace = null;
+                spilled.close();
+            }
+        } finally {
+            try {
+                closeInputs();
+            } finally {
+                if (ownsSpillDirectory) {
+                    spillDirectory.close();
+                }
+            }
+        }
+    }
+
+    private void closeInputs() {
         try {
             probeInput.close();
         } finally {

@@ -2,6 +2,7 @@ package dev.parallax.engine.operator.join;
 
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.exec.OperatorBuilder;
+import dev.parallax.engine.explain.NodeStatistics;
 import dev.parallax.engine.expr.Call;
 import dev.parallax.engine.expr.Case;
 import dev.parallax.engine.expr.Cast;
@@ -15,6 +16,8 @@ import dev.parallax.engine.expr.eval.Predicate;
 import dev.parallax.engine.plan.HashJoinNode;
 import dev.parallax.engine.plan.NestedLoopJoinNode;
 import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.spill.HashSpillOptions;
+import dev.parallax.engine.spill.TemporaryDirectory;
 import dev.parallax.engine.type.DataType;
 
 import java.util.List;
@@ -53,8 +56,17 @@ public final class JoinOperatorFactory {
                 residualColumns = new boolean[probeTypes.size() + buildTypes.size()];
                 markColumns(residual, residualColumns);
             }
-            return new JoinOperator(builder.context(), probeInput, buildInput, joinType, probeKeys, buildKeys, predicate,
+            JoinOperator join = new JoinOperator(builder.context(), probeInput, buildInput, joinType, probeKeys, buildKeys, predicate,
                     residualColumns, outputColumns, probeTypes, buildTypes, builder.sharedJoinBuild(node), cooperative);
+            if (probeKeys.length > 0) {
+                HashSpillOptions options = HashSpillOptions.fromSettings(builder.context().settings());
+                join.enableSpill(options, new TemporaryDirectory(options.tempDirectory(), "hash"), true, 0);
+                NodeStatistics statistics = builder.statistics(node);
+                if (statistics != null) {
+                    join.reportTo(statistics.participant(builder.participant()));
+                }
+            }
+            return join;
         } catch (RuntimeException | Error failure) {
             probeInput.close();
             if (buildInput != null) {
