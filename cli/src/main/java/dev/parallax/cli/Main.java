@@ -98,6 +98,8 @@ public final class Main implements Callable<Integer> {
     private final boolean interactiveTerminal;
     /** Whether standard error is a terminal: then long statements draw a progress bar there. */
     private final boolean progressTerminal;
+    /** Environment variables (PGPASSWORD, PGUSER...): the process's, or a test's. */
+    private java.util.function.Function<String, String> environment = System::getenv;
 
     Main(InputStream in, PrintStream out, PrintStream err) {
         this(in, out, err, false, false);
@@ -138,13 +140,24 @@ public final class Main implements Callable<Integer> {
         return run(args, in, out, err, false, false);
     }
 
+    /** As {@link #run(String[], InputStream, PrintStream, PrintStream)} with these environment variables instead of the process's. */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err, java.util.Map<String, String> environment) {
+        Main main = new Main(in, out, err, false, false);
+        main.environment = environment::get;
+        return execute(main, args, out, err);
+    }
+
     /**
      * As {@link #run(String[], InputStream, PrintStream, PrintStream)}; {@code interactiveTerminal}
      * when stdin (and stdout) are a terminal, {@code progressTerminal} when stderr is one.
      */
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err, boolean interactiveTerminal,
                    boolean progressTerminal) {
-        CommandLine commandLine = new CommandLine(new Main(in, out, err, interactiveTerminal, progressTerminal));
+        return execute(new Main(in, out, err, interactiveTerminal, progressTerminal), args, out, err);
+    }
+
+    private static int execute(Main main, String[] args, PrintStream out, PrintStream err) {
+        CommandLine commandLine = new CommandLine(main);
         // -c and -f are setter methods that append each occurrence in command-line order.
         commandLine.setOverwrittenOptionsAllowed(true);
         commandLine.setOut(new java.io.PrintWriter(out, true));
@@ -196,9 +209,11 @@ public final class Main implements Callable<Integer> {
     }
 
     @Command(name = "vacuum", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
-            description = {"Vacuum (and analyze) the tables of an embedded database set up by --tpch, -c and -f, as vacuumdb does:",
-                    "the tables are handed to N jobs largest first, each job taking the next table when it is free",
-                    "(VACUUM (PARALLEL N-1) on the database's workers). Prints VACUUM's report with --verbose."})
+            description = {"Vacuum (and analyze) the tables as vacuumdb does: the tables are handed to N jobs largest first,",
+                    "each job taking the next table when it is free. With --host or --port, the tables of a running",
+                    "server (parallax serve), over N connections; otherwise those of an embedded database set up by",
+                    "--tpch, -c and -f (VACUUM (PARALLEL N-1) on the database's workers).",
+                    "Prints VACUUM's report with --verbose. The password comes from PGPASSWORD, else a prompt."})
     int vacuum(@Option(names = {"-j", "--jobs"}, paramLabel = "N", defaultValue = "1",
                        description = "Vacuum N tables at the same time (default: ${DEFAULT-VALUE}).") int jobs,
                @Option(names = {"-z", "--analyze"}, description = "Also update the planner's statistics (VACUUM ANALYZE).") boolean analyze,
@@ -206,11 +221,33 @@ public final class Main implements Callable<Integer> {
                @Option(names = "--full", description = "Rewrite each table compactly (VACUUM FULL, one table at a time).") boolean full,
                @Option(names = {"-v", "--verbose"}, description = "Print the report of each table.") boolean verbose,
                @Option(names = {"-t", "--table"}, paramLabel = "TABLE",
-                       description = "Vacuum this table only (repeatable; default: every user table).") List<String> tables) {
+                       description = "Vacuum this table only (repeatable; default: every user table).") List<String> tables,
+               @Option(names = "--host", paramLabel = "HOST",
+                       description = "Vacuum the tables of the server at HOST (default with --port: 127.0.0.1).") String host,
+               @Option(names = {"-p", "--port"}, paramLabel = "PORT",
+                       description = "The server's port (default with --host: 5433).") Integer port,
+               @Option(names = {"-U", "--username"}, paramLabel = "USER",
+                       description = "User to connect as (default: PGUSER, else the login name).") String username,
+               @Option(names = {"-d", "--dbname"}, paramLabel = "DBNAME",
+                       description = "Database to connect to (default: PGDATABASE, else the user name).") String databaseName,
+               @Option(names = {"-w", "--no-password"}, description = "Never prompt for a password.") boolean noPassword,
+               @Option(names = {"-W", "--password"}, description = "Prompt for a password before connecting.") boolean forcePrompt) {
         if (jobs < 1) {
             err.print("parallax: error: number of parallel jobs must be at least 1\n");
             err.flush();
             return EXIT_FAILURE;
+        }
+        if (host != null || port != null) {
+            String user = username != null ? username : environment.apply("PGUSER") != null ? environment.apply("PGUSER")
+                    : System.getProperty("user.name");
+            String database = databaseName != null ? databaseName
+                    : environment.apply("PGDATABASE") != null ? environment.apply("PGDATABASE") : user;
+            RemoteVacuum.Target target = new RemoteVacuum.Target(host != null ? host : "127.0.0.1",
+                    port != null ? port : dev.parallax.cli.server.ServerOptions.DEFAULT_PORT, user, database);
+            java.util.function.Supplier<String> prompt = noPassword ? null : this::promptPassword;
+            String password = forcePrompt && !noPassword ? promptPassword() : environment.apply("PGPASSWORD");
+            return new RemoteVacuum(target, new RemoteVacuum.Options(analyze, analyzeOnly, full, verbose), out, err)
+                    .run(jobs, tables == null ? List.of() : tables, password, prompt);
         }
         String statement = VacuumStatementText.of(jobs, analyze, analyzeOnly, full, verbose, tables == null ? List.of() : tables);
         return run(false, statement);
@@ -218,6 +255,25 @@ public final class Main implements Callable<Integer> {
 
     private int run(boolean shell) {
         return run(shell, null);
+    }
+
+    /**
+     * Asks for a password as vacuumdb does ("Password: " on standard error): read without echo from
+     * the console when there is one, else a line of standard input. Null when there is none.
+     */
+    private String promptPassword() {
+        java.io.Console console = System.console();
+        if (console != null && console.isTerminal()) {
+            char[] typed = console.readPassword("Password: ");
+            return typed == null ? null : new String(typed);
+        }
+        err.print("Password: ");
+        err.flush();
+        try {
+            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).readLine();
+        } catch (java.io.IOException failure) {
+            return null;
+        }
     }
 
     /** Runs the session; {@code finalStatement}, when not null, runs after the -c/-f actions (stdin is not read then). */
