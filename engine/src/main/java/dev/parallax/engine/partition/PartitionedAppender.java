@@ -19,13 +19,6 @@ import java.util.List;
  * 23505 or out-of-memory anywhere abandons every partition's append and undoes every key.
  */
 public final class PartitionedAppender {
-    /**
-     * Beyond this many partitions touched by one statement the nesting runs on a thread with a
-     * large stack: each level takes a few frames, and 1024 levels could exhaust a default stack.
-     */
-    private static final int NESTING_ON_CALLER_STACK = 64;
-    private static final long NESTING_STACK_BYTES = 256L << 20;
-
     private PartitionedAppender() {
     }
 
@@ -48,11 +41,10 @@ public final class PartitionedAppender {
         if (targets.isEmpty()) {
             return;
         }
-        if (targets.size() <= NESTING_ON_CALLER_STACK) {
+        LargeStack.call(targets.size(), () -> {
             appendFrom(0, targets, targetBatches);
-            return;
-        }
-        appendOnLargeStack(targets, targetBatches);
+            return null;
+        });
     }
 
     /**
@@ -144,38 +136,6 @@ public final class PartitionedAppender {
                     constraint.index().remove(batch, keyColumns, position, rowIds[batchIndex][position]);
                 }
             }
-        }
-    }
-
-    private static void appendOnLargeStack(List<Table> targets, List<List<Batch>> targetBatches) {
-        Throwable[] failure = new Throwable[1];
-        Thread nesting = new Thread(null, () -> {
-            try {
-                appendFrom(0, targets, targetBatches);
-            } catch (Throwable thrown) {
-                failure[0] = thrown;
-            }
-        }, "parallax-partitioned-append", NESTING_STACK_BYTES);
-        nesting.start();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                nesting.join();
-                break;
-            } catch (InterruptedException exception) {
-                // The append cannot be stopped halfway without breaking all-or-nothing: wait for it.
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        switch (failure[0]) {
-            case null -> {
-            }
-            case RuntimeException runtime -> throw runtime;
-            case Error error -> throw error;
-            default -> throw new IllegalStateException(failure[0]);
         }
     }
 }

@@ -18,8 +18,12 @@ import java.util.Objects;
  * @param input       INSERT: the proposed rows, one column per table column (converted to the column
  *                    types by assignment rules when executed); UPDATE/DELETE: a Seq Scan of all the
  *                    table's columns, under a Filter holding the WHERE condition when there is one
- *                    (the operator reads the rows itself, with their row ids)
- * @param lookup      UPDATE/DELETE: a point lookup through a unique index instead of the scan, or null
+ *                    (the operator reads the rows itself, with their row ids); on a partitioned
+ *                    table a {@link PartitionAppendNode} of such a scan per partition kept by pruning
+ *                    (its runtime pruning applied when execution starts)
+ * @param lookup      UPDATE/DELETE: a point lookup through a unique index instead of the scan, or null;
+ *                    on a partitioned table (here and in {@code onConflict}) a partition's constraint
+ *                    stands for the parent's constraint over the same columns
  * @param assignments UPDATE: per table column its new value over the old row's columns, or null
  *                    where the column keeps its value; empty otherwise
  * @param onConflict  INSERT ... ON CONFLICT, or null
@@ -41,7 +45,8 @@ public record ModifyTableNode(ModifyOperation operation, Table table, PlanNode i
 
     /** The WHERE condition of an UPDATE or DELETE (from its Filter input), or null. */
     public Expr condition() {
-        return input instanceof FilterNode filter ? filter.condition() : null;
+        PlanNode scan = input instanceof PartitionAppendNode append && !append.inputs().isEmpty() ? append.inputs().getFirst() : input;
+        return scan instanceof FilterNode filter ? filter.condition() : null;
     }
 
     @Override

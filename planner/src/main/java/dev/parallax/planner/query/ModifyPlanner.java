@@ -2,6 +2,7 @@ package dev.parallax.planner.query;
 
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.error.ParallaxException;
@@ -12,6 +13,7 @@ import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.Function;
 import dev.parallax.engine.expr.Literal;
 import dev.parallax.engine.expr.Parameter;
+import dev.parallax.engine.partition.PartitionRouter;
 import dev.parallax.engine.plan.ConflictAction;
 import dev.parallax.engine.plan.FilterNode;
 import dev.parallax.engine.plan.InsertNode;
@@ -26,6 +28,7 @@ import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.planner.query.cost.CostModel;
 import dev.parallax.planner.query.parse.ModifyStatementText;
+import dev.parallax.planner.query.translate.PartitionScans;
 import dev.parallax.planner.query.translate.RexTranslator;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Filter;
@@ -68,12 +71,6 @@ final class ModifyPlanner {
         Table table = catalog.table(text.tableName());
         if (table.isSystemView()) {
             throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "cannot change relation \"%s\"", table.name());
-        }
-        if (table.isPartitioned()) {
-            // Routing changes to partitions is the partitions work's; the per-partition machinery is ModifyTableOperator's.
-            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "%s on partitioned table \"%s\" is not supported yet",
-                    text.operationName() + (text.conflict() != null ? " ... ON CONFLICT" : text.returningText() != null ? " ... RETURNING" : ""),
-                    table.name());
         }
         String target = text.table() + (text.alias() == null ? "" : " AS " + text.alias());
         ModifyTableNode node = switch (text.operation()) {
@@ -126,9 +123,15 @@ final class ModifyPlanner {
                 List.of(), null, List.of(), PlanEstimate.UNKNOWN);
     }
 
-    /** The Seq Scan (all columns) under a Filter with the WHERE condition: what the operator reads, as EXPLAIN shows it. */
+    /**
+     * The Seq Scan (all columns) under a Filter with the WHERE condition: what the operator reads, as
+     * EXPLAIN shows it; on a partitioned table an Append of one per partition the condition can match.
+     */
     private PlanNode scanInput(Table table, Expr condition) {
         CostModel cost = new CostModel(settings);
+        if (table.isPartitioned()) {
+            return PartitionScans.modifyInput(table, condition, cost);
+        }
         int[] columns = new int[table.columns().size()];
         Arrays.setAll(columns, index -> index);
         double rows = Math.max(1, table.storage().rowCount());
@@ -148,7 +151,7 @@ final class ModifyPlanner {
         }
         List<Expr> conjuncts = new ArrayList<>();
         conjuncts(condition, conjuncts);
-        for (UniqueConstraint constraint : table.uniqueConstraints()) {
+        for (UniqueConstraint constraint : constraintsOf(table)) {
             List<Expr> values = new ArrayList<>();
             for (int column : constraint.keyColumns()) {
                 Expr value = pinnedValue(conjuncts, column, table.columnTypes().get(column));
@@ -235,12 +238,18 @@ final class ModifyPlanner {
                 insertNode.estimate());
     }
 
-    /** The constraints ON CONFLICT resolves: by inference from the columns, by name, or all (DO NOTHING without a target). */
+    /**
+     * The constraints ON CONFLICT resolves: by inference from the columns, by name, or all (DO
+     * NOTHING without a target). On a partitioned table they are the parent's constraints (by their
+     * names), each stood for by the same-position constraint of a partition; without partitions no
+     * row can be stored, so none conflicts and the list is empty once the clause is checked.
+     */
     private static List<UniqueConstraint> arbiters(ModifyStatementText.Conflict conflict, Table table) {
+        List<Candidate> candidates = candidates(table);
         if (conflict.constraint() != null) {
-            for (UniqueConstraint constraint : table.uniqueConstraints()) {
-                if (constraint.name().equals(conflict.constraint())) {
-                    return List.of(constraint);
+            for (Candidate candidate : candidates) {
+                if (candidate.name().equals(conflict.constraint())) {
+                    return candidate.representative() == null ? List.of() : List.of(candidate.representative());
                 }
             }
             throw ParallaxException.of(SqlState.UNDEFINED_OBJECT, "constraint \"%s\" for table \"%s\" does not exist",
@@ -251,7 +260,7 @@ final class ModifyPlanner {
                 throw new ParallaxException(SqlState.SYNTAX_ERROR, "ON CONFLICT DO UPDATE requires inference specification or constraint name",
                         null, "For example, ON CONFLICT (column_name).", conflict.position(), null);
             }
-            return table.uniqueConstraints();
+            return constraintsOf(table);
         }
         Set<Integer> wanted = new HashSet<>();
         for (String column : conflict.targetColumns()) {
@@ -263,20 +272,62 @@ final class ModifyPlanner {
         }
         // PostgreSQL infers every unique index whose key columns are exactly the listed set.
         List<UniqueConstraint> inferred = new ArrayList<>();
-        for (UniqueConstraint constraint : table.uniqueConstraints()) {
-            Set<Integer> columns = new HashSet<>();
-            for (int column : constraint.keyColumns()) {
-                columns.add(column);
-            }
-            if (columns.equals(wanted)) {
-                inferred.add(constraint);
+        boolean found = false;
+        for (Candidate candidate : candidates) {
+            if (candidate.columns().equals(wanted)) {
+                found = true;
+                if (candidate.representative() != null) {
+                    inferred.add(candidate.representative());
+                }
             }
         }
-        if (inferred.isEmpty()) {
+        if (!found) {
             throw ParallaxException.of(SqlState.INVALID_COLUMN_REFERENCE,
                     "there is no unique or exclusion constraint matching the ON CONFLICT specification");
         }
         return inferred;
+    }
+
+    /** A constraint ON CONFLICT may name or infer: its name, its key columns, and the constraint that stands for it (null: none). */
+    private record Candidate(String name, Set<Integer> columns, UniqueConstraint representative) {
+    }
+
+    private static List<Candidate> candidates(Table table) {
+        List<Candidate> candidates = new ArrayList<>();
+        if (!table.isPartitioned()) {
+            for (UniqueConstraint constraint : table.uniqueConstraints()) {
+                Set<Integer> columns = new HashSet<>();
+                for (int column : constraint.keyColumns()) {
+                    columns.add(column);
+                }
+                candidates.add(new Candidate(constraint.name(), columns, constraint));
+            }
+            return candidates;
+        }
+        List<UniqueConstraint> representatives = constraintsOf(table);
+        List<PartitionedConstraint> declared = table.partitionedConstraints();
+        for (int position = 0; position < declared.size(); position++) {
+            Set<Integer> columns = new HashSet<>();
+            for (String column : declared.get(position).columnNames()) {
+                columns.add(table.columnIndex(column));
+            }
+            candidates.add(new Candidate(declared.get(position).name(), columns,
+                    position < representatives.size() ? representatives.get(position) : null));
+        }
+        return candidates;
+    }
+
+    /**
+     * The unique constraints of {@code table}; for a partitioned table those of its first partition,
+     * which stand for the parent's (every partition has the parent's constraints, in its order), or
+     * none without partitions.
+     */
+    private static List<UniqueConstraint> constraintsOf(Table table) {
+        if (!table.isPartitioned()) {
+            return table.uniqueConstraints();
+        }
+        PartitionRouter router = table.partitionRouter();
+        return router.partitionCount() == 0 ? List.of() : router.partition(0).uniqueConstraints();
     }
 
     // ---- shared ----

@@ -14,11 +14,14 @@ import dev.parallax.engine.expr.eval.VectorExpression;
 import dev.parallax.engine.index.RowIds;
 import dev.parallax.engine.operator.BatchCopier;
 import dev.parallax.engine.operator.ConstantValues;
+import dev.parallax.engine.partition.LargeStack;
+import dev.parallax.engine.partition.PartitionRouter;
 import dev.parallax.engine.plan.ConflictAction;
 import dev.parallax.engine.plan.KeyLookup;
 import dev.parallax.engine.plan.ModifyOperation;
 import dev.parallax.engine.plan.ModifyTableNode;
 import dev.parallax.engine.plan.OnConflict;
+import dev.parallax.engine.plan.PartitionAppendNode;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.storage.ScanSnapshot;
 import dev.parallax.engine.type.DataType;
@@ -28,25 +31,38 @@ import dev.parallax.engine.vector.ColumnVector;
 import dev.parallax.engine.vector.LongVector;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs a {@link ModifyTableNode}: INSERT [ON CONFLICT], UPDATE and DELETE, all or nothing, with
- * RETURNING.
+ * RETURNING, on a plain table or on the partitions of a hash-partitioned one.
  *
  * <p>Each attempt first works out the statement's changes without any lock: it finds the target
  * rows (a scan with one snapshot, or a point lookup through a unique index) or, for an upsert, looks
  * each proposed key up in the arbiter index and reads the rows it conflicts with, and computes the
- * new versions ({@link TableChanges}). It then applies them in one short step under the table's
- * write lock, which fails when another statement changed one of those rows or inserted one of
- * those keys in between; the attempt is then repeated on the new state, so no update is lost and no
- * key is stored twice (PostgreSQL re-checks the newest version of a row in READ COMMITTED the same
- * way). The per-key critical section is thus the index check inside that step: lookups, reads and
- * expression evaluation stay outside it. After {@value #OPTIMISTIC_ATTEMPTS} failed attempts (heavy
- * contention on the same keys) an attempt runs wholly under the write lock, so every statement
- * finishes.
+ * new versions ({@link TableChanges}, one per table or partition touched). It then applies them in
+ * one short step under the write locks of those tables, which fails when another statement changed
+ * one of those rows or inserted one of those keys in between; the attempt is then repeated on the
+ * new state, so no update is lost and no key is stored twice (PostgreSQL re-checks the newest
+ * version of a row in READ COMMITTED the same way). The per-key critical section is thus the index
+ * check inside that step: lookups, reads and expression evaluation stay outside it. After
+ * {@value #OPTIMISTIC_ATTEMPTS} failed attempts (heavy contention on the same keys) an attempt runs
+ * wholly under the write locks, so every statement finishes.
+ *
+ * <p>On a partitioned table the statement touches only the partitions it can: an INSERT routes each
+ * proposed row ({@link PartitionRouter}, 23514 when no partition accepts it), a point lookup hashes
+ * its key to one partition, and a scan visits the partitions the planner (or, with parameters, the
+ * start of execution) kept. Unique keys include the partition key, so a key's conflicts are always
+ * in its own partition; every partition has the table's constraints in the same order, so
+ * constraints are named by position. An UPDATE that changes the partition key moves the row: its
+ * old version dies in its partition and the new one is inserted into the partition it now belongs
+ * to (PostgreSQL 11+); ON CONFLICT DO UPDATE may not move a row (0A000, as in PostgreSQL). The
+ * partitions' steps are nested in partition order ({@link TableChanges#applyAll}), so the
+ * statement stays all or nothing across partitions.
  *
  * <p>The output is the RETURNING rows when the node has RETURNING, otherwise one BIGINT row with
  * the number of rows inserted, updated or deleted.
@@ -56,15 +72,23 @@ public final class ModifyTableOperator implements Operator {
     /** Attempts under the write lock can only fail on a bug; give up rather than loop forever. */
     private static final int MAXIMUM_ATTEMPTS = OPTIMISTIC_ATTEMPTS + 8;
 
-    /** Abandons an attempt that read a row id whose row is not published yet; carries no stack trace. */
+    /**
+     * Abandons an attempt that read a row id whose row is not published yet, or whose partitions
+     * changed while it took their snapshots; carries no stack trace.
+     */
     private static final RuntimeException UNPUBLISHED = new RuntimeException("row not published yet", null, false, false) {
     };
+    private static final int[] PLAIN_TARGETS = {0};
 
     private final ModifyTableNode node;
     private final Table table;
     private final ExecutionContext context;
-    private final TableChanges changes;
-    private final PagedTableStorage storage;
+    /** The partitions when the table is partitioned (targets are partition ordinals), else null (one target, 0). */
+    private final PartitionRouter router;
+    /** Per target, its change set once the statement touched it. */
+    private final TableChanges[] changesByTarget;
+    /** The change sets in use, to clear and release. */
+    private final List<TableChanges> acquired = new ArrayList<>();
     private final int[] allColumns;
     private final List<DataType> columnTypes;
     /** INSERT: the proposed rows' source and their conversion to the column types. */
@@ -74,15 +98,26 @@ public final class ModifyTableOperator implements Operator {
     private final Predicate condition;
     /** UPDATE: per column the new value (over the old row), null where it keeps its value. */
     private final VectorExpression[] assignments;
+    /** UPDATE of a partitioned table that assigns a partition key column: rows may move. */
+    private final boolean movesRows;
     /** ON CONFLICT DO UPDATE: SET per column (over old ++ excluded), null where kept; the WHERE or null. */
     private final VectorExpression[] conflictAssignments;
     private final Predicate conflictCondition;
-    /** ON CONFLICT: the arbiter constraints, and per table constraint whether it is one. */
-    private final List<UniqueConstraint> arbiters;
+    /** ON CONFLICT: per arbiter its position among the table's constraints, and per position whether it is one. */
+    private final int[] arbiterPositions;
     private final boolean[] arbiterFlags;
+    /** UPDATE/DELETE by point lookup: the position of the lookup's constraint, else -1. */
+    private final int lookupPosition;
     private final VectorExpression[] returning;
     /** Scratch: one row read through a row id. */
     private final Batch rowBuffer;
+    /** Scratch batches of the table's column types: proposed rows, conflicting rows and their excluded rows. */
+    private Batch proposedRows;
+    private Batch conflictRows;
+    private Batch excludedRows;
+    /** Partitioned tables with RETURNING: the rows to return in processing order, as (target << 32 | row in its set). */
+    private long[] outputOrder = new long[16];
+    private int outputCount;
     private boolean done;
     private Batch output;
 
@@ -90,9 +125,17 @@ public final class ModifyTableOperator implements Operator {
         this.node = node;
         this.table = node.table();
         this.context = context;
-        this.changes = TableChanges.acquire(table);
-        this.storage = changes.storage();
         this.columnTypes = table.columnTypes();
+        this.router = !table.isPartitioned() ? null
+                : node.input() instanceof PartitionAppendNode append ? append.router() : table.partitionRouter();
+        this.changesByTarget = new TableChanges[router == null ? 1 : router.partitionCount()];
+        if (router == null) {
+            // A plain table's change set is taken up front: its scratch batches serve the statement.
+            TableChanges changes = changes(0);
+            this.proposedRows = changes.proposedRows;
+            this.conflictRows = changes.conflictRows;
+            this.excludedRows = changes.excludedRows;
+        }
         this.allColumns = new int[columnTypes.size()];
         for (int column = 0; column < allColumns.length; column++) {
             allColumns[column] = column;
@@ -104,6 +147,13 @@ public final class ModifyTableOperator implements Operator {
         Expr where = node.operation() == ModifyOperation.INSERT ? null : node.condition();
         this.condition = where == null ? null : ExpressionCompiler.compilePredicate(where, context);
         this.assignments = compileAssignments(node.operation() == ModifyOperation.UPDATE ? node.assignments() : List.of());
+        boolean moves = false;
+        if (router != null && node.operation() == ModifyOperation.UPDATE) {
+            for (int column : table.partitionKey().columns()) {
+                moves |= node.assignments().get(column) != null;
+            }
+        }
+        this.movesRows = moves;
         OnConflict onConflict = node.onConflict();
         if (onConflict != null && onConflict.action() == ConflictAction.UPDATE) {
             this.conflictAssignments = compileAssignments(onConflict.assignments());
@@ -113,20 +163,40 @@ public final class ModifyTableOperator implements Operator {
             this.conflictAssignments = null;
             this.conflictCondition = null;
         }
-        List<UniqueConstraint> constraints = table.uniqueConstraints();
-        this.arbiters = onConflict == null ? List.of() : onConflict.arbiters();
+        List<UniqueConstraint> constraints = router == null ? table.uniqueConstraints()
+                : router.partitionCount() == 0 ? List.of() : router.partition(0).uniqueConstraints();
+        List<UniqueConstraint> arbiters = onConflict == null ? List.of() : onConflict.arbiters();
+        this.arbiterPositions = new int[arbiters.size()];
         this.arbiterFlags = new boolean[constraints.size()];
-        for (UniqueConstraint arbiter : arbiters) {
-            int position = constraints.indexOf(arbiter);
-            if (position < 0) {
-                throw new IllegalArgumentException("constraint " + arbiter.name() + " is not on table " + table.name());
-            }
-            arbiterFlags[position] = true;
+        for (int index = 0; index < arbiterPositions.length; index++) {
+            arbiterPositions[index] = position(constraints, arbiters.get(index));
+            arbiterFlags[arbiterPositions[index]] = true;
         }
+        this.lookupPosition = node.lookup() == null ? -1 : position(constraints, node.lookup().constraint());
         this.returning = new VectorExpression[node.returning().size()];
         for (int index = 0; index < returning.length; index++) {
             returning[index] = ExpressionCompiler.compile(node.returning().get(index), context);
         }
+    }
+
+    /**
+     * The position of {@code constraint} among {@code constraints}: itself, or on a partitioned
+     * table the constraint over the same key columns (the planner names a parent's constraints by
+     * those of a partition; constraints over the same columns conflict on exactly the same rows).
+     */
+    private int position(List<UniqueConstraint> constraints, UniqueConstraint constraint) {
+        int position = constraints.indexOf(constraint);
+        if (position < 0 && router != null) {
+            for (int index = 0; index < constraints.size() && position < 0; index++) {
+                if (Arrays.equals(constraints.get(index).keyColumns(), constraint.keyColumns())) {
+                    position = index;
+                }
+            }
+        }
+        if (position < 0) {
+            throw new IllegalArgumentException("constraint " + constraint.name() + " is not on table " + table.name());
+        }
+        return position;
     }
 
     private VectorExpression[] compileAssignments(List<Expr> expressions) {
@@ -146,6 +216,74 @@ public final class ModifyTableOperator implements Operator {
         return compiled;
     }
 
+    // ---- targets ----
+
+    private Table tableOf(int target) {
+        return router == null ? table : router.partition(target);
+    }
+
+    private PagedTableStorage storageOf(int target) {
+        return changes(target).storage();
+    }
+
+    /** The change set of {@code target}, acquired when the statement first touches it. */
+    private TableChanges changes(int target) {
+        TableChanges changes = changesByTarget[target];
+        if (changes == null) {
+            changes = TableChanges.acquire(tableOf(target));
+            changesByTarget[target] = changes;
+            acquired.add(changes);
+        }
+        return changes;
+    }
+
+    /** The targets whose rows the statement reads (ascending): those it pins, and locks in an exclusive attempt. */
+    private int[] sourceTargets(int[] proposedTargets, Batch keyValues) {
+        if (router == null) {
+            return PLAIN_TARGETS;
+        }
+        if (proposedTargets != null) {
+            return Arrays.stream(proposedTargets).distinct().sorted().toArray();
+        }
+        if (keyValues != null) {
+            int target = lookupTarget(keyValues);
+            return target == PartitionRouter.NO_PARTITION ? new int[0] : new int[] {target};
+        }
+        PartitionAppendNode append = (PartitionAppendNode) node.input();
+        int[] ordinals = append.inputOrdinals();
+        if (append.runtimePruning() == null) {
+            return ordinals;
+        }
+        boolean[] survivors = append.runtimePruning().survivors(router, context);
+        return Arrays.stream(ordinals).filter(ordinal -> survivors[ordinal]).toArray();
+    }
+
+    /** The partition of a point lookup's key (the unique key includes the partition key), or NO_PARTITION for a NULL key. */
+    private int lookupTarget(Batch keyValues) {
+        int[] uniqueKey = node.lookup().constraint().keyColumns();
+        int[] partitionKey = router.keyColumns();
+        int[] positions = new int[partitionKey.length];
+        for (int key = 0; key < partitionKey.length; key++) {
+            positions[key] = -1;
+            for (int position = 0; position < uniqueKey.length; position++) {
+                if (uniqueKey[position] == partitionKey[key]) {
+                    positions[key] = position;
+                }
+            }
+            if (positions[key] < 0) {
+                throw new IllegalStateException("unique key of " + table.name() + " lacks a partition key column");
+            }
+            if (keyValues.column(positions[key]).isNull(0)) {
+                return PartitionRouter.NO_PARTITION;
+            }
+        }
+        int[] ordinals = new int[1];
+        router.route(keyValues, positions, ordinals);
+        return ordinals[0];
+    }
+
+    // ---- execution ----
+
     @Override
     public Batch next() {
         if (done) {
@@ -153,22 +291,34 @@ public final class ModifyTableOperator implements Operator {
         }
         done = true;
         Batch proposed = node.operation() == ModifyOperation.INSERT ? collectProposedRows() : null;
+        int[] proposedTargets = proposed == null || router == null ? null : route(proposed);
         Batch keyValues = node.lookup() == null ? null : lookupKey(node.lookup());
+        int[] sources = sourceTargets(proposedTargets, keyValues);
+        // A moving UPDATE may write any partition: its exclusive attempt locks them all, in partition order.
+        int[] exclusiveTargets = movesRows ? allTargets() : sources;
+        int nesting = movesRows ? changesByTarget.length : sources.length;
         int attempt = 0;
         while (true) {
             context.checkCancelled();
             if (attempt >= MAXIMUM_ATTEMPTS) {
                 throw new IllegalStateException("modification of " + table.name() + " failed " + attempt + " times under the write lock");
             }
+            boolean exclusive = attempt >= OPTIMISTIC_ATTEMPTS;
             boolean applied;
             // The row ids an attempt reads stay valid until it applies: VACUUM compacts no page meanwhile.
-            // Pin first, then the storage lock: VACUUM takes them in that order too.
-            long pin = table.rowIdLock().pin();
+            // Pins first (in partition order), then the storage locks: VACUUM takes them in that order too.
+            long[] pins = new long[sources.length];
+            for (int index = 0; index < sources.length; index++) {
+                pins[index] = tableOf(sources[index]).rowIdLock().pin();
+            }
             try {
-                applied = attempt < OPTIMISTIC_ATTEMPTS ? attempt(proposed, keyValues)
-                        : storage.exclusively(() -> attempt(proposed, keyValues));
+                BooleanSupplier step = () -> attempt(proposed, proposedTargets, keyValues, sources);
+                applied = LargeStack.call(exclusive ? nesting + exclusiveTargets.length : nesting,
+                        () -> exclusive ? exclusively(exclusiveTargets, 0, step) : step.getAsBoolean());
             } finally {
-                table.rowIdLock().unpin(pin);
+                for (int index = 0; index < sources.length; index++) {
+                    tableOf(sources[index]).rowIdLock().unpin(pins[index]);
+                }
             }
             if (applied) {
                 break;
@@ -178,10 +328,24 @@ public final class ModifyTableOperator implements Operator {
         return returning.length == 0 ? countBatch() : returningBatch();
     }
 
+    private int[] allTargets() {
+        int[] targets = new int[changesByTarget.length];
+        Arrays.setAll(targets, index -> index);
+        return targets;
+    }
+
+    /** Runs {@code step} holding the write locks of {@code targets[from ..]}, taken in order. */
+    private boolean exclusively(int[] targets, int from, BooleanSupplier step) {
+        if (from == targets.length) {
+            return step.getAsBoolean();
+        }
+        return storageOf(targets[from]).exclusively(() -> exclusively(targets, from + 1, step));
+    }
+
     /** One attempt: collect the changes from the current state and apply them; false when the state moved. */
-    private boolean attempt(Batch proposed, Batch keyValues) {
+    private boolean attempt(Batch proposed, int[] proposedTargets, Batch keyValues, int[] sources) {
         try {
-            return collectAndApply(proposed, keyValues);
+            return collectAndApply(proposed, proposedTargets, keyValues, sources);
         } catch (RuntimeException failure) {
             if (failure == UNPUBLISHED) {
                 Thread.onSpinWait();
@@ -191,23 +355,50 @@ public final class ModifyTableOperator implements Operator {
         }
     }
 
-    private boolean collectAndApply(Batch proposed, Batch keyValues) {
-        changes.clear();
-        switch (node.operation()) {
-            case INSERT -> collectInsert(proposed);
-            case UPDATE -> {
-                collectTargets(keyValues);
-                collectUpdates();
-            }
-            case DELETE -> collectTargets(keyValues);
+    private boolean collectAndApply(Batch proposed, int[] proposedTargets, Batch keyValues, int[] sources) {
+        for (TableChanges changes : acquired) {
+            changes.clear();
         }
-        return changes.apply(node.onConflict() == null ? null : arbiterFlags);
+        outputCount = 0;
+        switch (node.operation()) {
+            case INSERT -> collectInsert(proposed, proposedTargets);
+            case UPDATE -> {
+                collectTargets(keyValues, sources);
+                collectUpdates(sources);
+            }
+            case DELETE -> collectTargets(keyValues, sources);
+        }
+        boolean[] retryConstraints = node.onConflict() == null ? null : arbiterFlags;
+        if (router == null) {
+            return changesByTarget[0].apply(retryConstraints);
+        }
+        List<TableChanges> sets = new ArrayList<>();
+        for (TableChanges changes : changesByTarget) {
+            if (changes != null && !changes.isEmpty()) {
+                sets.add(changes);
+            }
+        }
+        return TableChanges.applyAll(sets, retryConstraints);
+    }
+
+    /** Notes that the row {@code row} of {@code target}'s set is returned next (partitioned tables with RETURNING). */
+    private void addOutput(int target, int row) {
+        if (router == null || returning.length == 0) {
+            return;
+        }
+        if (outputCount == outputOrder.length) {
+            outputOrder = Arrays.copyOf(outputOrder, outputCount * 2);
+        }
+        outputOrder[outputCount++] = (long) target << 32 | row;
     }
 
     // ---- INSERT [ON CONFLICT] ----
 
     private Batch collectProposedRows() {
-        Batch rows = changes.proposedRows;
+        if (proposedRows == null) {
+            proposedRows = Batch.create(columnTypes, 4);
+        }
+        Batch rows = proposedRows;
         rows.reset();
         int rowCount = 0;
         Batch batch;
@@ -222,12 +413,25 @@ public final class ModifyTableOperator implements Operator {
         return rows;
     }
 
-    private void collectInsert(Batch proposed) {
+    /** The partition of each proposed row; 23514 for a row no partition accepts (before any conflict is looked at, as PostgreSQL routes first). */
+    private int[] route(Batch rows) {
+        int[] ordinals = new int[rows.rowCount()];
+        router.route(rows, ordinals);
+        for (int row = 0; row < rows.rowCount(); row++) {
+            if (ordinals[row] == PartitionRouter.NO_PARTITION) {
+                throw router.noPartition(rows, row);
+            }
+        }
+        return ordinals;
+    }
+
+    private void collectInsert(Batch proposed, int[] proposedTargets) {
         int count = proposed.rowCount();
         OnConflict onConflict = node.onConflict();
         if (onConflict == null) {
             for (int row = 0; row < count; row++) {
-                changes.addNew(proposed, row, -1);
+                int target = proposedTargets == null ? 0 : proposedTargets[row];
+                addOutput(target, changes(target).addNew(proposed, row, -1));
             }
             return;
         }
@@ -237,24 +441,25 @@ public final class ModifyTableOperator implements Operator {
         Batch conflictOld = null;
         Batch conflictExcluded = null;
         int pairs = 0;
+        int arbiterCount = arbiterPositions.length;
         List<Set<String>> proposedKeys = count > 1 ? new ArrayList<>() : null;
         if (proposedKeys != null) {
-            for (int index = 0; index < arbiters.size(); index++) {
+            for (int index = 0; index < arbiterCount; index++) {
                 proposedKeys.add(new HashSet<>());
             }
         }
         for (int row = 0; row < count; row++) {
+            int target = proposedTargets == null ? 0 : proposedTargets[row];
             long conflict = RowIds.ABSENT;
             boolean repeated = false;
-            for (int index = 0; index < arbiters.size() && conflict == RowIds.ABSENT && !repeated; index++) {
-                UniqueConstraint arbiter = arbiters.get(index);
-                int[] keyColumns = arbiter.keyColumns();
+            for (int index = 0; index < arbiterCount && conflict == RowIds.ABSENT && !repeated; index++) {
+                int[] keyColumns = changes(target).keyColumns(arbiterPositions[index]);
                 if (proposedKeys != null) {
                     String key = keyText(proposed, keyColumns, row);
                     repeated = key != null && !proposedKeys.get(index).add(key);
                 }
                 if (!repeated) {
-                    conflict = arbiter.index().get(proposed, keyColumns, row);
+                    conflict = changes(target).constraint(arbiterPositions[index]).index().get(proposed, keyColumns, row);
                 }
             }
             if (repeated) {
@@ -270,15 +475,19 @@ public final class ModifyTableOperator implements Operator {
                 actions[row] = -2;
             } else {
                 if (conflictOld == null) {
-                    conflictOld = changes.conflictRows;
-                    conflictExcluded = changes.excludedRows;
+                    if (conflictRows == null) {
+                        conflictRows = Batch.create(columnTypes, 4);
+                        excludedRows = Batch.create(columnTypes, 4);
+                    }
+                    conflictOld = conflictRows;
+                    conflictExcluded = excludedRows;
                     conflictOld.reset();
                     conflictExcluded.reset();
                 }
                 if (pairs == conflictRowIds.length) {
-                    conflictRowIds = java.util.Arrays.copyOf(conflictRowIds, pairs * 2);
+                    conflictRowIds = Arrays.copyOf(conflictRowIds, pairs * 2);
                 }
-                readRow(conflict);
+                readRow(target, conflict);
                 TableChanges.copyRow(rowBuffer, 0, conflictOld, pairs);
                 TableChanges.copyRow(proposed, row, conflictExcluded, pairs);
                 conflictRowIds[pairs] = conflict;
@@ -299,16 +508,37 @@ public final class ModifyTableOperator implements Operator {
             Batch combined = new Batch(combinedColumns);
             combined.setRowCount(pairs);
             passes = select(conflictCondition, combined);
-            updated = computeNewVersions(conflictAssignments, combined, conflictOld);
+            updated = computeNewVersions(conflictAssignments, combined, conflictOld, table);
+            if (router != null) {
+                requireSamePartitions(updated, passes, proposedTargets, actions);
+            }
         }
         // Pass 2, in the proposed order (RETURNING and the key checks follow it).
         for (int row = 0; row < count; row++) {
             int action = actions[row];
+            int target = proposedTargets == null ? 0 : proposedTargets[row];
             if (action == -1) {
-                changes.addNew(proposed, row, -1);
+                addOutput(target, changes(target).addNew(proposed, row, -1));
             } else if (action >= 0 && passes[action]) {
+                TableChanges changes = changes(target);
                 int old = changes.addOld(conflictRowIds[action], conflictOld, action);
-                changes.addNew(updated, action, old);
+                addOutput(target, changes.addNew(updated, action, old));
+            }
+        }
+    }
+
+    /**
+     * ON CONFLICT DO UPDATE keeps each updated row in its partition: PostgreSQL refuses to move it
+     * (0A000) rather than insert it elsewhere behind the arbiter's back.
+     */
+    private void requireSamePartitions(Batch updated, boolean[] passes, int[] proposedTargets, int[] actions) {
+        int[] ordinals = new int[updated.rowCount()];
+        router.route(updated, ordinals);
+        for (int row = 0; row < actions.length; row++) {
+            int pair = actions[row];
+            if (pair >= 0 && passes[pair] && ordinals[pair] != proposedTargets[row]) {
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "invalid ON UPDATE specification")
+                        .withDetail("The result tuple would appear in a different partition than the original tuple.");
             }
         }
     }
@@ -343,78 +573,153 @@ public final class ModifyTableOperator implements Operator {
         return key;
     }
 
-    /** Adds every row the statement targets, live now, as an old version to {@link #changes}. */
-    private void collectTargets(Batch keyValues) {
+    /** Adds every row the statement targets in {@code sources}, live now, as an old version to its target's change set. */
+    private void collectTargets(Batch keyValues, int[] sources) {
+        boolean deleting = node.operation() == ModifyOperation.DELETE;
         if (keyValues != null) {
+            if (sources.length == 0) {
+                return;
+            }
+            int target = sources[0];
             int[] positions = new int[keyValues.columnCount()];
             for (int index = 0; index < positions.length; index++) {
                 positions[index] = index;
             }
-            long rowId = node.lookup().constraint().index().get(keyValues, positions, 0);
+            long rowId = changes(target).constraint(lookupPosition).index().get(keyValues, positions, 0);
             if (rowId == RowIds.ABSENT) {
                 return;
             }
-            readRow(rowId);
+            readRow(target, rowId);
             boolean[] passes = select(condition, rowBuffer);
             if (passes[0]) {
-                changes.addOld(rowId, rowBuffer, 0);
+                int old = changes(target).addOld(rowId, rowBuffer, 0);
+                if (deleting) {
+                    addOutput(target, old);
+                }
             }
             return;
         }
-        // Not registered (openSnapshot): the attempt's row id pin already keeps VACUUM from compacting
-        // a page or shortening the table, and registering could wait on VACUUM while the storage's
-        // write lock is held (the exclusive attempt), against VACUUM's lock order.
-        ScanSnapshot snapshot = storage.snapshot();
-        Batch page = Batch.create(columnTypes, Batch.DEFAULT_CAPACITY);
-        int[] slots = new int[storage.pageSlotCapacity()];
-        int[] selected = new int[Math.max(Batch.DEFAULT_CAPACITY, storage.pageSlotCapacity())];
-        for (int pageIndex = 0; pageIndex < snapshot.pageCount(); pageIndex++) {
-            context.checkCancelled();
-            int rows = storage.readPage(pageIndex, allColumns, page, snapshot, slots);
-            if (rows == 0) {
+        ScanSnapshot[] snapshots = consistentSnapshots(sources);
+        Batch page = null;
+        int[] slots = null;
+        int[] selected = null;
+        for (int source = 0; source < sources.length; source++) {
+            int target = sources[source];
+            TableChanges changes = changes(target);
+            PagedTableStorage storage = changes.storage();
+            ScanSnapshot snapshot = snapshots[source];
+            if (snapshot.pageCount() == 0) {
                 continue;
             }
-            if (condition == null) {
-                for (int row = 0; row < rows; row++) {
-                    changes.addOld(RowIds.pack(pageIndex, slots[row]), page, row);
+            if (page == null) {
+                page = Batch.create(columnTypes, Batch.DEFAULT_CAPACITY);
+            }
+            if (slots == null || slots.length < storage.pageSlotCapacity()) {
+                slots = new int[storage.pageSlotCapacity()];
+                selected = new int[Math.max(Batch.DEFAULT_CAPACITY, storage.pageSlotCapacity())];
+            }
+            for (int pageIndex = 0; pageIndex < snapshot.pageCount(); pageIndex++) {
+                context.checkCancelled();
+                int rows = storage.readPage(pageIndex, allColumns, page, snapshot, slots);
+                if (rows == 0) {
+                    continue;
                 }
-                continue;
-            }
-            if (selected.length < rows) {
-                selected = new int[rows];
-            }
-            int count = condition.select(page, selected);
-            for (int index = 0; index < count; index++) {
-                int row = selected[index];
-                changes.addOld(RowIds.pack(pageIndex, slots[row]), page, row);
+                if (condition == null) {
+                    for (int row = 0; row < rows; row++) {
+                        int old = changes.addOld(RowIds.pack(pageIndex, slots[row]), page, row);
+                        if (deleting) {
+                            addOutput(target, old);
+                        }
+                    }
+                    continue;
+                }
+                if (selected.length < rows) {
+                    selected = new int[rows];
+                }
+                int count = condition.select(page, selected);
+                for (int index = 0; index < count; index++) {
+                    int row = selected[index];
+                    int old = changes.addOld(RowIds.pack(pageIndex, slots[row]), page, row);
+                    if (deleting) {
+                        addOutput(target, old);
+                    }
+                }
             }
         }
     }
 
-    private void collectUpdates() {
-        int count = changes.oldCount();
-        if (count == 0) {
-            return;
+    /**
+     * One snapshot per source, all showing the partitions as they were at one moment: snapshots
+     * taken one after the other could miss a row that another statement moved from a partition
+     * not yet looked at into one already looked at (or see it twice, which the apply step would
+     * catch). The cut is consistent when no partition changed between its snapshot and the end of
+     * taking them all; otherwise the attempt starts over (an exclusive attempt, holding the
+     * sources' write locks, always gets one).
+     *
+     * <p>Not registered (openSnapshot): the attempt's row id pins already keep VACUUM from compacting
+     * a page or shortening the tables, and registering could wait on VACUUM while a storage's
+     * write lock is held (the exclusive attempt), against VACUUM's lock order.
+     */
+    private ScanSnapshot[] consistentSnapshots(int[] sources) {
+        ScanSnapshot[] snapshots = new ScanSnapshot[sources.length];
+        for (int source = 0; source < sources.length; source++) {
+            snapshots[source] = changes(sources[source]).storage().snapshot();
         }
-        Batch old = changes.oldRows();
-        Batch updated = computeNewVersions(assignments, old, old);
-        for (int row = 0; row < count; row++) {
-            changes.addNew(updated, row, row);
+        if (sources.length > 1) {
+            for (int source = 0; source < sources.length; source++) {
+                if (changes(sources[source]).storage().changeSequence() != snapshots[source].sequence()) {
+                    throw UNPUBLISHED;
+                }
+            }
+        }
+        return snapshots;
+    }
+
+    /**
+     * The new version of every old row collected, per source in partition order. A version whose
+     * partition key now hashes elsewhere moves: it is inserted into its new partition (and its old
+     * version, left without successor, dies); 23514 when no partition accepts it.
+     */
+    private void collectUpdates(int[] sources) {
+        for (int target : sources) {
+            TableChanges changes = changesByTarget[target];
+            int count = changes == null ? 0 : changes.oldCount();
+            if (count == 0) {
+                continue;
+            }
+            Batch old = changes.oldRows();
+            Batch updated = computeNewVersions(assignments, old, old, tableOf(target));
+            int[] destinations = null;
+            if (movesRows) {
+                destinations = new int[count];
+                router.route(updated, destinations);
+            }
+            for (int row = 0; row < count; row++) {
+                int destination = destinations == null ? target : destinations[row];
+                if (destination == target) {
+                    addOutput(target, changes.addNew(updated, row, row));
+                } else if (destination == PartitionRouter.NO_PARTITION) {
+                    throw router.noPartition(updated, row);
+                } else {
+                    addOutput(destination, changes(destination).addNew(updated, row, -1));
+                }
+            }
         }
     }
 
     /**
      * The new versions of the rows of {@code input}: per column the assignment evaluated over
-     * {@code input}, or the value of {@code kept} where the column is not assigned; NOT NULL checked.
+     * {@code input}, or the value of {@code kept} where the column is not assigned; NOT NULL checked
+     * (a violation names {@code checked}, the row's table or partition, as PostgreSQL does).
      */
-    private Batch computeNewVersions(VectorExpression[] expressions, Batch input, Batch kept) {
+    private Batch computeNewVersions(VectorExpression[] expressions, Batch input, Batch kept, Table checked) {
         ColumnVector[] columns = new ColumnVector[columnTypes.size()];
         for (int column = 0; column < columns.length; column++) {
             columns[column] = expressions[column] == null ? kept.column(column) : expressions[column].evaluate(input);
         }
         Batch updated = new Batch(columns);
         updated.setRowCount(input.rowCount());
-        AssignedRows.checkNotNull(table, updated);
+        AssignedRows.checkNotNull(checked, updated);
         return updated;
     }
 
@@ -422,7 +727,7 @@ public final class ModifyTableOperator implements Operator {
     private static boolean[] select(Predicate predicate, Batch rows) {
         boolean[] passes = new boolean[rows.rowCount()];
         if (predicate == null) {
-            java.util.Arrays.fill(passes, true);
+            Arrays.fill(passes, true);
             return passes;
         }
         int[] selected = new int[rows.rowCount()];
@@ -434,12 +739,13 @@ public final class ModifyTableOperator implements Operator {
     }
 
     /**
-     * Reads the row {@code rowId} (all columns) into {@link #rowBuffer}. A row id found in an index
-     * may belong to a row another writer has placed but not yet published: the attempt then starts
-     * over ({@link #UNPUBLISHED}), by which time that writer has published or given up.
+     * Reads the row {@code rowId} of {@code target} (all columns) into {@link #rowBuffer}. A row id
+     * found in an index may belong to a row another writer has placed but not yet published: the
+     * attempt then starts over ({@link #UNPUBLISHED}), by which time that writer has published or
+     * given up.
      */
-    private void readRow(long rowId) {
-        if (!storage.readPublishedRow(rowId, allColumns, rowBuffer)) {
+    private void readRow(int target, long rowId) {
+        if (!storageOf(target).readPublishedRow(rowId, allColumns, rowBuffer)) {
             throw UNPUBLISHED;
         }
     }
@@ -455,7 +761,10 @@ public final class ModifyTableOperator implements Operator {
     // ---- output ----
 
     private Batch countBatch() {
-        long count = node.operation() == ModifyOperation.DELETE ? changes.oldCount() : changes.newCount();
+        long count = 0;
+        for (TableChanges changes : acquired) {
+            count += node.operation() == ModifyOperation.DELETE ? changes.oldCount() : changes.newCount();
+        }
         Batch result = Batch.create(List.of(DataType.BIGINT), 1);
         ((LongVector) result.column(0)).set(0, count);
         result.setRowCount(1);
@@ -464,7 +773,19 @@ public final class ModifyTableOperator implements Operator {
     }
 
     private Batch returningBatch() {
-        Batch rows = node.operation() == ModifyOperation.DELETE ? changes.oldRows() : changes.newRows();
+        boolean deleting = node.operation() == ModifyOperation.DELETE;
+        Batch rows;
+        if (router == null) {
+            rows = deleting ? changesByTarget[0].oldRows() : changesByTarget[0].newRows();
+        } else {
+            rows = Batch.create(columnTypes, Math.max(1, outputCount));
+            for (int index = 0; index < outputCount; index++) {
+                TableChanges changes = changesByTarget[(int) (outputOrder[index] >>> 32)];
+                Batch source = deleting ? changes.oldRows() : changes.newRows();
+                TableChanges.copyRow(source, (int) outputOrder[index], rows, index);
+            }
+            rows.setRowCount(outputCount);
+        }
         if (rows.rowCount() == 0) {
             return null;
         }
@@ -484,6 +805,9 @@ public final class ModifyTableOperator implements Operator {
             input.close();
         }
         output = null;
-        changes.release();
+        for (TableChanges changes : acquired) {
+            changes.release();
+        }
+        acquired.clear();
     }
 }

@@ -31,12 +31,51 @@ import java.util.stream.IntStream;
  * is an empty Append ({@code Result / One-Time Filter: false}). {@code enable_partition_pruning = off}
  * turns both kinds off.
  */
-final class PartitionScans {
+public final class PartitionScans {
     private PartitionScans() {
     }
 
     /** An Append of a Seq Scan of {@code columns} per partition of {@code parent}. */
     static PartitionAppendNode unpruned(Table parent, int[] columns, RelTranslator translator) {
+        return unpruned(parent, columns, translator.cost());
+    }
+
+    /**
+     * The rows an UPDATE or DELETE of partitioned {@code parent} reads: an Append over the
+     * partitions that {@code condition} (over the table's columns, or null) can match, pruned as a
+     * query's scan is (with parameters, at execution start), each a Filter over a Seq Scan of every
+     * column. Always an Append, also for one partition or none: the modifying operator reads its
+     * partitions from it.
+     */
+    public static PartitionAppendNode modifyInput(Table parent, Expr condition, CostModel cost) {
+        int[] columns = IntStream.range(0, parent.columns().size()).toArray();
+        PartitionAppendNode append = unpruned(parent, columns, cost);
+        if (condition == null || append.inputs().isEmpty()) {
+            return append;
+        }
+        PartitionRouter router = append.router();
+        List<DataType> types = append.outputTypes();
+        if (condition instanceof Literal literal && (literal.isNull() || Long.valueOf(0).equals(literal.value()))) {
+            return new PartitionAppendNode(parent, router, List.of(), new int[0], types, null, false,
+                    new PlanEstimate(0, 0, 0, cost.width(types)));
+        }
+        PartitionPruning pruning = cost.partitionPruningEnabled() ? pruningOf(append, condition) : null;
+        boolean[] survivors = pruning == null || pruning.hasParameters() ? null : pruning.survivors(router, null);
+        List<PlanNode> inputs = new ArrayList<>();
+        List<Integer> ordinals = new ArrayList<>();
+        for (int ordinal = 0; ordinal < router.partitionCount(); ordinal++) {
+            if (survivors != null && !survivors[ordinal]) {
+                continue;
+            }
+            PlanNode scan = append.inputs().get(ordinal);
+            inputs.add(new FilterNode(scan, condition, cost.filter(scan.estimate(), condition, types)));
+            ordinals.add(ordinal);
+        }
+        return new PartitionAppendNode(parent, router, inputs, ordinals.stream().mapToInt(Integer::intValue).toArray(), types,
+                pruning != null && pruning.hasParameters() ? pruning : null, false, sum(inputs, types, cost));
+    }
+
+    private static PartitionAppendNode unpruned(Table parent, int[] columns, CostModel cost) {
         PartitionRouter router = parent.partitionRouter();
         List<DataType> types = IntStream.of(columns).mapToObj(index -> parent.columns().get(index).type()).toList();
         List<PlanNode> inputs = new ArrayList<>(router.partitionCount());
@@ -44,10 +83,10 @@ final class PartitionScans {
         for (int ordinal = 0; ordinal < router.partitionCount(); ordinal++) {
             Table partition = router.partition(ordinal);
             inputs.add(new SeqScanNode(partition, columns, false,
-                    translator.cost().scan(partition.storage().sizeBytes(), partition.storage().rowCount(), types, 1)));
+                    cost.scan(partition.storage().sizeBytes(), partition.storage().rowCount(), types, 1)));
             ordinals[ordinal] = ordinal;
         }
-        return new PartitionAppendNode(parent, router, inputs, ordinals, types, null, false, sum(inputs, types, translator.cost()));
+        return new PartitionAppendNode(parent, router, inputs, ordinals, types, null, false, sum(inputs, types, cost));
     }
 
     /** {@code condition} (over the Append's columns) applied to the partitions it can match. */
