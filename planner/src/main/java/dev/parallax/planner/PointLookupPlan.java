@@ -41,6 +41,8 @@ final class PointLookupPlan {
     /** One per lookup target: the partition (or table) node by partition ordinal; a single entry when not partitioned. */
     private final UniqueIndexScanNode[] targets;
     private final UniqueIndexLookup[] lookups;
+    /** The first lookup made, whose batches the others share. */
+    private UniqueIndexLookup sharedLookup;
     /** The table columns the result returns (a projection of plain columns over the lookup is folded in). */
     private final int[] outputColumns;
     /** Key values in key order: a parameter or a literal each (taken from the first target; all targets agree). */
@@ -227,8 +229,13 @@ final class PointLookupPlan {
         UniqueIndexLookup lookup = lookups[target];
         if (lookup == null) {
             UniqueIndexScanNode node = targets[target];
-            lookup = new UniqueIndexLookup(node.table(), node.constraint(), outputColumns);
+            // The partitions' lookups share one key and output batch: a point query then touches the same
+            // few cache lines whatever partition it lands in.
+            lookup = new UniqueIndexLookup(node.table(), node.constraint(), outputColumns, sharedLookup);
             lookups[target] = lookup;
+            if (sharedLookup == null) {
+                sharedLookup = lookup;
+            }
         }
         return lookup;
     }

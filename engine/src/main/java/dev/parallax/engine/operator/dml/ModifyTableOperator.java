@@ -85,10 +85,20 @@ public final class ModifyTableOperator implements Operator {
     private final ExecutionContext context;
     /** The partitions when the table is partitioned (targets are partition ordinals), else null (one target, 0). */
     private final PartitionRouter router;
-    /** Per target, its change set once the statement touched it. */
-    private final TableChanges[] changesByTarget;
-    /** The change sets in use, to clear and release. */
-    private final List<TableChanges> acquired = new ArrayList<>();
+    /** The number of targets: the partitions, or 1. */
+    private final int targetCount;
+    /**
+     * The first target touched and its change set; most statements (point changes, single-row
+     * upserts) touch one, and then no per-target array is made (1024 partitions would cost an 8 KB
+     * array per execution).
+     */
+    private int firstTarget = -1;
+    private TableChanges firstChanges;
+    /** Per target, its change set once touched; made when a second target is touched. */
+    private TableChanges[] changesByTarget;
+    /** The change sets in use, to clear and release, and their targets, in the order first touched. */
+    private final List<TableChanges> acquired = new ArrayList<>(2);
+    private int[] acquiredTargets = new int[2];
     private final int[] allColumns;
     private final List<DataType> columnTypes;
     /** INSERT: the proposed rows' source and their conversion to the column types. */
@@ -128,7 +138,7 @@ public final class ModifyTableOperator implements Operator {
         this.columnTypes = table.columnTypes();
         this.router = !table.isPartitioned() ? null
                 : node.input() instanceof PartitionAppendNode append ? append.router() : table.partitionRouter();
-        this.changesByTarget = new TableChanges[router == null ? 1 : router.partitionCount()];
+        this.targetCount = router == null ? 1 : router.partitionCount();
         if (router == null) {
             // A plain table's change set is taken up front: its scratch batches serve the statement.
             TableChanges changes = changes(0);
@@ -228,12 +238,41 @@ public final class ModifyTableOperator implements Operator {
 
     /** The change set of {@code target}, acquired when the statement first touches it. */
     private TableChanges changes(int target) {
+        if (target == firstTarget) {
+            return firstChanges;
+        }
+        if (firstTarget < 0) {
+            firstTarget = target;
+            firstChanges = acquire(target);
+            return firstChanges;
+        }
+        if (changesByTarget == null) {
+            changesByTarget = new TableChanges[targetCount];
+            changesByTarget[firstTarget] = firstChanges;
+        }
         TableChanges changes = changesByTarget[target];
         if (changes == null) {
-            changes = TableChanges.acquire(tableOf(target));
+            changes = acquire(target);
             changesByTarget[target] = changes;
-            acquired.add(changes);
         }
+        return changes;
+    }
+
+    /** The change set of {@code target} when the statement touched it, else null. */
+    private TableChanges touchedChanges(int target) {
+        if (target == firstTarget) {
+            return firstChanges;
+        }
+        return changesByTarget == null ? null : changesByTarget[target];
+    }
+
+    private TableChanges acquire(int target) {
+        TableChanges changes = TableChanges.acquire(tableOf(target));
+        if (acquired.size() == acquiredTargets.length) {
+            acquiredTargets = Arrays.copyOf(acquiredTargets, acquiredTargets.length * 2);
+        }
+        acquiredTargets[acquired.size()] = target;
+        acquired.add(changes);
         return changes;
     }
 
@@ -243,7 +282,7 @@ public final class ModifyTableOperator implements Operator {
             return PLAIN_TARGETS;
         }
         if (proposedTargets != null) {
-            return Arrays.stream(proposedTargets).distinct().sorted().toArray();
+            return proposedTargets.length == 1 ? proposedTargets : Arrays.stream(proposedTargets).distinct().sorted().toArray();
         }
         if (keyValues != null) {
             int target = lookupTarget(keyValues);
@@ -296,7 +335,7 @@ public final class ModifyTableOperator implements Operator {
         int[] sources = sourceTargets(proposedTargets, keyValues);
         // A moving UPDATE may write any partition: its exclusive attempt locks them all, in partition order.
         int[] exclusiveTargets = movesRows ? allTargets() : sources;
-        int nesting = movesRows ? changesByTarget.length : sources.length;
+        int nesting = movesRows ? targetCount : sources.length;
         int attempt = 0;
         while (true) {
             context.checkCancelled();
@@ -329,7 +368,7 @@ public final class ModifyTableOperator implements Operator {
     }
 
     private int[] allTargets() {
-        int[] targets = new int[changesByTarget.length];
+        int[] targets = new int[targetCount];
         Arrays.setAll(targets, index -> index);
         return targets;
     }
@@ -369,14 +408,20 @@ public final class ModifyTableOperator implements Operator {
             case DELETE -> collectTargets(keyValues, sources);
         }
         boolean[] retryConstraints = node.onConflict() == null ? null : arbiterFlags;
-        if (router == null) {
-            return changesByTarget[0].apply(retryConstraints);
+        if (acquired.size() <= 1) {
+            return acquired.isEmpty() || firstChanges.apply(retryConstraints);
         }
-        List<TableChanges> sets = new ArrayList<>();
-        for (TableChanges changes : changesByTarget) {
-            if (changes != null && !changes.isEmpty()) {
-                sets.add(changes);
+        // The partitions' steps nest in partition order (the lock order every writer follows).
+        List<Integer> order = new ArrayList<>(acquired.size());
+        for (int index = 0; index < acquired.size(); index++) {
+            if (!acquired.get(index).isEmpty()) {
+                order.add(index);
             }
+        }
+        order.sort((left, right) -> Integer.compare(acquiredTargets[left], acquiredTargets[right]));
+        List<TableChanges> sets = new ArrayList<>(order.size());
+        for (int index : order) {
+            sets.add(acquired.get(index));
         }
         return TableChanges.applyAll(sets, retryConstraints);
     }
@@ -682,7 +727,7 @@ public final class ModifyTableOperator implements Operator {
      */
     private void collectUpdates(int[] sources) {
         for (int target : sources) {
-            TableChanges changes = changesByTarget[target];
+            TableChanges changes = touchedChanges(target);
             int count = changes == null ? 0 : changes.oldCount();
             if (count == 0) {
                 continue;
@@ -776,11 +821,11 @@ public final class ModifyTableOperator implements Operator {
         boolean deleting = node.operation() == ModifyOperation.DELETE;
         Batch rows;
         if (router == null) {
-            rows = deleting ? changesByTarget[0].oldRows() : changesByTarget[0].newRows();
+            rows = deleting ? firstChanges.oldRows() : firstChanges.newRows();
         } else {
             rows = Batch.create(columnTypes, Math.max(1, outputCount));
             for (int index = 0; index < outputCount; index++) {
-                TableChanges changes = changesByTarget[(int) (outputOrder[index] >>> 32)];
+                TableChanges changes = touchedChanges((int) (outputOrder[index] >>> 32));
                 Batch source = deleting ? changes.oldRows() : changes.newRows();
                 TableChanges.copyRow(source, (int) outputOrder[index], rows, index);
             }

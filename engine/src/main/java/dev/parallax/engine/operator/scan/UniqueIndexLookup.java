@@ -29,10 +29,23 @@ public final class UniqueIndexLookup {
     private final int[] columns;
     private final Batch keys;
     private final int[] keyColumns;
-    private final long[] rowIds = new long[1];
+    private final long[] rowIds;
     private final Batch output;
+    private final List<DataType> keyTypes;
+    private final List<DataType> outputTypes;
 
     public UniqueIndexLookup(Table table, UniqueConstraint constraint, int[] columns) {
+        this(table, constraint, columns, null);
+    }
+
+    /**
+     * A lookup that shares its key and output batches with {@code sharing} (null: own batches),
+     * which must read the same key and output types: the lookups of the partitions of one table,
+     * used one at a time, then touch one set of batches instead of one per partition (fewer cold
+     * cache lines per point query on 1024 partitions). Each call's result is valid until the next
+     * call on any of them.
+     */
+    public UniqueIndexLookup(Table table, UniqueConstraint constraint, int[] columns, UniqueIndexLookup sharing) {
         this.storage = table.storage();
         this.index = constraint.index();
         this.longIndex = index instanceof LongKeyIndex longKeys ? longKeys : null;
@@ -41,7 +54,6 @@ public final class UniqueIndexLookup {
         for (int column : constraint.keyColumns()) {
             keyTypes.add(table.columns().get(column).type());
         }
-        this.keys = Batch.create(keyTypes, 1);
         this.keyColumns = new int[keyTypes.size()];
         for (int key = 0; key < keyColumns.length; key++) {
             keyColumns[key] = key;
@@ -50,7 +62,17 @@ public final class UniqueIndexLookup {
         for (int column : columns) {
             outputTypes.add(table.columns().get(column).type());
         }
-        this.output = Batch.create(outputTypes, 1);
+        if (sharing != null && sharing.keyTypes.equals(keyTypes) && sharing.outputTypes.equals(outputTypes)) {
+            this.keys = sharing.keys;
+            this.output = sharing.output;
+            this.rowIds = sharing.rowIds;
+        } else {
+            this.keys = Batch.create(keyTypes, 1);
+            this.output = Batch.create(outputTypes, 1);
+            this.rowIds = new long[1];
+        }
+        this.keyTypes = keyTypes;
+        this.outputTypes = outputTypes;
     }
 
     /**
