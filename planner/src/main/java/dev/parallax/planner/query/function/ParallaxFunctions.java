@@ -75,6 +75,8 @@ public final class ParallaxFunctions {
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.of(
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
             VERSION, CURRENT_DATABASE, CURRENT_SCHEMA,
+            // Found by name, syntax and kind (OTHER) when Calcite re-resolves a call to them.
+            DateArithmetic.DATE_MINUS, DateArithmetic.DATE_PLUS_DAYS,
             // PostgreSQL's case-insensitive LIKE (the engine lower-cases both sides).
             org.apache.calcite.sql.fun.SqlLibraryOperators.ILIKE, org.apache.calcite.sql.fun.SqlLibraryOperators.NOT_ILIKE);
 

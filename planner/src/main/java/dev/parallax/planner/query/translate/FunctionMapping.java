@@ -1,6 +1,7 @@
 package dev.parallax.planner.query.translate;
 
 import dev.parallax.engine.expr.Function;
+import dev.parallax.planner.query.function.DateArithmetic;
 import dev.parallax.planner.query.function.ParallaxFunctions;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.sql.SqlOperator;
@@ -25,6 +26,12 @@ final class FunctionMapping {
         }
         if (operator == ParallaxFunctions.BIT_NOT) {
             return Function.BIT_NOT;
+        }
+        if (operator == DateArithmetic.DATE_PLUS_DAYS) {
+            return Function.ADD;
+        }
+        if (operator == DateArithmetic.DATE_MINUS) {
+            return Function.SUBTRACT;
         }
         if (operator == ParallaxFunctions.MD5) {
             return Function.MD5;

@@ -1,11 +1,15 @@
 package dev.parallax.planner.query.validate;
 
+import dev.parallax.planner.query.function.DateArithmetic;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -31,6 +35,25 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     public ParallaxValidator(SqlOperatorTable operatorTable, SqlValidatorCatalogReader catalogReader,
                              RelDataTypeFactory typeFactory, Config config) {
         super(operatorTable, catalogReader, typeFactory, config);
+    }
+
+    /**
+     * PostgreSQL's date arithmetic ({@code date - date}, {@code date ± integer}): before Calcite
+     * checks a {@code +} or {@code -} call, its operator is replaced by the date operator its
+     * operand types ask for ({@link DateArithmetic}).
+     */
+    @Override
+    public RelDataType deriveType(SqlValidatorScope scope, SqlNode expression) {
+        if (expression instanceof SqlBasicCall call && call.operandCount() == 2
+                && (call.getOperator() == SqlStdOperatorTable.MINUS || call.getOperator() == SqlStdOperatorTable.PLUS)
+                && !(call.operand(0) instanceof SqlDynamicParam) && !(call.operand(1) instanceof SqlDynamicParam)) {
+            SqlOperator dateOperator = DateArithmetic.operatorFor(call.getKind(),
+                    deriveType(scope, call.operand(0)), deriveType(scope, call.operand(1)));
+            if (dateOperator != null) {
+                call.setOperator(dateOperator);
+            }
+        }
+        return super.deriveType(scope, expression);
     }
 
     @Override

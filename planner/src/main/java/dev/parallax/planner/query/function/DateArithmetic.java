@@ -1,0 +1,69 @@
+package dev.parallax.planner.query.function;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlBinaryOperator;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * PostgreSQL's arithmetic on dates and whole days, which standard SQL (and so Calcite) lacks:
+ * {@code date - date} is the number of days between them (an integer), {@code date + integer},
+ * {@code integer + date} and {@code date - integer} move a date by days and stay dates. The
+ * validator puts these operators in place of {@code +} and {@code -} when the operands' types ask
+ * for them ({@link #operatorFor}); the engine evaluates them as ADD and SUBTRACT on day numbers.
+ */
+public final class DateArithmetic {
+    /**
+     * {@code date - date}: integer days; {@code date - integer}: a date. One operator for both:
+     * Calcite re-resolves a call by name, syntax and kind, so two operators named {@code -} of one
+     * kind would be ambiguous.
+     */
+    public static final SqlBinaryOperator DATE_MINUS = new SqlBinaryOperator("-", SqlKind.OTHER,
+            SqlStdOperatorTable.MINUS.getLeftPrec(), true, DateArithmetic::differenceType, null,
+            OperandTypes.or(OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.DATE),
+                    OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.INTEGER)));
+    /** {@code date + integer} and {@code integer + date}: a date. */
+    public static final SqlBinaryOperator DATE_PLUS_DAYS = new SqlBinaryOperator("+", SqlKind.OTHER,
+            SqlStdOperatorTable.PLUS.getLeftPrec(), true, ReturnTypes.explicit(SqlTypeName.DATE)
+            .andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE), null,
+            OperandTypes.or(OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.INTEGER),
+                    OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.DATE)));
+    private DateArithmetic() {
+    }
+
+    /**
+     * The operator for {@code left kind right} when PostgreSQL has a date operator for those
+     * operand types, else null (the standard operator applies). Days are PostgreSQL's int4:
+     * integer and smallint operands qualify, bigint does not (PostgreSQL has no date + bigint).
+     */
+    public static SqlOperator operatorFor(SqlKind kind, RelDataType left, RelDataType right) {
+        SqlTypeName leftType = left.getSqlTypeName();
+        SqlTypeName rightType = right.getSqlTypeName();
+        if (kind == SqlKind.MINUS && leftType == SqlTypeName.DATE && (rightType == SqlTypeName.DATE || isDays(rightType))) {
+            return DATE_MINUS;
+        }
+        if (kind == SqlKind.PLUS && (leftType == SqlTypeName.DATE && isDays(rightType) || isDays(leftType) && rightType == SqlTypeName.DATE)) {
+            return DATE_PLUS_DAYS;
+        }
+        return null;
+    }
+
+    private static RelDataType differenceType(SqlOperatorBinding binding) {
+        RelDataTypeFactory types = binding.getTypeFactory();
+        boolean betweenDates = binding.getOperandType(1).getSqlTypeName() == SqlTypeName.DATE;
+        RelDataType type = types.createSqlType(betweenDates ? SqlTypeName.INTEGER : SqlTypeName.DATE);
+        boolean nullable = binding.getOperandType(0).isNullable() || binding.getOperandType(1).isNullable();
+        return types.createTypeWithNullability(type, nullable);
+    }
+
+    private static boolean isDays(SqlTypeName type) {
+        return type == SqlTypeName.INTEGER || type == SqlTypeName.SMALLINT || type == SqlTypeName.TINYINT;
+    }
+}
