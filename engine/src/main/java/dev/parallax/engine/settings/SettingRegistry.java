@@ -51,6 +51,8 @@ public final class SettingRegistry {
                 "Enables the planner's use of index-scan plans."));
         add(SettingDefinition.bool("enable_abbreviated_keys", true,
                 "Parallax: sorts compare packed 64-bit prefix keys before full values."));
+        add(SettingDefinition.string("temp_file_directory", "",
+                "Parallax: directory for the temporary files of sorts, hash joins and hash aggregations that spill (empty: java.io.tmpdir)."));
         add(SettingDefinition.integer("parallel_scan_chunk_pages", 0, 0, 1 << 20,
                 "Parallax: pages a parallel scan worker claims at a time; 0 sizes chunks by table size and ramps down near the end."));
         add(SettingDefinition.string("application_name", "", "Sets the application name to be reported."));

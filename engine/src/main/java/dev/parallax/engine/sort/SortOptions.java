@@ -21,9 +21,10 @@ public record SortOptions(long workMemBytes, boolean abbreviatedKeys, Path tempD
         Objects.requireNonNull(tempDirectory, "tempDirectory");
     }
 
-    /** Options from a statement's settings: {@code work_mem}, {@code enable_abbreviated_keys}, and {@code java.io.tmpdir}. */
+    /** Options from a statement's settings: {@code work_mem}, {@code enable_abbreviated_keys}, and {@code temp_file_directory}. */
     public static SortOptions fromSettings(Settings settings) {
-        return new SortOptions(settings.getBytes("work_mem"), settings.getBoolean("enable_abbreviated_keys"), defaultTempDirectory());
+        return new SortOptions(settings.getBytes("work_mem"), settings.getBoolean("enable_abbreviated_keys"),
+                dev.parallax.engine.spill.HashSpillOptions.temporaryDirectory(settings));
     }
 
     /** Options for a maintenance sort (index builds): {@code maintenance_work_mem} instead of {@code work_mem}. */

@@ -3,6 +3,11 @@ package dev.parallax.engine.spill;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
 
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -12,7 +17,8 @@ import java.util.List;
  * {@code p} at recursion level {@code L} holds the rows whose hash has {@code p} in bits
  * {@code [64 - 5(L+1), 64 - 5L)}; a partition that is still too big is split again at level
  * {@code L+1} on the next five bits, so that each level sees fresh bits (in-memory hash tables
- * use the low bits). Written by one thread; each file may then be read by several.
+ * use the low bits). All partitions share one file of blocks (each partition knows its blocks'
+ * offsets), created on the first row. Written by one thread; then read by any number.
  */
 public final class HashPartitions {
     public static final int PARTITION_BITS = 5;
@@ -21,13 +27,18 @@ public final class HashPartitions {
     public static final int MAXIMUM_LEVEL = 64 / PARTITION_BITS - 1;
 
     private final SpillFile[] files = new SpillFile[PARTITION_COUNT];
+    private final Path path;
+    private final SpillRunWriter writer = new SpillRunWriter();
+    private OutputStream output;
+    private long written;
+    private boolean finished;
     private final int level;
     private final int[] starts = new int[PARTITION_COUNT + 1];
     private int[] ordered = new int[Batch.DEFAULT_CAPACITY];
     private int[] partitionOf = new int[Batch.DEFAULT_CAPACITY];
 
     /**
-     * @param name  names the files ({@code <name>-<n>.bin})
+     * @param name  names the file ({@code <name>-<n>.bin})
      * @param types the column types of the rows
      * @param level the recursion level, 0 for the first split of an operator's input
      */
@@ -36,10 +47,10 @@ public final class HashPartitions {
             throw new IllegalArgumentException("partition level " + level + " is outside 0.." + MAXIMUM_LEVEL);
         }
         this.level = level;
-        SpillRunWriter writer = new SpillRunWriter();
+        this.path = directory.newFile(name);
         List<DataType> columnTypes = List.copyOf(types);
         for (int partition = 0; partition < PARTITION_COUNT; partition++) {
-            files[partition] = new SpillFile(directory.newFile(name), columnTypes, writer);
+            files[partition] = new SpillFile(this, columnTypes);
         }
     }
 
@@ -81,16 +92,49 @@ public final class HashPartitions {
         int from = 0;
         for (int partition = 0; partition < PARTITION_COUNT; partition++) {
             int end = counts[partition];
-            files[partition].append(rows, ordered, from, end - from);
+            for (int start = from; start < end; start += SpillRunWriter.BLOCK_ROWS) {
+                int blockRows = Math.min(SpillRunWriter.BLOCK_ROWS, end - start);
+                int length = writer.encode(rows, ordered, start, blockRows);
+                write(writer.encoded(), length);
+                files[partition].addBlock(written - length, length, blockRows);
+            }
             from = end;
         }
     }
 
-    /** Ends writing every partition; the files can be read afterwards. */
-    public void finish() {
-        for (SpillFile file : files) {
-            file.finish();
+    private void write(byte[] block, int length) {
+        try {
+            if (output == null) {
+                output = new BufferedOutputStream(Files.newOutputStream(path), 64 * 1024);
+            }
+            output.write(block, 0, length);
+        } catch (IOException failure) {
+            throw SpillRunWriter.writeFailure(path, failure);
         }
+        written += length;
+    }
+
+    /** Ends writing; the partitions can be read afterwards. Idempotent. */
+    public void finish() {
+        finished = true;
+        if (output == null) {
+            return;
+        }
+        OutputStream stream = output;
+        output = null;
+        try {
+            stream.close();
+        } catch (IOException failure) {
+            throw SpillRunWriter.writeFailure(path, failure);
+        }
+    }
+
+    boolean finished() {
+        return finished;
+    }
+
+    Path path() {
+        return path;
     }
 
     /** Partition {@code partition}'s file. */
@@ -116,8 +160,16 @@ public final class HashPartitions {
         return bytes;
     }
 
-    /** Deletes partition {@code partition}'s file once it was read for the last time. */
-    public void delete(int partition) {
-        files[partition].delete();
+    /** Deletes the file once no partition will be read again (its directory goes with the operator anyway). */
+    public void delete() {
+        try {
+            finish();
+        } finally {
+            try {
+                Files.deleteIfExists(path);
+            } catch (IOException ignored) {
+                // The directory's removal at the operator's close retries it.
+            }
+        }
     }
 }

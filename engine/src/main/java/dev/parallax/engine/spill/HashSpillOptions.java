@@ -20,10 +20,15 @@ public record HashSpillOptions(long memoryLimitBytes, Path tempDirectory) {
         Objects.requireNonNull(tempDirectory, "tempDirectory");
     }
 
-    /** Options from a statement's settings: {@code work_mem × hash_mem_multiplier} and {@code java.io.tmpdir}. */
+    /** Options from a statement's settings: {@code work_mem × hash_mem_multiplier} and {@code temp_file_directory}. */
     public static HashSpillOptions fromSettings(Settings settings) {
         double limit = settings.getBytes("work_mem") * settings.getDouble("hash_mem_multiplier");
-        return new HashSpillOptions((long) Math.min(Long.MAX_VALUE / 2, Math.max(1, limit)),
-                Path.of(System.getProperty("java.io.tmpdir")));
+        return new HashSpillOptions((long) Math.min(Long.MAX_VALUE / 2, Math.max(1, limit)), temporaryDirectory(settings));
+    }
+
+    /** The {@code temp_file_directory} setting, or {@code java.io.tmpdir} when it is empty. */
+    public static Path temporaryDirectory(Settings settings) {
+        String configured = settings.show("temp_file_directory");
+        return configured.isEmpty() ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(configured);
     }
 }

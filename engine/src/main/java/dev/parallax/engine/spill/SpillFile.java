@@ -1,66 +1,44 @@
 package dev.parallax.engine.spill;
 
 import dev.parallax.engine.type.DataType;
-import dev.parallax.engine.vector.Batch;
 
-import java.io.BufferedOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * One temporary file that rows are appended to in any number of calls, then read back (any
- * number of times, by any number of readers) once writing ended. The file opens on the first
- * row, so an empty partition costs nothing. Written by one thread.
+ * The rows of one hash partition: blocks in the file its {@link HashPartitions} shares among all
+ * its partitions, each known by offset and length, so that a split costs one file, not one per
+ * partition (opening files dominated small spills). Read any number of times, by any number of
+ * readers at once, once writing ended.
  */
 public final class SpillFile {
-    private final Path file;
+    private final HashPartitions owner;
     private final List<DataType> columnTypes;
-    private final SpillRunWriter writer;
-    private OutputStream output;
+    private long[] offsets = new long[8];
+    private int[] lengths = new int[8];
+    private int blockCount;
     private long rowCount;
     private long bytes;
 
-    /** @param writer the encoder to use (shared by the files of one writer thread, never across threads) */
-    SpillFile(Path file, List<DataType> columnTypes, SpillRunWriter writer) {
-        this.file = file;
+    SpillFile(HashPartitions owner, List<DataType> columnTypes) {
+        this.owner = owner;
         this.columnTypes = columnTypes;
-        this.writer = writer;
     }
 
-    /** Appends rows at positions {@code positions[from .. from+count)} of {@code rows}. */
-    void append(Batch rows, int[] positions, int from, int count) {
-        if (count == 0) {
-            return;
+    /** Records a block of {@code rows} rows written at {@code offset}. */
+    void addBlock(long offset, int length, int rows) {
+        if (blockCount == offsets.length) {
+            offsets = Arrays.copyOf(offsets, blockCount * 2);
+            lengths = Arrays.copyOf(lengths, blockCount * 2);
         }
-        if (output == null) {
-            try {
-                output = new BufferedOutputStream(Files.newOutputStream(file), 16 * 1024);
-            } catch (IOException failure) {
-                throw SpillRunWriter.writeFailure(file, failure);
-            }
-        }
-        bytes += writer.append(output, file, rows, positions, from, count);
-        rowCount += count;
+        offsets[blockCount] = offset;
+        lengths[blockCount] = length;
+        blockCount++;
+        rowCount += rows;
+        bytes += length;
     }
 
-    /** Ends writing (flushes and closes the stream); idempotent. */
-    void finish() {
-        if (output == null) {
-            return;
-        }
-        OutputStream stream = output;
-        output = null;
-        try {
-            stream.close();
-        } catch (IOException failure) {
-            throw SpillRunWriter.writeFailure(file, failure);
-        }
-    }
-
-    /** Rows appended. */
+    /** Rows written. */
     public long rowCount() {
         return rowCount;
     }
@@ -70,24 +48,11 @@ public final class SpillFile {
         return bytes;
     }
 
-    /** A reader from the first row; writing must have ended. */
-    public SpillRunReader openReader() {
-        if (output != null) {
-            throw new IllegalStateException("spill file read before writing ended");
+    /** A reader from the first row; writing must have ended ({@link HashPartitions#finish()}). */
+    public SpillReader openReader() {
+        if (!owner.finished()) {
+            throw new IllegalStateException("spill partition read before writing ended");
         }
-        return new SpillRunReader(file, rowCount, columnTypes);
-    }
-
-    /** Closes the stream if open and deletes the file (its directory goes with the operator anyway). */
-    void delete() {
-        try {
-            finish();
-        } finally {
-            try {
-                Files.deleteIfExists(file);
-            } catch (IOException ignored) {
-                // The directory's removal at the operator's close retries it.
-            }
-        }
+        return new SpillBlockReader(owner.path(), offsets, lengths, blockCount, columnTypes);
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 public final class SpillFileScan implements Operator {
     private final List<SpillFile> files;
     private int nextFile;
-    private SpillRunReader reader;
+    private SpillReader reader;
 
     public SpillFileScan(List<SpillFile> files) {
         this.files = List.copyOf(files);

@@ -23,7 +23,7 @@ import java.util.List;
  * Reads back rows written by {@link SpillRunWriter}, one block per batch, in the order written.
  * Used by one thread; several readers may read the same finished file at once.
  */
-public final class SpillRunReader implements AutoCloseable {
+public final class SpillRunReader implements SpillReader {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -49,7 +49,7 @@ public final class SpillRunReader implements AutoCloseable {
         }
     }
 
-    /** The next block of rows (at least one, no selection), or null after the last; valid until the next call. */
+    @Override
     public Batch next() {
         if (remainingRows == 0 || input == null) {
             return null;
@@ -65,12 +65,14 @@ public final class SpillRunReader implements AutoCloseable {
             throw readFailure(failure);
         }
         int count = (int) INTS.get(block, Integer.BYTES);
-        decodeBlock(count);
+        decodeBlock(block, batch);
         remainingRows -= count;
         return batch;
     }
 
-    private void decodeBlock(int count) {
+    /** Decodes one whole block (from its length field on) into {@code batch}, which is reset first. */
+    static void decodeBlock(byte[] block, Batch batch) {
+        int count = (int) INTS.get(block, Integer.BYTES);
         batch.reset();
         int position = 2 * Integer.BYTES;
         for (int column = 0; column < batch.columnCount(); column++) {
@@ -80,7 +82,7 @@ public final class SpillRunReader implements AutoCloseable {
             if (hasNulls) {
                 position += (count + 7) / 8;
             }
-            position = decodeValues(vector, count, position);
+            position = decodeValues(block, vector, count, position);
             // Null flags go last: writing a BYTES value marks its position not null.
             if (hasNulls) {
                 boolean[] nulls = vector.nulls();
@@ -93,7 +95,7 @@ public final class SpillRunReader implements AutoCloseable {
         batch.setRowCount(count);
     }
 
-    private int decodeValues(ColumnVector vector, int count, int start) {
+    private static int decodeValues(byte[] block, ColumnVector vector, int count, int start) {
         int position = start;
         switch (vector) {
             case LongVector longs -> {
@@ -139,7 +141,6 @@ public final class SpillRunReader implements AutoCloseable {
                 "could not read from temporary file \"" + file + "\": " + failure.getMessage(), failure);
     }
 
-    /** Closes the file (it stays on disk); idempotent. */
     @Override
     public void close() {
         if (input != null) {

@@ -44,12 +44,8 @@ public final class SpillRunWriter {
         }
     }
 
-    /**
-     * Appends rows {@code order[from .. from+count)} of {@code rows} (positions, the batch's
-     * selection ignored) to {@code output}, the open stream of {@code file}, in blocks of at most
-     * {@link #BLOCK_ROWS}; returns the bytes written.
-     */
-    public long append(OutputStream output, Path file, Batch rows, int[] order, int from, int count) {
+    /** Appends rows {@code order[from .. from+count)} of {@code rows} to {@code output} in blocks of at most {@link #BLOCK_ROWS}. */
+    private long append(OutputStream output, Path file, Batch rows, int[] order, int from, int count) {
         long written = 0;
         try {
             for (int start = from; start < from + count; start += BLOCK_ROWS) {
@@ -62,6 +58,20 @@ public final class SpillRunWriter {
             throw writeFailure(file, failure);
         }
         return written;
+    }
+
+    /**
+     * Encodes rows {@code order[from .. from+count)} of {@code rows} ({@code count} at most
+     * {@link #BLOCK_ROWS}) as one block into {@link #encoded()}; returns its length in bytes.
+     */
+    int encode(Batch rows, int[] order, int from, int count) {
+        encodeBlock(rows, order, from, count);
+        return used;
+    }
+
+    /** The bytes of the block last encoded (valid until the next call). */
+    byte[] encoded() {
+        return block;
     }
 
     static ParallaxException writeFailure(Path file, IOException failure) {

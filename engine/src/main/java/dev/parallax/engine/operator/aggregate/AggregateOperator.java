@@ -4,7 +4,7 @@ import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.explain.ParticipantStatistics;
 import dev.parallax.engine.spill.HashPartitions;
-import dev.parallax.engine.spill.SpillRunReader;
+import dev.parallax.engine.spill.SpillReader;
 import dev.parallax.engine.spill.TemporaryDirectory;
 import dev.parallax.engine.vector.Batch;
 
@@ -77,14 +77,18 @@ public final class AggregateOperator implements Operator {
             }
             current = null;
             HashAggregation partitionAggregation = next.template().sibling();
-            try (SpillRunReader reader = next.partitions().file(next.partition()).openReader()) {
+            try (SpillReader reader = next.partitions().file(next.partition()).openReader()) {
                 Batch batch;
                 while ((batch = reader.next()) != null) {
                     context.checkCancelled();
                     partitionAggregation.add(batch);
                 }
             }
-            next.partitions().delete(next.partition());
+            PendingPartition following = pending.peek();
+            if (following == null || following.partitions() != next.partitions()) {
+                // A split's partitions are queued together, ahead of any split of theirs: its file is read out.
+                next.partitions().delete();
+            }
             startEmitting(partitionAggregation);
         }
     }

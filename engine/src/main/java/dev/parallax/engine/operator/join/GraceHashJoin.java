@@ -31,7 +31,6 @@ final class GraceHashJoin implements AutoCloseable {
     private final HashPartitions probePartitions;
     private final long totalBuildRows;
     private int nextPartition;
-    private int currentPartition = -1;
     private JoinOperator current;
 
     /**
@@ -111,6 +110,7 @@ final class GraceHashJoin implements AutoCloseable {
                 finishPartition();
             }
             if (nextPartition == HashPartitions.PARTITION_COUNT) {
+                deleteFiles();
                 return null;
             }
             int partition = nextPartition++;
@@ -123,7 +123,6 @@ final class GraceHashJoin implements AutoCloseable {
             }
             boolean anyOutput = probeRows > 0 && (buildRows > 0 || joinType.preservesProbe() || joinType == JoinType.ANTI)
                     || buildRows > 0 && joinType.preservesBuild();
-            currentPartition = partition;
             if (!anyOutput) {
                 finishPartition();
                 continue;
@@ -136,21 +135,22 @@ final class GraceHashJoin implements AutoCloseable {
         }
     }
 
-    /** Closes the partition's join and deletes the files nobody reads any more. */
+    /** Closes the partition's join. */
     private void finishPartition() {
-        try {
-            if (current != null) {
-                JoinOperator finished = current;
-                current = null;
-                parent.statistics().absorbPartition(finished.statistics());
-                finished.close();
-            }
-        } finally {
-            probePartitions.delete(currentPartition);
-            if (ownsBuildFiles) {
-                for (HashPartitions partitions : buildPartitions) {
-                    partitions.delete(currentPartition);
-                }
+        if (current != null) {
+            JoinOperator finished = current;
+            current = null;
+            parent.statistics().absorbPartition(finished.statistics());
+            finished.close();
+        }
+    }
+
+    /** After the last partition: deletes the files nobody reads any more. */
+    private void deleteFiles() {
+        probePartitions.delete();
+        if (ownsBuildFiles) {
+            for (HashPartitions partitions : buildPartitions) {
+                partitions.delete();
             }
         }
     }
