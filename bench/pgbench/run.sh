@@ -8,6 +8,8 @@
 # PostgreSQL 15 on the same machine (e.g. psql -h /tmp/pgref -p 54329 -U postgres), in the same
 # session, and compare the tps lines it prints (also written to bench/pgbench/results-HOST-PORT.txt).
 # The select scripts draw ids from 1..ROWS (pgbench -D rows=ROWS); ROWS defaults to 10M as in the issue.
+# PGBENCH_MODE (prepared), PGBENCH_DURATION (20 s) and PGBENCH_CLIENTS (4; threads: half) change the
+# pgbench run; bench/pgbench/compare.sh runs this against both servers and prints one table.
 # Needs: PARTITION BY HASH and ON CONFLICT DO UPDATE on the server (issue 7 in Parallax).
 set -euo pipefail
 host=${1:?host}
@@ -18,6 +20,10 @@ database=${5:-postgres}
 here=$(cd "$(dirname "$0")" && pwd)
 psql_run() { psql -X -q -v ON_ERROR_STOP=1 -h "$host" -p "$port" -U "$user" -d "$database" "$@"; }
 results="$here/results-${host//\//_}-$port.txt"
+mode=${PGBENCH_MODE:-prepared}
+duration=${PGBENCH_DURATION:-20}
+clients=${PGBENCH_CLIENTS:-4}
+threads=$(( clients > 1 ? clients / 2 : 1 ))
 
 psql_run -v rows="$rows" -f "$here/setup.sql"
 {
@@ -36,6 +42,6 @@ done
 for script in select select-partitioned upsert upsert-partitioned; do
   echo "== $script" | tee -a "$results"
   # A script the server cannot run yet (e.g. ON CONFLICT) reports its error and the others still run.
-  pgbench -h "$host" -p "$port" -U "$user" -M prepared -n -c 4 -j 2 -T 20 -D rows="$rows" -f "$here/$script.sql" "$database" 2>&1 \
+  pgbench -h "$host" -p "$port" -U "$user" -M "$mode" -n -c "$clients" -j "$threads" -T "$duration" -D rows="$rows" -f "$here/$script.sql" "$database" 2>&1 \
     | grep -E 'number of (transactions actually processed|failed transactions)|latency average|^tps|ERROR|error' | head -5 | tee -a "$results" || true
 done
