@@ -162,7 +162,8 @@ class AutoParameterizationTest {
         assertEquals(List.of(List.of(18L)), rows("select count(*) from test where id > 1000"));
         ParallaxException duplicate = assertThrows(ParallaxException.class, () -> run("insert into test values (1003, 'again')"));
         assertEquals(SqlState.UNIQUE_VIOLATION, duplicate.state());
-        // A shape whose parameter types cannot be inferred (a bare $1 in SET) is not shared, and still answers.
+        // A bare constant in SET takes the column's type; a shape whose parameter types cannot be
+        // inferred (info || $1) is not shared, and still answers.
         assertEquals("UPDATE 1", run("update test set info = 'v' where id = 1003").commandTag());
         assertEquals("UPDATE 1", run("update test set info = 'w' where id = 1003").commandTag());
         assertEquals("UPDATE 1", run("update test set info = info || 'y' where id = 1003").commandTag());

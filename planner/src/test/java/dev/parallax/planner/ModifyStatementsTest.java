@@ -249,4 +249,32 @@ class ModifyStatementsTest {
         assertTrue(upserts > 0);
         assertEquals(List.of(List.of((long) rowCount, idSum, (long) upserts)), rows(session, "select count(*), sum(id), sum(n) from t"));
     }
+
+    @Test
+    void aBareParameterInSetTakesTheColumnsType() {
+        tag(session, "create table typed (id int primary key, v varchar(3), c char(2), n numeric(5,2), b bigint, d date, flag boolean)");
+        tag(session, "insert into typed values (1, 'a', 'x', 1, 1, date '2024-01-01', false)");
+        try (dev.parallax.PreparedQuery update = session.prepare(
+                "update typed set v = $1, c = $2, n = $3, b = $4, d = $5, flag = $6 where id = $7")) {
+            assertEquals(List.of("TEXT", "TEXT", "DECIMAL", "BIGINT", "DATE", "BOOLEAN", "INTEGER"),
+                    update.parameterTypes().stream().map(type -> type.kind().name()).toList());
+            assertEquals(dev.parallax.engine.type.DataType.decimal(5, 2), update.parameterTypes().get(2));
+            try (dev.parallax.Result result = update.execute("ab", "y", "1.234", 5_000_000_000L, "2024-02-29", true, 1)) {
+                assertEquals("UPDATE 1", result.commandTag());
+            }
+            assertEquals(List.of(List.of(1, "ab", "y ", new java.math.BigDecimal("1.23"), 5_000_000_000L,
+                    java.time.LocalDate.of(2024, 2, 29), true)), rows(session, "select * from typed"));
+            // The column's length is still checked by the assignment, as for any value.
+            ParallaxException tooLong = assertThrows(ParallaxException.class,
+                    () -> update.execute("abcd", "y", "1", 1L, "2024-01-01", true, 1));
+            assertEquals(SqlState.STRING_DATA_RIGHT_TRUNCATION, tooLong.state());
+        }
+        try (dev.parallax.PreparedQuery upsert = session.prepare(
+                "insert into typed (id, v) values ($1, 'new') on conflict (id) do update set v = $2")) {
+            try (dev.parallax.Result result = upsert.execute(1, "up")) {
+                assertEquals("INSERT 0 1", result.commandTag());
+            }
+        }
+        assertEquals(List.of(List.of("up")), rows(session, "select v from typed"));
+    }
 }

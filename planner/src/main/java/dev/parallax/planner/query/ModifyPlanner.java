@@ -355,9 +355,36 @@ final class ModifyPlanner {
                 throw ParallaxException.of(SqlState.SYNTAX_ERROR, "multiple assignments to same column \"%s\"", assignment.column());
             }
             columns[index] = column;
-            values.add(assignment.expressionText());
+            values.add(typedIfBareParameter(assignment.expressionText(), table.columnTypes().get(column)));
         }
         return columns;
+    }
+
+    /**
+     * {@code SET col = $1}: PostgreSQL gives a bare parameter the column's type, but the SET value is
+     * planned in a select list where nothing determines it ("could not determine data type of
+     * parameter"). A cast to the column's base type does; lengths are left to the assignment, which
+     * checks them (22001) as it does for any value.
+     */
+    private static String typedIfBareParameter(String expression, DataType columnType) {
+        String trimmed = expression.strip();
+        if (!trimmed.equals("?") && !trimmed.matches("\\$[0-9]+")) {
+            return expression;
+        }
+        String typeName = switch (columnType.kind()) {
+            case BOOLEAN -> "boolean";
+            case SMALLINT -> "smallint";
+            case INTEGER -> "integer";
+            case BIGINT -> "bigint";
+            case DECIMAL -> "numeric(" + columnType.precision() + ", " + columnType.scale() + ")";
+            case REAL -> "real";
+            case DOUBLE -> "double";
+            case DATE -> "date";
+            case TIMESTAMP -> "timestamp";
+            case CHAR, VARCHAR, TEXT -> "varchar";
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, NULL -> null;
+        };
+        return typeName == null ? expression : "CAST(" + trimmed + " AS " + typeName + ")";
     }
 
     /** The select list (and WHERE) of {@code selectSql} as engine expressions over its FROM row of {@code inputColumns} columns. */
