@@ -29,6 +29,17 @@ public final class Catalog {
     private final Map<String, Table> constraintNames = new ConcurrentHashMap<>();
     /** Views by name (same relation namespace as tables and indexes). */
     private final Map<String, View> views = new ConcurrentHashMap<>();
+    /**
+     * Object identifiers of relations (tables, views, indexes and the indexes of constraints) by
+     * name, and of PRIMARY KEY / UNIQUE constraints by name: what pg_class.oid and pg_constraint.oid
+     * show. Assigned on creation from {@link #FIRST_OBJECT_ID} on, never reused.
+     */
+    private final Map<String, Long> relationOids = new ConcurrentHashMap<>();
+    private final Map<String, Long> constraintOids = new ConcurrentHashMap<>();
+    private final AtomicLong nextOid = new AtomicLong(FIRST_OBJECT_ID);
+
+    /** PostgreSQL's FirstNormalObjectId: the first object identifier of user objects. */
+    public static final long FIRST_OBJECT_ID = 16384;
 
     /**
      * Adds {@code table} and the indexes of its unique constraints; fails with 42P07 when the table's
@@ -57,8 +68,11 @@ public final class Catalog {
                 ((PartitionedTableStorage) parent.storage()).setRouter(router.with(table));
             }
             tables.put(table.name(), table);
+            relationOids.put(table.name(), nextOid.getAndIncrement());
             for (String constraint : constraints) {
                 constraintNames.put(constraint, table);
+                relationOids.put(constraint, nextOid.getAndIncrement());
+                constraintOids.put(constraint, nextOid.getAndIncrement());
             }
         }
         version.incrementAndGet();
@@ -77,6 +91,7 @@ public final class Catalog {
                 throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", index.table().name());
             }
             indexNames.put(index.name(), index);
+            relationOids.put(index.name(), nextOid.getAndIncrement());
             index.table().addIndex(index);
         }
         version.incrementAndGet();
@@ -114,6 +129,7 @@ public final class Catalog {
                 throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", view.name());
             }
             views.put(view.name(), view);
+            relationOids.computeIfAbsent(view.name(), name -> nextOid.getAndIncrement());
         }
         version.incrementAndGet();
     }
@@ -128,6 +144,7 @@ public final class Catalog {
         if (views.remove(name) == null) {
             return false;
         }
+        relationOids.remove(name);
         version.incrementAndGet();
         return true;
     }
@@ -147,6 +164,7 @@ public final class Catalog {
             if (removed == null) {
                 return false;
             }
+            relationOids.remove(name);
             removed.table().removeIndex(removed);
         }
         version.incrementAndGet();
@@ -212,14 +230,33 @@ public final class Catalog {
     /** Takes {@code table}, its constraint names and its indexes out of the maps; the caller holds the lock and frees them. */
     private void removeLocked(Table table, List<OrderedIndex> droppedIndexes) {
         tables.remove(table.name());
+        relationOids.remove(table.name());
         for (String constraint : constraintNames(table)) {
             constraintNames.remove(constraint);
+            relationOids.remove(constraint);
+            constraintOids.remove(constraint);
         }
         for (OrderedIndex index : table.indexes()) {
             indexNames.remove(index.name());
+            relationOids.remove(index.name());
             table.removeIndex(index);
             droppedIndexes.add(index);
         }
+    }
+
+    /**
+     * The object identifier of the relation (table, view, index or constraint index) named
+     * {@code name}, as pg_class.oid shows it; 0 (PostgreSQL's InvalidOid) when there is none.
+     */
+    public long relationOid(String name) {
+        Long oid = relationOids.get(name);
+        return oid == null ? 0 : oid;
+    }
+
+    /** The object identifier of the PRIMARY KEY or UNIQUE constraint named {@code name}; 0 when there is none. */
+    public long constraintOid(String name) {
+        Long oid = constraintOids.get(name);
+        return oid == null ? 0 : oid;
     }
 
     /** Records a change to a table's definition or options (e.g. ALTER TABLE ... SET). */

@@ -66,6 +66,10 @@ final class ExpressionText {
             case NOT_LIKE -> "!~~";
             case ILIKE -> "~~*";
             case NOT_ILIKE -> "!~~*";
+            case REGEX_MATCH -> "~";
+            case NOT_REGEX_MATCH -> "!~";
+            case REGEX_MATCH_INSENSITIVE -> "~*";
+            case NOT_REGEX_MATCH_INSENSITIVE -> "!~*";
             case BIT_AND -> "&";
             case BIT_OR -> "|";
             case BIT_XOR -> "#";

@@ -16,10 +16,12 @@ public enum Function {
     IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE,
     /** Pattern in argument 1 ({@code %}, {@code _}, backslash escape); LIKE on text. */
     LIKE, NOT_LIKE, ILIKE, NOT_ILIKE,
+    /** POSIX regular expression in argument 1 ({@code ~}, {@code !~}, {@code ~*}, {@code !~*}): a match anywhere in the text. */
+    REGEX_MATCH, NOT_REGEX_MATCH, REGEX_MATCH_INSENSITIVE, NOT_REGEX_MATCH_INSENSITIVE,
     // Bit strings (and integers): &, |, #, ~ and bitand(a, b) as an alias of &.
     BIT_AND, BIT_OR, BIT_XOR, BIT_NOT, SHIFT_LEFT, SHIFT_RIGHT,
     // Text.
-    CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5,
+    CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE,
     // Dates and times: EXTRACT(field FROM x), first argument a TEXT literal naming the field.
     EXTRACT, DATE_TRUNC,
     // Null handling.

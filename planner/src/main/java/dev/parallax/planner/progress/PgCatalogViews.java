@@ -4,92 +4,167 @@ import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.PostgresType;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
- * The pg_catalog views Parallax answers from its own catalog, as PostgreSQL 15 names and types
- * their columns: {@code pg_namespace} (the schemas that exist: pg_catalog and public, with
- * PostgreSQL's fixed OIDs), {@code pg_tables} (one row per user table, partitions included) and
- * {@code pg_class} with the columns that tell tables apart and size them (relkind {@code r} for a
- * table or partition, {@code p} for a partitioned table; relpages in Parallax pages), as vacuumdb
- * reads them. Table OIDs are numbered from 16384 (PostgreSQL's first user OID) in catalog order,
- * so they are stable only while no table is created or dropped.
+ * The pg_catalog views Parallax answers from its own catalog, with PostgreSQL 15's names for the
+ * columns clients read (psql's {@code \d} family, pgJDBC's DatabaseMetaData): pg_namespace,
+ * pg_tables, pg_class, pg_attribute, pg_type, pg_index, pg_constraint, pg_inherits, pg_am,
+ * pg_database, pg_roles, pg_collation, and pg_attrdef / pg_description, which are empty
+ * (Parallax has neither column defaults nor comments). Types: {@code oid} columns are bigint,
+ * {@code "char"} and {@code name} columns text, and array columns (int2vector, text[], aclitem[])
+ * hold PostgreSQL's text form of the array ({@code indkey} {@code "1 2"}, {@code conkey}
+ * {@code "{1,2}"}). Every view reads the catalog when scanned.
  */
 public final class PgCatalogViews {
     /** PostgreSQL's OID of the bootstrap superuser, owner of everything here. */
-    static final long SUPERUSER_OID = 10;
-    static final String OWNER = "parallax";
+    public static final long SUPERUSER_OID = 10;
+    /** The owner's name: the embedded user. */
+    public static final String OWNER = "parallax";
+    /** The one database's OID (PostgreSQL's {@code postgres} database has 5). */
+    public static final long DATABASE_OID = 5;
+    /** PostgreSQL's encoding number of UTF8, pg_database.encoding. */
+    public static final int UTF8_ENCODING = 6;
 
     static final List<ColumnDefinition> NAMESPACE_COLUMNS = List.of(
-            new ColumnDefinition("oid", DataType.BIGINT, true),
-            new ColumnDefinition("nspname", DataType.TEXT, true),
-            new ColumnDefinition("nspowner", DataType.BIGINT, true),
-            new ColumnDefinition("nspacl", DataType.TEXT, false));
+            column("oid", DataType.BIGINT), column("nspname", DataType.TEXT), column("nspowner", DataType.BIGINT),
+            nullable("nspacl", DataType.TEXT));
 
     static final List<ColumnDefinition> TABLES_COLUMNS = List.of(
-            new ColumnDefinition("schemaname", DataType.TEXT, true),
-            new ColumnDefinition("tablename", DataType.TEXT, true),
-            new ColumnDefinition("tableowner", DataType.TEXT, true),
-            new ColumnDefinition("tablespace", DataType.TEXT, false),
-            new ColumnDefinition("hasindexes", DataType.BOOLEAN, true),
-            new ColumnDefinition("hasrules", DataType.BOOLEAN, true),
-            new ColumnDefinition("hastriggers", DataType.BOOLEAN, true),
-            new ColumnDefinition("rowsecurity", DataType.BOOLEAN, true));
+            column("schemaname", DataType.TEXT), column("tablename", DataType.TEXT), column("tableowner", DataType.TEXT),
+            nullable("tablespace", DataType.TEXT), column("hasindexes", DataType.BOOLEAN), column("hasrules", DataType.BOOLEAN),
+            column("hastriggers", DataType.BOOLEAN), column("rowsecurity", DataType.BOOLEAN));
 
     static final List<ColumnDefinition> CLASS_COLUMNS = List.of(
-            new ColumnDefinition("oid", DataType.BIGINT, true),
-            new ColumnDefinition("relname", DataType.TEXT, true),
-            new ColumnDefinition("relnamespace", DataType.BIGINT, true),
-            new ColumnDefinition("relkind", DataType.TEXT, true),
-            new ColumnDefinition("relpages", DataType.INTEGER, true),
-            new ColumnDefinition("reltuples", DataType.REAL, true),
-            new ColumnDefinition("relhasindex", DataType.BOOLEAN, true),
-            new ColumnDefinition("relispartition", DataType.BOOLEAN, true));
+            column("oid", DataType.BIGINT), column("relname", DataType.TEXT), column("relnamespace", DataType.BIGINT),
+            column("reltype", DataType.BIGINT), column("reloftype", DataType.BIGINT), column("relowner", DataType.BIGINT),
+            column("relam", DataType.BIGINT), column("relfilenode", DataType.BIGINT), column("reltablespace", DataType.BIGINT),
+            column("relpages", DataType.INTEGER), column("reltuples", DataType.REAL), column("relallvisible", DataType.INTEGER),
+            column("reltoastrelid", DataType.BIGINT), column("relhasindex", DataType.BOOLEAN),
+            column("relisshared", DataType.BOOLEAN), column("relpersistence", DataType.TEXT), column("relkind", DataType.TEXT),
+            column("relnatts", DataType.SMALLINT), column("relchecks", DataType.SMALLINT), column("relhasrules", DataType.BOOLEAN),
+            column("relhastriggers", DataType.BOOLEAN), column("relhassubclass", DataType.BOOLEAN),
+            column("relrowsecurity", DataType.BOOLEAN), column("relforcerowsecurity", DataType.BOOLEAN),
+            column("relispopulated", DataType.BOOLEAN), column("relreplident", DataType.TEXT),
+            column("relispartition", DataType.BOOLEAN), column("relrewrite", DataType.BIGINT),
+            nullable("relacl", DataType.TEXT), nullable("reloptions", DataType.TEXT), nullable("relpartbound", DataType.TEXT));
 
-    /** PostgreSQL's FirstNormalObjectId: user objects' OIDs start here. */
-    static final long FIRST_USER_OID = 16384;
-    static final long PUBLIC_NAMESPACE_OID = 2200;
+    static final List<ColumnDefinition> ATTRIBUTE_COLUMNS = List.of(
+            column("attrelid", DataType.BIGINT), column("attname", DataType.TEXT), column("atttypid", DataType.BIGINT),
+            column("attstattarget", DataType.INTEGER), column("attlen", DataType.SMALLINT), column("attnum", DataType.SMALLINT),
+            column("attndims", DataType.INTEGER), column("attcacheoff", DataType.INTEGER), column("atttypmod", DataType.INTEGER),
+            column("attbyval", DataType.BOOLEAN), column("attalign", DataType.TEXT), column("attstorage", DataType.TEXT),
+            column("attcompression", DataType.TEXT), column("attnotnull", DataType.BOOLEAN), column("atthasdef", DataType.BOOLEAN),
+            column("atthasmissing", DataType.BOOLEAN), column("attidentity", DataType.TEXT), column("attgenerated", DataType.TEXT),
+            column("attisdropped", DataType.BOOLEAN), column("attislocal", DataType.BOOLEAN), column("attinhcount", DataType.INTEGER),
+            column("attcollation", DataType.BIGINT), nullable("attacl", DataType.TEXT), nullable("attoptions", DataType.TEXT));
+
+    static final List<ColumnDefinition> TYPE_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("typname", DataType.TEXT), column("typnamespace", DataType.BIGINT),
+            column("typowner", DataType.BIGINT), column("typlen", DataType.SMALLINT), column("typbyval", DataType.BOOLEAN),
+            column("typtype", DataType.TEXT), column("typcategory", DataType.TEXT), column("typispreferred", DataType.BOOLEAN),
+            column("typisdefined", DataType.BOOLEAN), column("typdelim", DataType.TEXT), column("typrelid", DataType.BIGINT),
+            column("typelem", DataType.BIGINT), column("typarray", DataType.BIGINT), column("typnotnull", DataType.BOOLEAN),
+            column("typbasetype", DataType.BIGINT), column("typtypmod", DataType.INTEGER), column("typndims", DataType.INTEGER),
+            column("typcollation", DataType.BIGINT), nullable("typdefault", DataType.TEXT));
+
+    static final List<ColumnDefinition> INDEX_COLUMNS = List.of(
+            column("indexrelid", DataType.BIGINT), column("indrelid", DataType.BIGINT), column("indnatts", DataType.SMALLINT),
+            column("indnkeyatts", DataType.SMALLINT), column("indisunique", DataType.BOOLEAN),
+            column("indnullsnotdistinct", DataType.BOOLEAN), column("indisprimary", DataType.BOOLEAN),
+            column("indisexclusion", DataType.BOOLEAN), column("indimmediate", DataType.BOOLEAN),
+            column("indisclustered", DataType.BOOLEAN), column("indisvalid", DataType.BOOLEAN),
+            column("indcheckxmin", DataType.BOOLEAN), column("indisready", DataType.BOOLEAN), column("indislive", DataType.BOOLEAN),
+            column("indisreplident", DataType.BOOLEAN), column("indkey", DataType.TEXT), column("indoption", DataType.TEXT),
+            nullable("indexprs", DataType.TEXT), nullable("indpred", DataType.TEXT));
+
+    static final List<ColumnDefinition> CONSTRAINT_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("conname", DataType.TEXT), column("connamespace", DataType.BIGINT),
+            column("contype", DataType.TEXT), column("condeferrable", DataType.BOOLEAN), column("condeferred", DataType.BOOLEAN),
+            column("convalidated", DataType.BOOLEAN), column("conrelid", DataType.BIGINT), column("contypid", DataType.BIGINT),
+            column("conindid", DataType.BIGINT), column("conparentid", DataType.BIGINT), column("confrelid", DataType.BIGINT),
+            column("confupdtype", DataType.TEXT), column("confdeltype", DataType.TEXT), column("confmatchtype", DataType.TEXT),
+            column("conislocal", DataType.BOOLEAN), column("coninhcount", DataType.INTEGER), column("connoinherit", DataType.BOOLEAN),
+            nullable("conkey", DataType.TEXT), nullable("confkey", DataType.TEXT), nullable("conbin", DataType.TEXT));
+
+    static final List<ColumnDefinition> INHERITS_COLUMNS = List.of(
+            column("inhrelid", DataType.BIGINT), column("inhparent", DataType.BIGINT), column("inhseqno", DataType.INTEGER),
+            column("inhdetachpending", DataType.BOOLEAN));
+
+    static final List<ColumnDefinition> ACCESS_METHOD_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("amname", DataType.TEXT), column("amhandler", DataType.TEXT),
+            column("amtype", DataType.TEXT));
+
+    static final List<ColumnDefinition> DATABASE_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("datname", DataType.TEXT), column("datdba", DataType.BIGINT),
+            column("encoding", DataType.INTEGER), column("datlocprovider", DataType.TEXT), column("datistemplate", DataType.BOOLEAN),
+            column("datallowconn", DataType.BOOLEAN), column("datconnlimit", DataType.INTEGER),
+            column("dattablespace", DataType.BIGINT), column("datcollate", DataType.TEXT), column("datctype", DataType.TEXT),
+            nullable("daticulocale", DataType.TEXT), nullable("datcollversion", DataType.TEXT), nullable("datacl", DataType.TEXT));
+
+    static final List<ColumnDefinition> ROLES_COLUMNS = List.of(
+            column("rolname", DataType.TEXT), column("rolsuper", DataType.BOOLEAN), column("rolinherit", DataType.BOOLEAN),
+            column("rolcreaterole", DataType.BOOLEAN), column("rolcreatedb", DataType.BOOLEAN), column("rolcanlogin", DataType.BOOLEAN),
+            column("rolreplication", DataType.BOOLEAN), column("rolconnlimit", DataType.INTEGER), column("rolpassword", DataType.TEXT),
+            nullable("rolvaliduntil", DataType.TIMESTAMP), column("rolbypassrls", DataType.BOOLEAN), nullable("rolconfig", DataType.TEXT),
+            column("oid", DataType.BIGINT));
+
+    static final List<ColumnDefinition> COLLATION_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("collname", DataType.TEXT), column("collnamespace", DataType.BIGINT),
+            column("collowner", DataType.BIGINT), column("collprovider", DataType.TEXT),
+            column("collisdeterministic", DataType.BOOLEAN), column("collencoding", DataType.INTEGER),
+            nullable("collcollate", DataType.TEXT), nullable("collctype", DataType.TEXT));
+
+    static final List<ColumnDefinition> ATTRIBUTE_DEFAULT_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("adrelid", DataType.BIGINT), column("adnum", DataType.SMALLINT),
+            column("adbin", DataType.TEXT));
+
+    static final List<ColumnDefinition> DESCRIPTION_COLUMNS = List.of(
+            column("objoid", DataType.BIGINT), column("classoid", DataType.BIGINT), column("objsubid", DataType.INTEGER),
+            column("description", DataType.TEXT));
 
     private PgCatalogViews() {
     }
 
     /** Adds the views to {@code catalog}; each reads the catalog when scanned. */
     public static void register(Catalog catalog) {
-        catalog.addTable(Table.systemView("pg_namespace", NAMESPACE_COLUMNS,
-                new CatalogViewStorage("pg_namespace", NAMESPACE_COLUMNS, PgCatalogViews::namespaces)));
-        catalog.addTable(Table.systemView("pg_tables", TABLES_COLUMNS,
-                new CatalogViewStorage("pg_tables", TABLES_COLUMNS, () -> tables(catalog))));
-        catalog.addTable(Table.systemView("pg_class", CLASS_COLUMNS,
-                new CatalogViewStorage("pg_class", CLASS_COLUMNS, () -> classes(catalog))));
+        add(catalog, "pg_namespace", NAMESPACE_COLUMNS, PgCatalogViews::namespaces);
+        add(catalog, "pg_tables", TABLES_COLUMNS, () -> tables(catalog));
+        add(catalog, "pg_class", CLASS_COLUMNS, () -> CatalogRows.classes(CatalogRelations.of(catalog)));
+        add(catalog, "pg_attribute", ATTRIBUTE_COLUMNS, () -> CatalogRows.attributes(CatalogRelations.of(catalog)));
+        add(catalog, "pg_type", TYPE_COLUMNS, CatalogRows::types);
+        add(catalog, "pg_index", INDEX_COLUMNS, () -> CatalogRows.indexes(CatalogRelations.of(catalog)));
+        add(catalog, "pg_constraint", CONSTRAINT_COLUMNS, () -> CatalogRows.constraints(CatalogRelations.of(catalog)));
+        add(catalog, "pg_inherits", INHERITS_COLUMNS, () -> CatalogRows.inherits(catalog));
+        add(catalog, "pg_am", ACCESS_METHOD_COLUMNS, PgCatalogViews::accessMethods);
+        add(catalog, "pg_database", DATABASE_COLUMNS, PgCatalogViews::databases);
+        add(catalog, "pg_roles", ROLES_COLUMNS, PgCatalogViews::roles);
+        add(catalog, "pg_collation", COLLATION_COLUMNS, PgCatalogViews::collations);
+        add(catalog, "pg_attrdef", ATTRIBUTE_DEFAULT_COLUMNS, List::of);
+        add(catalog, "pg_description", DESCRIPTION_COLUMNS, List::of);
     }
 
-    private static List<Object[]> classes(Catalog catalog) {
-        List<Object[]> rows = new ArrayList<>();
-        long oid = FIRST_USER_OID;
-        for (Table table : catalog.tables()) {
-            if (table.isSystemView()) {
-                continue;
-            }
-            boolean partitioned = table.isPartitioned();
-            // PostgreSQL keeps no pages and -1 tuples for a partitioned table: its partitions hold the rows.
-            long pages = partitioned ? 0 : table.storage().pageCount();
-            double tuples = partitioned ? -1 : table.storage().rowCount();
-            rows.add(new Object[] {oid++, table.name(), PUBLIC_NAMESPACE_OID, partitioned ? "p" : "r", pages, tuples,
-                    hasIndexes(table), table.parent() != null});
-        }
-        return rows;
+    private static void add(Catalog catalog, String name, List<ColumnDefinition> columns, Supplier<List<Object[]>> rows) {
+        catalog.addTable(Table.systemView(name, columns, new CatalogViewStorage(name, columns, rows)));
     }
 
-    private static boolean hasIndexes(Table table) {
-        return !table.indexes().isEmpty() || !table.uniqueConstraints().isEmpty() || !table.partitionedConstraints().isEmpty();
+    private static ColumnDefinition column(String name, DataType type) {
+        return new ColumnDefinition(name, type, true);
+    }
+
+    private static ColumnDefinition nullable(String name, DataType type) {
+        return new ColumnDefinition(name, type, false);
     }
 
     private static List<Object[]> namespaces() {
         return List.of(
-                new Object[] {11L, "pg_catalog", SUPERUSER_OID, null},
-                new Object[] {2200L, "public", SUPERUSER_OID, null});
+                new Object[] {CatalogRelations.PG_CATALOG_NAMESPACE, "pg_catalog", SUPERUSER_OID, null},
+                new Object[] {CatalogRelations.PUBLIC_NAMESPACE, "public", SUPERUSER_OID, null},
+                new Object[] {CatalogRelations.INFORMATION_SCHEMA_NAMESPACE, "information_schema", SUPERUSER_OID, null});
     }
 
     private static List<Object[]> tables(Catalog catalog) {
@@ -98,8 +173,32 @@ public final class PgCatalogViews {
             if (table.isSystemView()) {
                 continue;
             }
-            rows.add(new Object[] {"public", table.name(), OWNER, null, hasIndexes(table), false, false, false});
+            boolean hasIndexes = !table.indexes().isEmpty() || !table.uniqueConstraints().isEmpty()
+                    || !table.partitionedConstraints().isEmpty();
+            rows.add(new Object[] {"public", table.name(), OWNER, null, hasIndexes, false, false, false});
         }
         return rows;
+    }
+
+    private static List<Object[]> accessMethods() {
+        return List.of(
+                new Object[] {CatalogRelations.HEAP_ACCESS_METHOD, "heap", "heap_tableam_handler", "t"},
+                new Object[] {CatalogRelations.BTREE_ACCESS_METHOD, "btree", "bthandler", "i"},
+                new Object[] {CatalogRelations.HASH_ACCESS_METHOD, "hash", "hashhandler", "i"});
+    }
+
+    private static List<Object[]> databases() {
+        return List.<Object[]>of(new Object[] {DATABASE_OID, "parallax", SUPERUSER_OID, UTF8_ENCODING, "c", false, true, -1,
+                1663L, "C", "C", null, null, null});
+    }
+
+    private static List<Object[]> roles() {
+        return List.<Object[]>of(new Object[] {OWNER, true, true, true, true, true, true, -1, "********", null, true, null,
+                SUPERUSER_OID});
+    }
+
+    private static List<Object[]> collations() {
+        return List.<Object[]>of(new Object[] {PostgresType.DEFAULT_COLLATION_OID, "default", CatalogRelations.PG_CATALOG_NAMESPACE,
+                SUPERUSER_OID, "d", true, -1, null, null});
     }
 }

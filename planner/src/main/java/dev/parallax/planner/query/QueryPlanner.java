@@ -14,6 +14,7 @@ import dev.parallax.planner.query.parse.ModifyStatementText;
 import dev.parallax.planner.query.parse.PostgresDialectRewriter;
 import dev.parallax.planner.query.parse.RewrittenStatement;
 import dev.parallax.planner.query.schema.CatalogSchema;
+import dev.parallax.planner.query.schema.InformationSchemaViews;
 import dev.parallax.planner.query.schema.ParallaxTypeSystem;
 import dev.parallax.planner.query.schema.TypeMapping;
 import dev.parallax.planner.query.translate.RelTranslator;
@@ -60,6 +61,7 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import dev.parallax.planner.query.convert.NoConstantReduction;
+import dev.parallax.planner.query.convert.CatalogFunctionExpander;
 import dev.parallax.planner.query.convert.CommonFactors;
 import dev.parallax.planner.query.convert.OrRestrictions;
 import dev.parallax.planner.query.convert.SubqueryDecorrelation;
@@ -194,7 +196,8 @@ public final class QueryPlanner {
     private static RelNode rewritten(Analysis analysis) {
         RelNode converted = analysis.root().project();
         RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(converted.getCluster(), analysis.catalogReader());
-        RelNode logical = CommonFactors.pullUp(SubqueryDecorrelation.apply(converted, relBuilder));
+        RelNode logical = CommonFactors.pullUp(CatalogFunctionExpander.apply(SubqueryDecorrelation.apply(converted, relBuilder),
+                analysis.catalog()));
         HepPlanner hep = new HepPlanner(LOGICAL_REWRITES);
         hep.setExecutor(NoConstantReduction.INSTANCE);
         hep.setRoot(logical);
@@ -211,7 +214,7 @@ public final class QueryPlanner {
 
     /** A statement parsed, validated and converted to its first logical tree (no rewrites, no trimming). */
     record Analysis(RewrittenStatement statement, SqlValidator validator, SqlNode validated, RelRoot root,
-                    RexBuilder rexBuilder, CalciteCatalogReader catalogReader) {
+                    RexBuilder rexBuilder, CalciteCatalogReader catalogReader, Catalog catalog) {
     }
 
     /** Rewrites the dialect, parses, validates and converts {@code sql} (no trailing semicolon). */
@@ -242,7 +245,7 @@ public final class QueryPlanner {
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator,
                 catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot root = converter.convertQuery(validated, false, true);
-        return new Analysis(statement, validator, validated, root, rexBuilder, catalogReader);
+        return new Analysis(statement, validator, validated, root, rexBuilder, catalogReader, catalog);
     }
 
     /**
@@ -291,10 +294,7 @@ public final class QueryPlanner {
         long version = catalog.version();
         if (current == null || current.version != version) {
             CalciteSchema root = CalciteSchema.createRootSchema(false, false);
-            CatalogSchema tables = new CatalogSchema(catalog, this::viewRowType);
-            for (String name : tables.getTableNames()) {
-                root.add(name, tables.getTable(name));
-            }
+            new CatalogSchema(catalog, InformationSchemaViews.VIEWS, this::viewRowType).addTo(root);
             current = new SchemaSnapshot(version, root);
             schema = current;
         }

@@ -353,12 +353,17 @@ public final class ExpressionCompiler {
                         function == Function.NOT_LIKE || function == Function.NOT_ILIKE,
                         function == Function.ILIKE || function == Function.NOT_ILIKE);
             }
+            case REGEX_MATCH, NOT_REGEX_MATCH, REGEX_MATCH_INSENSITIVE, NOT_REGEX_MATCH_INSENSITIVE -> {
+                return new RegexMatchEvaluator(textArgument(argumentExprs.get(0)), textArgument(argumentExprs.get(1)),
+                        function == Function.NOT_REGEX_MATCH || function == Function.NOT_REGEX_MATCH_INSENSITIVE,
+                        function == Function.REGEX_MATCH_INSENSITIVE || function == Function.NOT_REGEX_MATCH_INSENSITIVE);
+            }
             case BIT_AND, BIT_OR, BIT_XOR, BIT_NOT, SHIFT_LEFT, SHIFT_RIGHT -> {
                 Evaluator left = expression(argumentExprs.get(0));
                 Evaluator right = argumentExprs.size() > 1 ? expression(argumentExprs.get(1)) : null;
                 return new BitwiseEvaluator(function, left, right, type);
             }
-            case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5 -> {
+            case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE -> {
                 Evaluator[] arguments = arguments(argumentExprs);
                 if (function == Function.CONCAT) {
                     // || accepts any value on either side and concatenates the text forms.
@@ -535,5 +540,11 @@ public final class ExpressionCompiler {
         } catch (ParallaxException deferred) {
             return evaluator;
         }
+    }
+
+    /** An operand of a text-only function: an untyped NULL (or any non-text value) is cast to text first. */
+    private Evaluator textArgument(Expr argument) {
+        Evaluator evaluator = expression(argument);
+        return evaluator.type().kind().isText() ? evaluator : new CastEvaluator(evaluator, DataType.TEXT, true);
     }
 }

@@ -19,7 +19,7 @@ import java.util.Locale;
 /**
  * Text functions on UTF-8 bytes: CONCAT (||), SUBSTRING(s, from[, for]) in characters, UPPER,
  * LOWER, LENGTH/CHAR_LENGTH, TRIM(s[, characters[, 'both'|'leading'|'trailing']]),
- * POSITION(substring, string) and MD5. Strict: NULL in, NULL out. ASCII-only values take byte
+ * POSITION(substring, string), MD5 and REPLACE(string, from, to). Strict: NULL in, NULL out. ASCII-only values take byte
  * loops; others go through Java strings.
  */
 final class TextFunctionEvaluator extends Evaluator {
@@ -111,10 +111,43 @@ final class TextFunctionEvaluator extends Evaluator {
                         outData[target + 2 * digit + 1] = HEX[digest[digit] & 0xF];
                     }
                 }
+                case REPLACE -> replace((BytesVector) result, position, data, offset, length,
+                        (BytesVector) argumentVectors[1], (BytesVector) argumentVectors[2]);
                 default -> throw new IllegalStateException("not a text function: " + function);
             }
         }
         return result;
+    }
+
+    /** PostgreSQL's replace(string, from, to): every occurrence of from, left to right; an empty from replaces nothing. */
+    private static void replace(BytesVector out, int position, byte[] data, int offset, int length, BytesVector from, BytesVector to) {
+        byte[] search = from.getBytes(position);
+        if (search.length == 0) {
+            System.arraycopy(data, offset, out.data(), out.reserve(position, length), length);
+            return;
+        }
+        byte[] replacement = to.getBytes(position);
+        int occurrences = 0;
+        for (int found = indexOf(data, offset, length, search, 0); found >= 0; found = indexOf(data, offset, length, search, found + search.length)) {
+            occurrences++;
+        }
+        int target = out.reserve(position, length + occurrences * (replacement.length - search.length));
+        byte[] outData = out.data();
+        int copied = 0;
+        for (int found = indexOf(data, offset, length, search, 0); found >= 0; found = indexOf(data, offset, length, search, found + search.length)) {
+            System.arraycopy(data, offset + copied, outData, target, found - copied);
+            target += found - copied;
+            System.arraycopy(replacement, 0, outData, target, replacement.length);
+            target += replacement.length;
+            copied = found + search.length;
+        }
+        System.arraycopy(data, offset + copied, outData, target, length - copied);
+    }
+
+    /** The first index at or after {@code from} (relative to offset) where {@code search} occurs in the range, or -1. */
+    private static int indexOf(byte[] data, int offset, int length, byte[] search, int from) {
+        int found = LikePattern.indexOf(data, offset + from, length - from, search);
+        return found < 0 ? -1 : found + from;
     }
 
     static int characterCount(byte[] data, int offset, int length) {

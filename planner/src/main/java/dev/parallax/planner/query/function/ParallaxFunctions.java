@@ -82,7 +82,7 @@ public final class ParallaxFunctions {
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(
-            SqlOperatorTables.chain(PARALLAX, SqlStdOperatorTable.instance()));
+            SqlOperatorTables.chain(PARALLAX, CatalogFunctions.TABLE, SqlStdOperatorTable.instance()));
 
     private ParallaxFunctions() {
     }

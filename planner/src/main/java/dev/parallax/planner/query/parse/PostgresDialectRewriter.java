@@ -30,6 +30,12 @@ import java.util.Set;
  *   <li>{@code interval '3 months'} becomes an SQL-standard interval literal, and single-field
  *       qualifiers get a wide leading precision ({@code interval '100' day} is legal in PostgreSQL);</li>
  *   <li>{@code a ^ b} becomes {@code power(a, b)} (Calcite would read it as xor);</li>
+ *   <li>{@code OPERATOR(pg_catalog.~)} becomes {@code ~}; {@code COLLATE pg_catalog.default} is dropped;
+ *       {@code pg_catalog.f(...)} calls lose their qualifier;</li>
+ *   <li>{@code E'...'} escape strings become standard strings (in the lexer);</li>
+ *   <li>{@code a ~ b}, {@code a !~ b}, {@code a ~* b} and {@code a !~* b} become {@code pg_regex_match},
+ *       {@code pg_not_regex_match}, {@code pg_regex_match_insensitive} and
+ *       {@code pg_not_regex_match_insensitive} calls, with the precedence of the bit operators below;</li>
  *   <li>{@code a & b}, {@code a | b}, {@code a # b} and {@code ~a} become {@code pg_bit_and},
  *       {@code pg_bit_or}, {@code pg_bit_xor} and {@code pg_bit_not} calls with PostgreSQL's
  *       precedence: tighter than comparisons, looser than arithmetic, left-associative.</li>
@@ -221,13 +227,17 @@ public final class PostgresDialectRewriter {
                 // PostgreSQL's current_schema() is Calcite's niladic keyword CURRENT_SCHEMA.
                 continue;
             }
-            if (piece instanceof Piece.Group group) {
+            if (piece instanceof Piece.Group group && previousIsWord(pieces, "operator")) {
+                // OPERATOR(schema.op): the operator name stays as written (see rewriteOperatorSyntax).
+                pieces.add(piece);
+            } else if (piece instanceof Piece.Group group) {
                 boolean isCast = group.open().kind() == Kind.LEFT_PARENTHESIS && previousIsWord(pieces, "cast");
                 pieces.add(new Piece.Group(group.open(), rewriteSequence(group.children(), isCast), group.close()));
             } else {
                 pieces.add(piece);
             }
         }
+        pieces = rewriteOperatorSyntax(pieces);
         rejectNegativeRowCounts(pieces);
         pieces = addFromBeforeLoneWhere(pieces);
         pieces = rewriteIntervals(pieces);
@@ -238,6 +248,71 @@ public final class PostgresDialectRewriter {
         pieces = quoteFieldNames(pieces);
         pieces = rewritePower(pieces);
         return rewriteBitOperators(pieces);
+    }
+
+    /**
+     * {@code OPERATOR(pg_catalog.~)}, PostgreSQL's schema-qualified operator syntax (psql writes its
+     * catalog queries so), becomes the bare operator; {@code COLLATE pg_catalog.default} and
+     * {@code COLLATE "default"} are dropped: the default collation is the only one, and Parallax
+     * compares text by code point, as PostgreSQL's C collation does.
+     */
+    private static List<Piece> rewriteOperatorSyntax(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            int next = PostgresTypeNames.skipSpace(pieces, index + 1);
+            if (isWord(piece, "operator") && next < pieces.size() && pieces.get(next) instanceof Piece.Group group
+                    && group.open().kind() == Kind.LEFT_PARENTHESIS) {
+                List<Piece> inside = trimmed(group.children());
+                if (!inside.isEmpty() && inside.getLast() instanceof Piece.Leaf operator
+                        && operator.token().kind() == Kind.OPERATOR && qualifiesOperator(inside)) {
+                    result.add(new Piece.Composite(List.of(" "), ((Piece.Leaf) piece).token().position()));
+                    result.add(operator);
+                    index = next;
+                    continue;
+                }
+            }
+            if (isWord(piece, "pg_catalog") && index + 3 < pieces.size() && pieces.get(index + 1) instanceof Piece.Leaf dot
+                    && dot.token().kind() == Kind.DOT && pieces.get(index + 2) instanceof Piece.Leaf function
+                    && function.token().kind() == Kind.WORD && pieces.get(index + 3) instanceof Piece.Group arguments
+                    && arguments.open().kind() == Kind.LEFT_PARENTHESIS) {
+                // pg_catalog.f(...): functions are looked up by their simple name (all built-ins live in pg_catalog).
+                index++;
+                continue;
+            }
+            if (isWord(piece, "collate") && next < pieces.size()) {
+                int end = defaultCollationEnd(pieces, next);
+                if (end > 0) {
+                    index = end - 1;
+                    continue;
+                }
+            }
+            result.add(piece);
+        }
+        return result;
+    }
+
+    /** Whether the pieces before the operator are {@code schema .} (or nothing). */
+    private static boolean qualifiesOperator(List<Piece> inside) {
+        if (inside.size() == 1) {
+            return true;
+        }
+        return inside.size() == 3 && inside.get(0) instanceof Piece.Leaf schema && isName(schema.token())
+                && inside.get(1) instanceof Piece.Leaf dot && dot.token().kind() == Kind.DOT;
+    }
+
+    /** The end of {@code default}, {@code "default"} or {@code pg_catalog.default} at {@code start}; -1 for another collation. */
+    private static int defaultCollationEnd(List<Piece> pieces, int start) {
+        int name = start;
+        if (name + 2 < pieces.size() && isWord(pieces.get(name), "pg_catalog")
+                && pieces.get(name + 1) instanceof Piece.Leaf dot && dot.token().kind() == Kind.DOT) {
+            name += 2;
+        }
+        if (pieces.get(name) instanceof Piece.Leaf collation && (collation.token().isWord("default")
+                || collation.token().text().equals("\"default\""))) {
+            return name + 1;
+        }
+        return -1;
     }
 
     /**
@@ -380,6 +455,18 @@ public final class PostgresDialectRewriter {
                 continue;
             }
             int start = primaryStart(result);
+            PostgresTypeNames.ObjectAlias alias = PostgresTypeNames.readObjectAlias(pieces, index + 1);
+            if (start >= 0 && alias != null) {
+                // x::regclass: a name looked up to its oid, or an oid shown as its name (see CatalogFunctions).
+                List<Object> parts = new ArrayList<>();
+                parts.add(alias.function() + "(");
+                parts.addAll(trimmed(result.subList(start, result.size())));
+                parts.add(")");
+                result.subList(start, result.size()).clear();
+                result.add(new Piece.Composite(parts, leaf.token().position()));
+                index = alias.end() - 1;
+                continue;
+            }
             PostgresTypeNames.TypeName type = PostgresTypeNames.read(pieces, index + 1);
             if (start < 0 || type == null) {
                 throw syntaxError(leaf.token());
@@ -458,6 +545,9 @@ public final class PostgresDialectRewriter {
                 case "|" -> "pg_bit_or";
                 case "#" -> "pg_bit_xor";
                 case "~" -> "pg_bit_not";
+                case "!~" -> "pg_not_regex_match";
+                case "~*" -> "pg_regex_match_insensitive";
+                case "!~*" -> "pg_not_regex_match_insensitive";
                 default -> null;
             };
             if (function == null) {
@@ -469,11 +559,11 @@ public final class PostgresDialectRewriter {
             }
             List<Piece> left = trimmed(pieces.subList(leftStart, index));
             boolean prefix = left.isEmpty();
+            if (!prefix && function.equals("pg_bit_not")) {
+                // Binary ~ is PostgreSQL's regular-expression match.
+                function = "pg_regex_match";
+            }
             if (prefix != function.equals("pg_bit_not")) {
-                if (function.equals("pg_bit_not")) {
-                    // Binary ~ is PostgreSQL's regular-expression match: left for Calcite to parse.
-                    continue;
-                }
                 throw syntaxError(leaf.token());
             }
             int rightEnd = index + 1;
@@ -511,7 +601,8 @@ public final class PostgresDialectRewriter {
         return switch (token.kind()) {
             case COMMA, SEMICOLON -> true;
             case OPERATOR -> BOUNDARY_OPERATORS.contains(token.text()) || token.text().equals("&")
-                    || token.text().equals("|") || token.text().equals("#") || token.text().equals("~");
+                    || token.text().equals("|") || token.text().equals("#") || token.text().equals("~")
+                    || token.text().equals("!~") || token.text().equals("~*") || token.text().equals("!~*");
             case WORD -> STOP_WORDS.contains(token.lowerText());
             default -> false;
         };

@@ -13,7 +13,8 @@ import java.util.List;
  * {@code /* *}{@code /} comments, {@code B'...'} bit strings, {@code $n} parameters and operators.
  */
 final class PostgresLexer {
-    private static final String[] TWO_CHARACTER_OPERATORS = {"::", "<=", ">=", "<>", "!=", "||", "<<", ">>"};
+    /** Longest first: {@code !~*} before {@code !~}. */
+    private static final String[] MULTI_CHARACTER_OPERATORS = {"!~*", "::", "<=", ">=", "<>", "!=", "||", "<<", ">>", "!~", "~*"};
     private static final String OPERATOR_CHARACTERS = "+-*/<>=~!@#%^&|`?:";
 
     private final String sql;
@@ -58,6 +59,9 @@ final class PostgresLexer {
             offset++;
             skipQuoted('\'', start);
             return new SqlToken(Kind.BIT_STRING, sql.substring(start + 2, offset - 1), start);
+        }
+        if ((character == 'e' || character == 'E') && offset + 1 < sql.length() && sql.charAt(offset + 1) == '\'') {
+            return escapeString(start);
         }
         if (Character.isLetter(character) || character == '_') {
             while (offset < sql.length() && isIdentifierPart(sql.charAt(offset))) {
@@ -106,9 +110,9 @@ final class PostgresLexer {
             default -> {
             }
         }
-        for (String operator : TWO_CHARACTER_OPERATORS) {
+        for (String operator : MULTI_CHARACTER_OPERATORS) {
             if (sql.startsWith(operator, start)) {
-                offset = start + 2;
+                offset = start + operator.length();
                 return token(Kind.OPERATOR, start);
             }
         }
@@ -155,6 +159,68 @@ final class PostgresLexer {
                 }
             }
         }
+    }
+
+    /**
+     * {@code E'...'}: a string with C-style backslash escapes ({@code \n}, {@code \t}, {@code \\},
+     * {@code \'}, octal {@code \ooo}, hexadecimal {@code \xhh}), returned as the standard string
+     * literal of the same value.
+     */
+    private SqlToken escapeString(int start) {
+        offset += 2;
+        StringBuilder value = new StringBuilder();
+        while (true) {
+            if (offset >= sql.length()) {
+                throw new ParallaxException(SqlState.SYNTAX_ERROR, "unterminated quoted string at or near \""
+                        + sql.substring(start) + "\"", null, null, start + 1, null);
+            }
+            char character = sql.charAt(offset++);
+            if (character == '\'') {
+                if (offset < sql.length() && sql.charAt(offset) == '\'') {
+                    value.append('\'');
+                    offset++;
+                    continue;
+                }
+                break;
+            }
+            if (character != '\\' || offset >= sql.length()) {
+                value.append(character);
+                continue;
+            }
+            char escaped = sql.charAt(offset++);
+            switch (escaped) {
+                case 'n' -> value.append('\n');
+                case 't' -> value.append('\t');
+                case 'r' -> value.append('\r');
+                case 'b' -> value.append('\b');
+                case 'f' -> value.append('\f');
+                case 'x' -> {
+                    int end = offset;
+                    while (end < sql.length() && end < offset + 2 && Character.digit(sql.charAt(end), 16) >= 0) {
+                        end++;
+                    }
+                    if (end == offset) {
+                        value.append('x');
+                    } else {
+                        value.append((char) Integer.parseInt(sql.substring(offset, end), 16));
+                        offset = end;
+                    }
+                }
+                default -> {
+                    if (escaped >= '0' && escaped <= '7') {
+                        int end = offset;
+                        while (end < sql.length() && end < offset + 2 && sql.charAt(end) >= '0' && sql.charAt(end) <= '7') {
+                            end++;
+                        }
+                        value.append((char) Integer.parseInt(sql.substring(offset - 1, end), 8));
+                        offset = end;
+                    } else {
+                        value.append(escaped);
+                    }
+                }
+            }
+        }
+        return new SqlToken(Kind.STRING, "'" + value.toString().replace("'", "''") + "'", start);
     }
 
     private void skipBlockComment(int start) {

@@ -21,7 +21,12 @@ final class PostgresTypeNames {
             Map.entry("char", "CHAR"), Map.entry("character", "CHAR"), Map.entry("bpchar", "CHAR"),
             Map.entry("numeric", "DECIMAL"), Map.entry("decimal", "DECIMAL"),
             Map.entry("date", "DATE"), Map.entry("timestamp", "TIMESTAMP"),
-            Map.entry("bit", "BINARY"), Map.entry("varbit", "VARBINARY"));
+            Map.entry("bit", "BINARY"), Map.entry("varbit", "VARBINARY"),
+            // Object identifiers are bigint in Parallax's catalog views; name is text.
+            Map.entry("oid", "BIGINT"), Map.entry("name", "VARCHAR"));
+    /** The object-identifier alias types, cast to by the catalog functions that look them up. */
+    private static final Map<String, String> OBJECT_ALIASES = Map.of(
+            "regclass", "pg_regclass", "regtype", "pg_regtype", "regnamespace", "pg_regnamespace");
 
     /** PostgreSQL's unconstrained numeric has no Calcite equivalent within 18 digits: it becomes numeric(18,6). */
     static final String UNCONSTRAINED_NUMERIC = "DECIMAL(18, 6)";
@@ -34,7 +39,7 @@ final class PostgresTypeNames {
      * parenthesised modifier). Returns null when the pieces there do not name a type.
      */
     static TypeName read(List<Piece> pieces, int start) {
-        int index = skipSpace(pieces, start);
+        int index = skipCatalogQualifier(pieces, skipSpace(pieces, start));
         if (index >= pieces.size() || !(pieces.get(index) instanceof Piece.Leaf first) || first.token().kind() != SqlToken.Kind.WORD) {
             return null;
         }
@@ -77,6 +82,35 @@ final class PostgresTypeNames {
             }
         }
         return new TypeName(calciteName, modifier, end, first.token().position());
+    }
+
+    /**
+     * The function a cast to an object-identifier alias type ({@code regclass}, {@code regtype},
+     * {@code regnamespace}, optionally {@code pg_catalog.}-qualified) at {@code start} becomes, with
+     * the index after the type name; null when the type there is not one of them.
+     */
+    static ObjectAlias readObjectAlias(List<Piece> pieces, int start) {
+        int index = skipCatalogQualifier(pieces, skipSpace(pieces, start));
+        if (index < pieces.size() && pieces.get(index) instanceof Piece.Leaf word && word.token().kind() == SqlToken.Kind.WORD) {
+            String function = OBJECT_ALIASES.get(word.token().lowerText());
+            if (function != null) {
+                return new ObjectAlias(function, index + 1);
+            }
+        }
+        return null;
+    }
+
+    /** A cast to an object-identifier alias type: the function it becomes and the index after the type name. */
+    record ObjectAlias(String function, int end) {
+    }
+
+    /** Skips {@code pg_catalog.} before a type name: PostgreSQL's built-in types live there. */
+    private static int skipCatalogQualifier(List<Piece> pieces, int index) {
+        if (index + 2 < pieces.size() && pieces.get(index) instanceof Piece.Leaf schema && schema.token().isWord("pg_catalog")
+                && pieces.get(index + 1) instanceof Piece.Leaf dot && dot.token().kind() == SqlToken.Kind.DOT) {
+            return index + 2;
+        }
+        return index;
     }
 
     private static int nextWord(List<Piece> pieces, int start, String word) {

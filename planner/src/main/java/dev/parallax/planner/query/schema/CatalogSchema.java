@@ -3,28 +3,67 @@ package dev.parallax.planner.query.schema;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.View;
+import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.schema.impl.AbstractSchema;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
-/** The engine catalog as a Calcite schema; a snapshot of the tables and views at one catalog version. */
-public final class CatalogSchema extends AbstractSchema {
-    private final Map<String, org.apache.calcite.schema.Table> tables;
+/**
+ * The engine catalog as Calcite schemas, a snapshot of the tables and views at one catalog version.
+ * As in PostgreSQL, user tables and views live in {@code public}, the system views in
+ * {@code pg_catalog}, and the SQL-standard views in {@code information_schema}; a name may be
+ * qualified by its schema ({@code public.t}, {@code pg_catalog.pg_class}). Unqualified names see
+ * {@code pg_catalog} and {@code public}, PostgreSQL's default search path (the engine keeps one
+ * relation namespace, so the two never hold the same name).
+ */
+public final class CatalogSchema {
+    public static final String PUBLIC = "public";
+    public static final String PG_CATALOG = "pg_catalog";
+    public static final String INFORMATION_SCHEMA = "information_schema";
 
-    public CatalogSchema(Catalog catalog, EngineView.QueryTypes viewQueryTypes) {
-        Map<String, org.apache.calcite.schema.Table> map = new LinkedHashMap<>();
+    private final Map<String, org.apache.calcite.schema.Table> publicTables = new LinkedHashMap<>();
+    private final Map<String, org.apache.calcite.schema.Table> catalogTables = new LinkedHashMap<>();
+    private final Map<String, org.apache.calcite.schema.Table> informationTables = new LinkedHashMap<>();
+
+    /**
+     * @param catalog            the engine catalog
+     * @param informationSchema  the views of {@code information_schema} (queries over pg_catalog)
+     * @param viewQueryTypes     validates a view's query
+     */
+    public CatalogSchema(Catalog catalog, List<View> informationSchema, EngineView.QueryTypes viewQueryTypes) {
         for (Table table : catalog.tables()) {
-            map.put(table.name(), new EngineTable(table));
+            (table.isSystemView() ? catalogTables : publicTables).put(table.name(), new EngineTable(table));
         }
         for (View view : catalog.views()) {
-            map.put(view.name(), new EngineView(view, viewQueryTypes));
+            publicTables.put(view.name(), new EngineView(view, viewQueryTypes));
         }
-        this.tables = Map.copyOf(map);
+        for (View view : informationSchema) {
+            informationTables.put(view.name(), new EngineView(view, viewQueryTypes));
+        }
     }
 
-    @Override
-    protected Map<String, org.apache.calcite.schema.Table> getTableMap() {
-        return tables;
+    /** Adds the schemas to {@code root}, and the search path's tables to {@code root} itself. */
+    public void addTo(CalciteSchema root) {
+        catalogTables.forEach(root::add);
+        publicTables.forEach(root::add);
+        root.add(PUBLIC, new FixedSchema(publicTables));
+        root.add(PG_CATALOG, new FixedSchema(catalogTables));
+        root.add(INFORMATION_SCHEMA, new FixedSchema(informationTables));
+    }
+
+    /** One schema's tables. */
+    private static final class FixedSchema extends AbstractSchema {
+        private final Map<String, org.apache.calcite.schema.Table> tables;
+
+        FixedSchema(Map<String, org.apache.calcite.schema.Table> tables) {
+            this.tables = Map.copyOf(tables);
+        }
+
+        @Override
+        protected Map<String, org.apache.calcite.schema.Table> getTableMap() {
+            return tables;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.parallax.planner.query.translate;
 
 import dev.parallax.engine.expr.Function;
+import dev.parallax.planner.query.function.CatalogFunctions;
 import dev.parallax.planner.query.function.DateArithmetic;
 import dev.parallax.planner.query.function.ParallaxFunctions;
 import org.apache.calcite.rex.RexCall;
@@ -47,6 +48,18 @@ final class FunctionMapping {
         }
         if (operator == ParallaxFunctions.RANDOM) {
             return Function.RANDOM;
+        }
+        if (operator == CatalogFunctions.REGEX_MATCH) {
+            return Function.REGEX_MATCH;
+        }
+        if (operator == CatalogFunctions.NOT_REGEX_MATCH) {
+            return Function.NOT_REGEX_MATCH;
+        }
+        if (operator == CatalogFunctions.REGEX_MATCH_INSENSITIVE) {
+            return Function.REGEX_MATCH_INSENSITIVE;
+        }
+        if (operator == CatalogFunctions.NOT_REGEX_MATCH_INSENSITIVE) {
+            return Function.NOT_REGEX_MATCH_INSENSITIVE;
         }
         return switch (call.getKind()) {
             case PLUS -> Function.ADD;
@@ -97,6 +110,7 @@ final class FunctionMapping {
             case "ROUND" -> Function.ROUND;
             case "SQRT" -> Function.SQRT;
             case "POWER" -> Function.POWER;
+            case "REPLACE" -> Function.REPLACE;
             default -> null;
         };
     }

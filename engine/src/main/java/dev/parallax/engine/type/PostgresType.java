@@ -1,0 +1,150 @@
+package dev.parallax.engine.type;
+
+/**
+ * The PostgreSQL built-in types Parallax's types are, with PostgreSQL's identity for each: the
+ * pg_type OID, typname, typlen, typcategory, and the name {@code format_type} prints. The catalog
+ * views (pg_type, pg_attribute) and the wire protocol's type descriptions show these, so clients
+ * (psql, pgJDBC) recognise the types by their real OIDs. {@code oid}, {@code name} and {@code char}
+ * are listed because the catalog's own columns are described with them.
+ */
+public enum PostgresType {
+    BOOL(16, "bool", "boolean", 1, 'B', true, false),
+    CHAR(18, "char", "\"char\"", 1, 'Z', true, false),
+    NAME(19, "name", "name", 64, 'S', false, true),
+    INT8(20, "int8", "bigint", 8, 'N', true, false),
+    INT2(21, "int2", "smallint", 2, 'N', true, false),
+    INT4(23, "int4", "integer", 4, 'N', true, false),
+    TEXT(25, "text", "text", -1, 'S', false, true),
+    OID(26, "oid", "oid", 4, 'N', true, false),
+    FLOAT4(700, "float4", "real", 4, 'N', true, false),
+    FLOAT8(701, "float8", "double precision", 8, 'N', true, false),
+    UNKNOWN(705, "unknown", "unknown", -2, 'X', false, false),
+    BPCHAR(1042, "bpchar", "character", -1, 'S', false, true),
+    VARCHAR(1043, "varchar", "character varying", -1, 'S', false, true),
+    DATE(1082, "date", "date", 4, 'D', true, false),
+    TIMESTAMP(1114, "timestamp", "timestamp without time zone", 8, 'D', true, false),
+    INTERVAL(1186, "interval", "interval", 16, 'T', false, false),
+    BIT(1560, "bit", "bit", -1, 'V', false, false),
+    VARBIT(1562, "varbit", "bit varying", -1, 'V', false, false),
+    NUMERIC(1700, "numeric", "numeric", -1, 'N', false, false);
+
+    /** PostgreSQL's VARHDRSZ, added to character lengths and numeric precision in type modifiers. */
+    private static final int VARHDRSZ = 4;
+    /** The OID of PostgreSQL's default collation, pg_attribute.attcollation of collatable columns. */
+    public static final long DEFAULT_COLLATION_OID = 100;
+
+    private final int oid;
+    private final String typeName;
+    private final String formattedName;
+    private final int length;
+    private final char category;
+    private final boolean byValue;
+    private final boolean collatable;
+
+    PostgresType(int oid, String typeName, String formattedName, int length, char category, boolean byValue,
+                 boolean collatable) {
+        this.oid = oid;
+        this.typeName = typeName;
+        this.formattedName = formattedName;
+        this.length = length;
+        this.category = category;
+        this.byValue = byValue;
+        this.collatable = collatable;
+    }
+
+    /** The PostgreSQL type a Parallax type is; an untyped NULL is text, as PostgreSQL 10+ resolves unknown outputs. */
+    public static PostgresType of(DataType type) {
+        return switch (type.kind()) {
+            case BOOLEAN -> BOOL;
+            case SMALLINT -> INT2;
+            case INTEGER -> INT4;
+            case BIGINT -> INT8;
+            case DECIMAL -> NUMERIC;
+            case REAL -> FLOAT4;
+            case DOUBLE -> FLOAT8;
+            case DATE -> DATE;
+            case TIMESTAMP -> TIMESTAMP;
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> INTERVAL;
+            case CHAR -> BPCHAR;
+            case VARCHAR -> VARCHAR;
+            case TEXT, NULL -> TEXT;
+            case BIT -> BIT;
+            case VARBIT -> VARBIT;
+        };
+    }
+
+    /** The type with pg_type OID {@code oid}, or null. */
+    public static PostgresType byOid(long oid) {
+        for (PostgresType type : values()) {
+            if (type.oid == oid) {
+                return type;
+            }
+        }
+        return null;
+    }
+
+    /** pg_attribute.atttypmod of a column of {@code type}: -1 when the type has no modifier. */
+    public static int modifier(DataType type) {
+        return switch (type.kind()) {
+            case DECIMAL -> ((type.precision() << 16) | type.scale()) + VARHDRSZ;
+            case CHAR, VARCHAR -> type.length() == DataType.UNBOUNDED ? -1 : type.length() + VARHDRSZ;
+            case BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? -1 : type.length();
+            case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH,
+                 INTERVAL_DAY_TIME, TEXT, NULL -> -1;
+        };
+    }
+
+    /**
+     * PostgreSQL's {@code format_type(oid, typmod)} for this type: the SQL name with the modifier
+     * ({@code character varying(20)}, {@code numeric(10,2)}); a modifier of -1 (or NULL) means none.
+     */
+    public String format(int typeModifier) {
+        if (typeModifier < 0) {
+            return switch (this) {
+                // Without a modifier these print as the type names a cast would take (bit alone is quoted:
+                // unquoted, the grammar would read it as bit(1)).
+                case BPCHAR -> "bpchar";
+                case BIT -> "\"bit\"";
+                default -> formattedName;
+            };
+        }
+        return switch (this) {
+            case BPCHAR, VARCHAR -> formattedName + "(" + (typeModifier - VARHDRSZ) + ")";
+            case BIT, VARBIT -> formattedName + "(" + typeModifier + ")";
+            case NUMERIC -> {
+                int packed = typeModifier - VARHDRSZ;
+                yield "numeric(" + ((packed >> 16) & 0xffff) + "," + (packed & 0xffff) + ")";
+            }
+            default -> formattedName;
+        };
+    }
+
+    public int oid() {
+        return oid;
+    }
+
+    /** pg_type.typname. */
+    public String typeName() {
+        return typeName;
+    }
+
+    /** pg_type.typlen: the fixed width in bytes, -1 for variable-length types, -2 for C strings. */
+    public int length() {
+        return length;
+    }
+
+    /** pg_type.typcategory. */
+    public char category() {
+        return category;
+    }
+
+    /** pg_type.typbyval. */
+    public boolean byValue() {
+        return byValue;
+    }
+
+    /** Whether columns of this type carry a collation (pg_type.typcollation is the default collation). */
+    public boolean collatable() {
+        return collatable;
+    }
+}

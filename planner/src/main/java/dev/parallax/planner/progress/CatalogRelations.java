@@ -1,0 +1,131 @@
+package dev.parallax.planner.progress;
+
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.PartitionedConstraint;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.catalog.View;
+import dev.parallax.engine.index.OrderedIndex;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The relations of the engine catalog as PostgreSQL's pg_class sees them, with their object
+ * identifiers: user tables ({@code r}, partitioned {@code p}), views ({@code v}, the system views
+ * in pg_catalog), indexes ({@code i}: CREATE INDEX and the indexes of PRIMARY KEY / UNIQUE
+ * constraints; {@code I}: a partitioned table's constraint index). One listing serves the catalog
+ * views and the catalog functions, so they agree on every OID.
+ */
+public final class CatalogRelations {
+    /** pg_namespace OIDs, PostgreSQL's fixed ones for pg_catalog and public. */
+    public static final long PG_CATALOG_NAMESPACE = 11;
+    public static final long PUBLIC_NAMESPACE = 2200;
+    public static final long INFORMATION_SCHEMA_NAMESPACE = 13207;
+    /** pg_am OIDs: heap tables, btree (ordered) and hash indexes. */
+    public static final long HEAP_ACCESS_METHOD = 2;
+    public static final long BTREE_ACCESS_METHOD = 403;
+    public static final long HASH_ACCESS_METHOD = 405;
+
+    /** A table, partition or view. {@code table} is null for a (user) view, {@code view} null otherwise. */
+    public record Relation(long oid, String name, long namespace, char kind, Table table, View view) {
+        public String schemaName() {
+            return namespace == PG_CATALOG_NAMESPACE ? "pg_catalog" : "public";
+        }
+    }
+
+    /**
+     * An index of {@code table}: its key columns (0-based table column indexes); for the index of a
+     * constraint, the constraint's name and OID (0 otherwise). {@code accessMethod} is a pg_am OID.
+     */
+    public record Index(long oid, String name, Table table, long tableOid, int[] keyColumns, boolean unique,
+                       boolean primary, long constraintOid, long accessMethod, boolean partitioned) {
+        public String accessMethodName() {
+            return accessMethod == HASH_ACCESS_METHOD ? "hash" : "btree";
+        }
+
+        /**
+         * PostgreSQL's pg_get_indexdef: {@code CREATE [UNIQUE] INDEX name ON public.table USING method (columns)};
+         * the pretty form leaves out the schema of a table on the search path, as PostgreSQL does.
+         */
+        public String definition(boolean pretty) {
+            return "CREATE " + (unique ? "UNIQUE " : "") + "INDEX " + name + " ON " + (partitioned ? "ONLY " : "")
+                    + (pretty ? "" : "public.") + table.name() + " USING " + accessMethodName() + " (" + columnList() + ")";
+        }
+
+        /** PostgreSQL's pg_get_constraintdef of the constraint: {@code PRIMARY KEY (a, b)} or {@code UNIQUE (a)}. */
+        public String constraintDefinition() {
+            return (primary ? "PRIMARY KEY" : "UNIQUE") + " (" + columnList() + ")";
+        }
+
+        /** The key columns' names, comma separated. */
+        public String columnList() {
+            StringBuilder list = new StringBuilder();
+            for (int column : keyColumns) {
+                if (!list.isEmpty()) {
+                    list.append(", ");
+                }
+                list.append(table.columns().get(column).name());
+            }
+            return list.toString();
+        }
+    }
+
+    private final List<Relation> relations = new ArrayList<>();
+    private final List<Index> indexes = new ArrayList<>();
+
+    private CatalogRelations() {
+    }
+
+    /** The relations and indexes of {@code catalog} now. */
+    public static CatalogRelations of(Catalog catalog) {
+        CatalogRelations listing = new CatalogRelations();
+        for (Table table : catalog.tables()) {
+            long oid = catalog.relationOid(table.name());
+            if (oid == 0) {
+                continue; // dropped while listing
+            }
+            char kind = table.isSystemView() ? 'v' : table.isPartitioned() ? 'p' : 'r';
+            listing.relations.add(new Relation(oid, table.name(), table.isSystemView() ? PG_CATALOG_NAMESPACE : PUBLIC_NAMESPACE,
+                    kind, table, null));
+            for (UniqueConstraint constraint : table.uniqueConstraints()) {
+                listing.indexes.add(new Index(catalog.relationOid(constraint.name()), constraint.name(), table, oid,
+                        constraint.keyColumns(), true, constraint.primaryKey(), catalog.constraintOid(constraint.name()),
+                        HASH_ACCESS_METHOD, false));
+            }
+            for (PartitionedConstraint constraint : table.partitionedConstraints()) {
+                int[] keyColumns = constraint.columnNames().stream().mapToInt(table::columnIndex).toArray();
+                listing.indexes.add(new Index(catalog.relationOid(constraint.name()), constraint.name(), table, oid,
+                        keyColumns, true, constraint.primaryKey(), catalog.constraintOid(constraint.name()),
+                        HASH_ACCESS_METHOD, true));
+            }
+            for (OrderedIndex index : table.indexes()) {
+                listing.indexes.add(new Index(catalog.relationOid(index.name()), index.name(), table, oid,
+                        index.keyColumns(), false, false, 0, BTREE_ACCESS_METHOD, false));
+            }
+        }
+        for (View view : catalog.views()) {
+            listing.relations.add(new Relation(catalog.relationOid(view.name()), view.name(), PUBLIC_NAMESPACE, 'v', null, view));
+        }
+        listing.indexes.removeIf(index -> index.oid() == 0);
+        return listing;
+    }
+
+    public List<Relation> relations() {
+        return relations;
+    }
+
+    public List<Index> indexes() {
+        return indexes;
+    }
+
+    /** The relation with {@code oid}, or null. */
+    public Relation relation(long oid) {
+        for (Relation relation : relations) {
+            if (relation.oid() == oid) {
+                return relation;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,164 @@
+package dev.parallax.planner.progress;
+
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.type.PostgresType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The rows of the pg_catalog views over relations (column order as in {@link PgCatalogViews}). */
+final class CatalogRows {
+    private CatalogRows() {
+    }
+
+    static List<Object[]> classes(CatalogRelations listing) {
+        List<Object[]> rows = new ArrayList<>();
+        for (CatalogRelations.Relation relation : listing.relations()) {
+            Table table = relation.table();
+            boolean view = relation.kind() == 'v';
+            boolean partitioned = relation.kind() == 'p';
+            boolean hasIndex = table != null && (!table.indexes().isEmpty() || !table.uniqueConstraints().isEmpty()
+                    || !table.partitionedConstraints().isEmpty());
+            int columns = table != null ? table.columns().size() : relation.view().columnNames().size();
+            boolean partition = table != null && table.parent() != null;
+            String options = table != null && table.parallelWorkers().isPresent()
+                    ? "{parallel_workers=" + table.parallelWorkers().getAsInt() + "}" : null;
+            rows.add(new Object[] {relation.oid(), relation.name(), relation.namespace(), 0L, 0L, PgCatalogViews.SUPERUSER_OID,
+                    view || partitioned ? 0L : CatalogRelations.HEAP_ACCESS_METHOD, view || partitioned ? 0L : relation.oid(), 0L,
+                    pages(relation), tuples(relation), 0, 0L, hasIndex, false, "p",
+                    String.valueOf(relation.kind()), columns, 0, false, false, partitioned, false, false, true, view ? "n" : "d",
+                    partition, 0L, null, options, partition ? table.partitionBound().text() : null});
+        }
+        for (CatalogRelations.Index index : listing.indexes()) {
+            rows.add(new Object[] {index.oid(), index.name(), CatalogRelations.PUBLIC_NAMESPACE, 0L, 0L,
+                    PgCatalogViews.SUPERUSER_OID, index.accessMethod(), index.partitioned() ? 0L : index.oid(), 0L, 0, -1.0, 0, 0L,
+                    false, false, "p", index.partitioned() ? "I" : "i", index.keyColumns().length, 0, false, false, false, false,
+                    false, true, "n", false, 0L, null, null, null});
+        }
+        return rows;
+    }
+
+    /**
+     * relpages: the table's pages now (PostgreSQL's figure is from the last VACUUM or ANALYZE;
+     * Parallax knows the current one, and vacuumdb orders tables by it). Views and partitioned
+     * tables hold no pages of their own.
+     */
+    private static int pages(CatalogRelations.Relation relation) {
+        if (relation.kind() != 'r') {
+            return 0;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, relation.table().storage().pageCount());
+    }
+
+    /** reltuples: the table's live rows now; -1 (PostgreSQL's "unknown") for views and partitioned tables. */
+    private static double tuples(CatalogRelations.Relation relation) {
+        return relation.kind() == 'r' ? (double) relation.table().storage().rowCount() : -1.0;
+    }
+
+    static List<Object[]> attributes(CatalogRelations listing) {
+        List<Object[]> rows = new ArrayList<>();
+        for (CatalogRelations.Relation relation : listing.relations()) {
+            if (relation.table() == null) {
+                continue;
+            }
+            List<ColumnDefinition> columns = relation.table().columns();
+            for (int index = 0; index < columns.size(); index++) {
+                rows.add(attribute(relation.oid(), columns.get(index), index + 1));
+            }
+        }
+        for (CatalogRelations.Index index : listing.indexes()) {
+            int[] keyColumns = index.keyColumns();
+            for (int key = 0; key < keyColumns.length; key++) {
+                rows.add(attribute(index.oid(), index.table().columns().get(keyColumns[key]), key + 1));
+            }
+        }
+        return rows;
+    }
+
+    private static Object[] attribute(long relationOid, ColumnDefinition column, int number) {
+        PostgresType type = PostgresType.of(column.type());
+        return new Object[] {relationOid, column.name(), (long) type.oid(), -1, type.length(), number, 0, -1,
+                PostgresType.modifier(column.type()), type.byValue(), alignment(type), storage(type), "", column.notNull(),
+                false, false, "", "", false, true, 0, type.collatable() ? PostgresType.DEFAULT_COLLATION_OID : 0L, null, null};
+    }
+
+    static List<Object[]> types() {
+        List<Object[]> rows = new ArrayList<>();
+        for (PostgresType type : PostgresType.values()) {
+            boolean preferred = type == PostgresType.BOOL || type == PostgresType.TEXT || type == PostgresType.FLOAT8
+                    || type == PostgresType.OID;
+            rows.add(new Object[] {(long) type.oid(), type.typeName(), CatalogRelations.PG_CATALOG_NAMESPACE,
+                    PgCatalogViews.SUPERUSER_OID, type.length(), type.byValue(), type == PostgresType.UNKNOWN ? "p" : "b",
+                    String.valueOf(type.category()), preferred, true, ",", 0L, 0L, 0L, false, 0L, -1, 0,
+                    type.collatable() ? PostgresType.DEFAULT_COLLATION_OID : 0L, null});
+        }
+        return rows;
+    }
+
+    static List<Object[]> indexes(CatalogRelations listing) {
+        List<Object[]> rows = new ArrayList<>();
+        for (CatalogRelations.Index index : listing.indexes()) {
+            int[] keyColumns = index.keyColumns();
+            StringBuilder key = new StringBuilder();
+            StringBuilder options = new StringBuilder();
+            for (int column : keyColumns) {
+                key.append(key.isEmpty() ? "" : " ").append(column + 1);
+                options.append(options.isEmpty() ? "0" : " 0");
+            }
+            rows.add(new Object[] {index.oid(), index.tableOid(), keyColumns.length, keyColumns.length, index.unique(), false,
+                    index.primary(), false, true, false, true, false, true, true, false, key.toString(), options.toString(),
+                    null, null});
+        }
+        return rows;
+    }
+
+    static List<Object[]> constraints(CatalogRelations listing) {
+        List<Object[]> rows = new ArrayList<>();
+        for (CatalogRelations.Index index : listing.indexes()) {
+            if (index.constraintOid() == 0) {
+                continue;
+            }
+            StringBuilder key = new StringBuilder("{");
+            for (int column : index.keyColumns()) {
+                key.append(key.length() == 1 ? "" : ",").append(column + 1);
+            }
+            rows.add(new Object[] {index.constraintOid(), index.name(), CatalogRelations.PUBLIC_NAMESPACE,
+                    index.primary() ? "p" : "u", false, false, true, index.tableOid(), 0L, index.oid(), 0L, 0L, " ", " ", " ",
+                    true, 0, true, key.append('}').toString(), null, null});
+        }
+        return rows;
+    }
+
+    static List<Object[]> inherits(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (Table table : catalog.tables()) {
+            Table parent = table.parent();
+            long oid = catalog.relationOid(table.name());
+            long parentOid = parent == null ? 0 : catalog.relationOid(parent.name());
+            if (oid != 0 && parentOid != 0) {
+                rows.add(new Object[] {oid, parentOid, 1, false});
+            }
+        }
+        return rows;
+    }
+
+    /** pg_type.typalign: c (char), s (short), i (int), d (double). */
+    private static String alignment(PostgresType type) {
+        return switch (type) {
+            case BOOL, CHAR, NAME, UNKNOWN -> "c";
+            case INT2 -> "s";
+            case INT8, FLOAT8, TIMESTAMP, INTERVAL -> "d";
+            case INT4, TEXT, OID, FLOAT4, BPCHAR, VARCHAR, DATE, BIT, VARBIT, NUMERIC -> "i";
+        };
+    }
+
+    /** pg_type.typstorage: p (plain) for fixed-width types, m (main) for numeric, x (extended) for other variable-length ones. */
+    private static String storage(PostgresType type) {
+        if (type.length() > 0) {
+            return "p";
+        }
+        return type == PostgresType.NUMERIC ? "m" : "x";
+    }
+}

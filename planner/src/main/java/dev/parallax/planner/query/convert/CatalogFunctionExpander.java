@@ -1,0 +1,348 @@
+package dev.parallax.planner.query.convert;
+
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.type.PostgresType;
+import dev.parallax.planner.progress.CatalogRelations;
+import dev.parallax.planner.progress.PgCatalogViews;
+import dev.parallax.planner.query.function.CatalogFunctions;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Replaces PostgreSQL's catalog functions ({@link CatalogFunctions}) by expressions the engine
+ * evaluates: a lookup over the catalog becomes a CASE over the OIDs the catalog holds when the
+ * statement is planned ({@code pg_get_indexdef(i.indexrelid)} is {@code CASE WHEN x = 16390 THEN
+ * 'CREATE UNIQUE INDEX ...' ... END}); a plan is cached per catalog version, so the snapshot is
+ * replanned with every DDL. Catalog queries read a handful of rows: the CASE costs nothing there,
+ * and the engine needs no per-row call back into the catalog.
+ */
+public final class CatalogFunctionExpander extends RexShuttle {
+    /** PostgreSQL's VARHDRSZ, part of character and numeric type modifiers. */
+    private static final int VARHDRSZ = 4;
+
+    private final RexBuilder rexBuilder;
+    private final Catalog catalog;
+    private final RelDataType text;
+    private CatalogRelations relations;
+
+    private CatalogFunctionExpander(RexBuilder rexBuilder, Catalog catalog) {
+        this.rexBuilder = rexBuilder;
+        this.catalog = catalog;
+        this.text = rexBuilder.getTypeFactory().createTypeWithNullability(
+                rexBuilder.getTypeFactory().createSqlType(SqlTypeName.VARCHAR), true);
+    }
+
+    /** {@code root} with every catalog function call in its expressions expanded. */
+    public static RelNode apply(RelNode root, Catalog catalog) {
+        CatalogFunctionExpander expander = new CatalogFunctionExpander(root.getCluster().getRexBuilder(), catalog);
+        return root.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                return super.visit(other).accept(expander);
+            }
+        });
+    }
+
+    @Override
+    public RexNode visitCall(RexCall original) {
+        RexNode visited = super.visitCall(original);
+        if (!(visited instanceof RexCall call)) {
+            return visited;
+        }
+        SqlOperator operator = call.getOperator();
+        List<RexNode> operands = call.getOperands();
+        if (call.getKind() == SqlKind.ITEM && operands.get(0) instanceof RexCall array
+                && array.getOperator() == CatalogFunctions.CURRENT_SCHEMAS) {
+            return searchPathElement(array.getOperands().get(0), operands.get(1), call.getType());
+        }
+        if (operator == CatalogFunctions.CURRENT_SCHEMAS) {
+            throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED,
+                    "current_schemas() can only be subscripted: Parallax has no array values");
+        }
+        if (operator == CatalogFunctions.FORMAT_TYPE) {
+            return strict(operands.get(0), formatType(operands.get(0), operands.get(1)));
+        }
+        if (operator == CatalogFunctions.REGTYPE) {
+            return strict(operands.get(0), formatType(operands.get(0), rexBuilder.makeNullLiteral(operands.get(0).getType())));
+        }
+        if (operator == CatalogFunctions.GET_USER_BY_ID) {
+            RexNode role = operands.get(0);
+            return strict(role, caseOf(List.of(equal(role, PgCatalogViews.SUPERUSER_OID)), List.of(literal(PgCatalogViews.OWNER)),
+                    concat(literal("unknown (OID="), toText(role), literal(")"))));
+        }
+        if (operator == CatalogFunctions.TABLE_IS_VISIBLE) {
+            // Every relation lives in public or pg_catalog, both on the search path, and one
+            // relation namespace keeps them from hiding each other.
+            RexNode relation = operands.get(0);
+            return rexBuilder.makeCall(call.getType(), SqlStdOperatorTable.CASE, List.of(
+                    rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, relation), rexBuilder.makeNullLiteral(call.getType()),
+                    rexBuilder.makeLiteral(true)));
+        }
+        if (operator == CatalogFunctions.GET_INDEX_DEFINITION) {
+            return indexDefinition(operands);
+        }
+        if (operator == CatalogFunctions.GET_CONSTRAINT_DEFINITION) {
+            List<RexNode> conditions = new ArrayList<>();
+            List<RexNode> values = new ArrayList<>();
+            for (CatalogRelations.Index index : relations().indexes()) {
+                if (index.constraintOid() != 0) {
+                    conditions.add(equal(operands.get(0), index.constraintOid()));
+                    values.add(literal(index.constraintDefinition()));
+                }
+            }
+            return caseOf(conditions, values, rexBuilder.makeNullLiteral(text));
+        }
+        if (operator == CatalogFunctions.GET_EXPRESSION) {
+            // The catalog's expression columns (relpartbound, adbin, indexprs) hold the expression's text.
+            return rexBuilder.makeCast(text, operands.get(0), true, false);
+        }
+        if (operator == CatalogFunctions.OBJECT_DESCRIPTION || operator == CatalogFunctions.COLUMN_DESCRIPTION
+                || operator == CatalogFunctions.SHARED_OBJECT_DESCRIPTION) {
+            // Parallax has no COMMENT ON: no object has a description.
+            return rexBuilder.makeNullLiteral(text);
+        }
+        if (operator == CatalogFunctions.ENCODING_TO_CHAR) {
+            return strict(operands.get(0), caseOf(List.of(equal(operands.get(0), PgCatalogViews.UTF8_ENCODING)),
+                    List.of(literal("UTF8")), literal("")));
+        }
+        if (operator == CatalogFunctions.ARRAY_TO_STRING) {
+            return arrayToString(operands.get(0), operands.get(1));
+        }
+        if (operator == CatalogFunctions.REGCLASS) {
+            return regclass(operands.get(0), call.getType());
+        }
+        if (operator == CatalogFunctions.REGNAMESPACE) {
+            RexNode namespace = operands.get(0);
+            return strict(namespace, caseOf(
+                    List.of(equal(namespace, CatalogRelations.PG_CATALOG_NAMESPACE), equal(namespace, CatalogRelations.PUBLIC_NAMESPACE),
+                            equal(namespace, CatalogRelations.INFORMATION_SCHEMA_NAMESPACE)),
+                    List.of(literal("pg_catalog"), literal("public"), literal("information_schema")), toText(namespace)));
+        }
+        return call;
+    }
+
+    private CatalogRelations relations() {
+        if (relations == null) {
+            relations = CatalogRelations.of(catalog);
+        }
+        return relations;
+    }
+
+    /** {@code current_schemas(implicit)[n]}: pg_catalog (when implicit schemas are included), then public. */
+    private RexNode searchPathElement(RexNode includeImplicit, RexNode position, RelDataType type) {
+        if (!(includeImplicit instanceof RexLiteral implicitLiteral) || !(position instanceof RexLiteral positionLiteral)) {
+            throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED,
+                    "current_schemas() takes a constant argument and a constant subscript in Parallax");
+        }
+        Boolean implicit = implicitLiteral.getValueAs(Boolean.class);
+        BigDecimal number = positionLiteral.getValueAs(BigDecimal.class);
+        List<String> path = Boolean.TRUE.equals(implicit) ? List.of("pg_catalog", "public") : List.of("public");
+        if (number == null || number.intValue() < 1 || number.intValue() > path.size()) {
+            return rexBuilder.makeNullLiteral(type);
+        }
+        return rexBuilder.makeCast(type, literal(path.get(number.intValue() - 1)), true, false);
+    }
+
+    /** format_type: the type's name, with its modifier for character, bit and numeric types. */
+    private RexNode formatType(RexNode typeOid, RexNode modifier) {
+        List<RexNode> conditions = new ArrayList<>();
+        List<RexNode> values = new ArrayList<>();
+        RexNode noModifier = rexBuilder.makeCall(SqlStdOperatorTable.OR,
+                rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, modifier),
+                rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN, modifier, number(0)));
+        for (PostgresType type : PostgresType.values()) {
+            conditions.add(equal(typeOid, type.oid()));
+            String plain = type.format(-1);
+            RexNode withModifier = switch (type) {
+                case BPCHAR, VARCHAR -> concat(literal(type.format(VARHDRSZ).replace("(0)", "(")),
+                        toText(minus(modifier, VARHDRSZ)), literal(")"));
+                case BIT, VARBIT -> concat(literal(type.format(0).replace("(0)", "(")), toText(modifier), literal(")"));
+                case NUMERIC -> concat(literal("numeric("),
+                        toText(rexBuilder.makeCall(SqlStdOperatorTable.DIVIDE, minus(modifier, VARHDRSZ), number(65536))),
+                        literal(","), toText(rexBuilder.makeCall(SqlStdOperatorTable.MOD, minus(modifier, VARHDRSZ), number(65536))),
+                        literal(")"));
+                default -> null;
+            };
+            values.add(withModifier == null ? literal(plain)
+                    : caseOf(List.of(noModifier), List.of(literal(plain)), withModifier));
+        }
+        return caseOf(conditions, values, literal("???"));
+    }
+
+    /** pg_get_indexdef(index[, column, pretty]): the definition for column 0 (or none), else that key column's name. */
+    private RexNode indexDefinition(List<RexNode> operands) {
+        RexNode index = operands.get(0);
+        boolean pretty = operands.size() == 3 && operands.get(2) instanceof RexLiteral flag
+                && Boolean.TRUE.equals(flag.getValueAs(Boolean.class));
+        List<RexNode> conditions = new ArrayList<>();
+        List<RexNode> values = new ArrayList<>();
+        for (CatalogRelations.Index entry : relations().indexes()) {
+            conditions.add(equal(index, entry.oid()));
+            values.add(literal(entry.definition(pretty)));
+        }
+        RexNode definitions = caseOf(conditions, values, rexBuilder.makeNullLiteral(text));
+        if (operands.size() == 1) {
+            return definitions;
+        }
+        RexNode column = operands.get(1);
+        List<RexNode> columnConditions = new ArrayList<>();
+        List<RexNode> columnValues = new ArrayList<>();
+        columnConditions.add(rexBuilder.makeCall(SqlStdOperatorTable.OR, rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, column),
+                rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, column, number(0))));
+        columnValues.add(definitions);
+        for (CatalogRelations.Index entry : relations().indexes()) {
+            int[] keyColumns = entry.keyColumns();
+            for (int key = 0; key < keyColumns.length; key++) {
+                columnConditions.add(rexBuilder.makeCall(SqlStdOperatorTable.AND, equal(index, entry.oid()),
+                        rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, column, number(key + 1))));
+                columnValues.add(literal(entry.table().columns().get(keyColumns[key]).name()));
+            }
+        }
+        return caseOf(columnConditions, columnValues, rexBuilder.makeNullLiteral(text));
+    }
+
+    /**
+     * {@code x::regclass}: a constant name is looked up now (42P01 when there is no such relation,
+     * as PostgreSQL); a name column becomes a CASE over the relation names; an OID shows as its
+     * relation's name, or as the number when no relation has it.
+     */
+    private RexNode regclass(RexNode operand, RelDataType type) {
+        List<Relation> all = allRelations();
+        if (SqlTypeFamily.CHARACTER.contains(operand.getType())) {
+            if (operand instanceof RexLiteral literal) {
+                String name = literal.getValueAs(String.class);
+                if (name == null) {
+                    return rexBuilder.makeNullLiteral(type);
+                }
+                String unqualified = relationName(name);
+                for (Relation relation : all) {
+                    if (relation.name().equals(unqualified)) {
+                        return rexBuilder.makeBigintLiteral(BigDecimal.valueOf(relation.oid()));
+                    }
+                }
+                throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", name);
+            }
+            List<RexNode> conditions = new ArrayList<>();
+            List<RexNode> values = new ArrayList<>();
+            for (Relation relation : all) {
+                conditions.add(rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, operand, literal(relation.name())));
+                values.add(rexBuilder.makeBigintLiteral(BigDecimal.valueOf(relation.oid())));
+            }
+            return caseOf(conditions, values, rexBuilder.makeNullLiteral(type));
+        }
+        List<RexNode> conditions = new ArrayList<>();
+        List<RexNode> values = new ArrayList<>();
+        for (Relation relation : all) {
+            conditions.add(equal(operand, relation.oid()));
+            values.add(literal(relation.name()));
+        }
+        return strict(operand, caseOf(conditions, values, toText(operand)));
+    }
+
+    /** A relation name as written in a regclass literal: folded to lower case unless quoted, schema dropped. */
+    private static String relationName(String written) {
+        String name = written.strip();
+        int dot = name.lastIndexOf('.');
+        if (dot >= 0 && !name.endsWith("\"")) {
+            name = name.substring(dot + 1);
+        } else if (name.startsWith("public.") || name.startsWith("pg_catalog.")) {
+            name = name.substring(name.indexOf('.') + 1);
+        }
+        if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
+            return name.substring(1, name.length() - 1).replace("\"\"", "\"");
+        }
+        return name.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private record Relation(String name, long oid) {
+    }
+
+    private List<Relation> allRelations() {
+        List<Relation> all = new ArrayList<>();
+        for (CatalogRelations.Relation relation : relations().relations()) {
+            all.add(new Relation(relation.name(), relation.oid()));
+        }
+        for (CatalogRelations.Index index : relations().indexes()) {
+            all.add(new Relation(index.name(), index.oid()));
+        }
+        return all;
+    }
+
+    /**
+     * array_to_string over a catalog array in text form ({@code {a,b}}): the elements joined by the
+     * separator. The catalog's arrays (reloptions, ACLs) hold no quoted elements.
+     */
+    private RexNode arrayToString(RexNode array, RexNode separator) {
+        RexNode inner = rexBuilder.makeCall(SqlStdOperatorTable.SUBSTRING, array, number(2),
+                minus(rexBuilder.makeCall(SqlStdOperatorTable.CHAR_LENGTH, array), 2));
+        RexNode joined = rexBuilder.makeCall(SqlStdOperatorTable.REPLACE, inner, literal(","), separator);
+        return rexBuilder.makeCall(text, SqlStdOperatorTable.CASE, List.of(
+                rexBuilder.makeCall(SqlStdOperatorTable.OR, rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, array),
+                        rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, separator)),
+                rexBuilder.makeNullLiteral(text), rexBuilder.makeCast(text, joined, true, false)));
+    }
+
+    /** NULL when {@code argument} is NULL, else {@code value}. */
+    private RexNode strict(RexNode argument, RexNode value) {
+        return rexBuilder.makeCall(value.getType(), SqlStdOperatorTable.CASE, List.of(
+                rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, argument), rexBuilder.makeNullLiteral(value.getType()), value));
+    }
+
+    private RexNode caseOf(List<RexNode> conditions, List<RexNode> values, RexNode otherwise) {
+        if (conditions.isEmpty()) {
+            return rexBuilder.makeCast(text, otherwise, true, false);
+        }
+        List<RexNode> operands = new ArrayList<>();
+        for (int index = 0; index < conditions.size(); index++) {
+            operands.add(conditions.get(index));
+            operands.add(rexBuilder.makeCast(text, values.get(index), true, false));
+        }
+        operands.add(rexBuilder.makeCast(text, otherwise, true, false));
+        return rexBuilder.makeCall(text, SqlStdOperatorTable.CASE, operands);
+    }
+
+    private RexNode equal(RexNode value, long constant) {
+        return rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, value, rexBuilder.makeBigintLiteral(BigDecimal.valueOf(constant)));
+    }
+
+    private RexNode number(int value) {
+        return rexBuilder.makeExactLiteral(BigDecimal.valueOf(value));
+    }
+
+    private RexNode minus(RexNode value, int constant) {
+        return rexBuilder.makeCall(SqlStdOperatorTable.MINUS, value, number(constant));
+    }
+
+    private RexNode literal(String value) {
+        return rexBuilder.makeLiteral(value, text, false);
+    }
+
+    private RexNode toText(RexNode value) {
+        return rexBuilder.makeCast(text, value, true, false);
+    }
+
+    private RexNode concat(RexNode... parts) {
+        RexNode result = parts[0];
+        for (int index = 1; index < parts.length; index++) {
+            result = rexBuilder.makeCall(SqlStdOperatorTable.CONCAT, result, parts[index]);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.parallax.planner.query.function;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlBasicFunction;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+
+/**
+ * PostgreSQL's system-catalog functions and regular-expression operators, as Calcite functions the
+ * validator types. None reaches the engine as a call: {@code CatalogFunctionExpander} replaces the
+ * catalog functions by expressions over a snapshot of the catalog taken when the statement is
+ * planned (plans are cached per catalog version, so the snapshot is never stale), and the regular
+ * expression functions map to the engine's match functions.
+ */
+public final class CatalogFunctions {
+    private static final SqlReturnTypeInference NULLABLE_TEXT =
+            ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(SqlTypeTransforms.FORCE_NULLABLE);
+    private static final SqlReturnTypeInference NULLABLE_BOOLEAN =
+            ReturnTypes.explicit(SqlTypeName.BOOLEAN).andThen(SqlTypeTransforms.FORCE_NULLABLE);
+
+    public static final SqlFunction REGEX_MATCH = regex("pg_regex_match");
+    public static final SqlFunction NOT_REGEX_MATCH = regex("pg_not_regex_match");
+    public static final SqlFunction REGEX_MATCH_INSENSITIVE = regex("pg_regex_match_insensitive");
+    public static final SqlFunction NOT_REGEX_MATCH_INSENSITIVE = regex("pg_not_regex_match_insensitive");
+
+    /** {@code format_type(type_oid, typmod)}: the SQL name of a type with its modifier. */
+    public static final SqlFunction FORMAT_TYPE = text("format_type",
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER));
+    /** {@code pg_get_userbyid(role_oid)}: a role's name. */
+    public static final SqlFunction GET_USER_BY_ID = text("pg_get_userbyid", OperandTypes.INTEGER);
+    /** {@code pg_table_is_visible(relation_oid)}: whether the relation is found by its unqualified name. */
+    public static final SqlFunction TABLE_IS_VISIBLE = SqlBasicFunction.create("pg_table_is_visible", NULLABLE_BOOLEAN,
+            OperandTypes.INTEGER, SqlFunctionCategory.SYSTEM);
+    /** {@code pg_get_indexdef(index_oid[, column, pretty])}: the CREATE INDEX command, or one key column's name. */
+    public static final SqlFunction GET_INDEX_DEFINITION = text("pg_get_indexdef", OperandTypes.or(OperandTypes.INTEGER,
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.BOOLEAN)));
+    /** {@code pg_get_constraintdef(constraint_oid[, pretty])}: the constraint's definition. */
+    public static final SqlFunction GET_CONSTRAINT_DEFINITION = text("pg_get_constraintdef", OperandTypes.or(
+            OperandTypes.INTEGER, OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.BOOLEAN)));
+    /** {@code pg_get_expr(node_tree, relation_oid[, pretty])}: an expression column's text. */
+    public static final SqlFunction GET_EXPRESSION = text("pg_get_expr", OperandTypes.or(
+            OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER),
+            OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER, SqlTypeFamily.BOOLEAN)));
+    /** {@code obj_description(oid[, catalog])}, {@code col_description(oid, column)}, {@code shobj_description(oid, catalog)}: comments. */
+    public static final SqlFunction OBJECT_DESCRIPTION = text("obj_description", OperandTypes.or(OperandTypes.INTEGER,
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.CHARACTER)));
+    public static final SqlFunction COLUMN_DESCRIPTION = text("col_description",
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER));
+    public static final SqlFunction SHARED_OBJECT_DESCRIPTION = text("shobj_description",
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.CHARACTER));
+    /** {@code pg_encoding_to_char(encoding)}: an encoding number's name. */
+    public static final SqlFunction ENCODING_TO_CHAR = text("pg_encoding_to_char", OperandTypes.INTEGER);
+    /** {@code array_to_string(array, separator)} over the catalog's text-form arrays ({@code {a,b}}). */
+    public static final SqlFunction ARRAY_TO_STRING = text("array_to_string",
+            OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER));
+    /** {@code x::regclass}: a relation's name to its OID, or an OID to the relation's name. */
+    public static final SqlFunction REGCLASS = SqlBasicFunction.create("pg_regclass", CatalogFunctions::regclassType,
+            OperandTypes.or(OperandTypes.INTEGER, OperandTypes.CHARACTER), SqlFunctionCategory.SYSTEM);
+    /** {@code oid::regtype}: a type OID's name. */
+    public static final SqlFunction REGTYPE = text("pg_regtype", OperandTypes.INTEGER);
+    /** {@code oid::regnamespace}: a schema OID's name. */
+    public static final SqlFunction REGNAMESPACE = text("pg_regnamespace", OperandTypes.INTEGER);
+    /**
+     * {@code current_schemas(include_implicit)}: the search path as an array. Only its elements can
+     * be used ({@code current_schemas(true)[1]}, as pgJDBC does): the engine has no array values.
+     */
+    public static final SqlFunction CURRENT_SCHEMAS = SqlBasicFunction.create("current_schemas",
+            binding -> binding.getTypeFactory().createArrayType(
+                    binding.getTypeFactory().createSqlType(SqlTypeName.VARCHAR), -1),
+            OperandTypes.BOOLEAN, SqlFunctionCategory.SYSTEM);
+
+    /** The functions above, for the validator's operator table. */
+    public static final SqlOperatorTable TABLE = SqlOperatorTables.of(REGEX_MATCH, NOT_REGEX_MATCH, REGEX_MATCH_INSENSITIVE,
+            NOT_REGEX_MATCH_INSENSITIVE, FORMAT_TYPE, GET_USER_BY_ID, TABLE_IS_VISIBLE, GET_INDEX_DEFINITION,
+            GET_CONSTRAINT_DEFINITION, GET_EXPRESSION, OBJECT_DESCRIPTION, COLUMN_DESCRIPTION, SHARED_OBJECT_DESCRIPTION,
+            ENCODING_TO_CHAR, ARRAY_TO_STRING, REGCLASS, REGTYPE, REGNAMESPACE, CURRENT_SCHEMAS);
+
+    private CatalogFunctions() {
+    }
+
+    private static SqlFunction regex(String name) {
+        return SqlBasicFunction.create(name, ReturnTypes.BOOLEAN_NULLABLE,
+                OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), SqlFunctionCategory.STRING);
+    }
+
+    private static SqlFunction text(String name, org.apache.calcite.sql.type.SqlOperandTypeChecker operands) {
+        return SqlBasicFunction.create(name, NULLABLE_TEXT, operands, SqlFunctionCategory.SYSTEM);
+    }
+
+    /** A name gives an OID (bigint), an OID gives a name. */
+    private static RelDataType regclassType(SqlOperatorBinding binding) {
+        boolean name = SqlTypeFamily.CHARACTER.contains(binding.getOperandType(0));
+        return binding.getTypeFactory().createTypeWithNullability(
+                binding.getTypeFactory().createSqlType(name ? SqlTypeName.BIGINT : SqlTypeName.VARCHAR), true);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.parallax.planner.query.schema;
+
+import dev.parallax.engine.catalog.View;
+
+import java.util.List;
+
+/**
+ * The views of {@code information_schema} that tools read to discover tables and columns, defined
+ * as PostgreSQL defines them: queries over the pg_catalog views. Column names are the SQL
+ * standard's; the values are text and integers where PostgreSQL uses its sql_identifier,
+ * character_data and cardinal_number domains.
+ */
+public final class InformationSchemaViews {
+    private static final View TABLES = new View("tables", List.of(
+            "table_catalog", "table_schema", "table_name", "table_type", "self_referencing_column_name",
+            "reference_generation", "user_defined_type_catalog", "user_defined_type_schema", "user_defined_type_name",
+            "is_insertable_into", "is_typed", "commit_action"), """
+            select current_database(), n.nspname, c.relname,
+                   case c.relkind when 'r' then 'BASE TABLE' when 'p' then 'BASE TABLE' else 'VIEW' end,
+                   cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text),
+                   case when c.relkind in ('r', 'p') and n.nspname = 'public' then 'YES' else 'NO' end, 'NO',
+                   cast(null as text)
+            from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+            where c.relkind in ('r', 'p', 'v')""");
+
+    private static final View COLUMNS = new View("columns", List.of(
+            "table_catalog", "table_schema", "table_name", "column_name", "ordinal_position", "column_default",
+            "is_nullable", "data_type", "character_maximum_length", "character_octet_length", "numeric_precision",
+            "numeric_precision_radix", "numeric_scale", "datetime_precision", "udt_catalog", "udt_schema", "udt_name",
+            "is_identity", "is_generated", "is_updatable"), """
+            select current_database(), n.nspname, c.relname, a.attname, cast(a.attnum as integer), cast(null as text),
+                   case when a.attnotnull then 'NO' else 'YES' end,
+                   case a.atttypid when 1042 then 'character' when 1560 then 'bit'
+                        else pg_catalog.format_type(a.atttypid, null) end,
+                   case when a.atttypid in (1042, 1043) and a.atttypmod > 0 then a.atttypmod - 4
+                        when a.atttypid in (1560, 1562) and a.atttypmod > 0 then a.atttypmod end,
+                   case when a.atttypid in (1042, 1043) and a.atttypmod > 0 then 4 * (a.atttypmod - 4)
+                        when a.atttypid in (25, 1042, 1043) then 1073741824 end,
+                   case a.atttypid when 21 then 16 when 23 then 32 when 20 then 64 when 700 then 24 when 701 then 53
+                        when 1700 then case when a.atttypmod > 0 then (a.atttypmod - 4) / 65536 end end,
+                   case when a.atttypid in (21, 23, 20, 700, 701) then 2 when a.atttypid = 1700 then 10 end,
+                   case when a.atttypid in (21, 23, 20) then 0
+                        when a.atttypid = 1700 and a.atttypmod > 0 then mod(a.atttypmod - 4, 65536) end,
+                   case when a.atttypid = 1082 then 0 when a.atttypid in (1114, 1186) then 6 end,
+                   current_database(), 'pg_catalog', t.typname, 'NO', 'NEVER',
+                   case when c.relkind in ('r', 'p') and n.nspname = 'public' then 'YES' else 'NO' end
+            from pg_catalog.pg_attribute a
+                 join pg_catalog.pg_class c on c.oid = a.attrelid
+                 join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+                 join pg_catalog.pg_type t on t.oid = a.atttypid
+            where c.relkind in ('r', 'p', 'v') and a.attnum > 0 and not a.attisdropped""");
+
+    private static final View SCHEMATA = new View("schemata", List.of(
+            "catalog_name", "schema_name", "schema_owner", "default_character_set_catalog",
+            "default_character_set_schema", "default_character_set_name", "sql_path"), """
+            select current_database(), n.nspname, pg_catalog.pg_get_userbyid(n.nspowner), cast(null as text),
+                   cast(null as text), cast(null as text), cast(null as text)
+            from pg_catalog.pg_namespace n""");
+
+    /** The views, each named without its schema. */
+    public static final List<View> VIEWS = List.of(TABLES, COLUMNS, SCHEMATA);
+
+    private InformationSchemaViews() {
+    }
+}
