@@ -119,6 +119,8 @@ public final class OperatorBuilder {
             case dev.parallax.engine.plan.UniqueIndexScanNode lookup -> UniqueIndexScanOperatorFactory.create(lookup, this);
             case dev.parallax.engine.plan.HashJoinNode hashJoin -> JoinOperatorFactory.create(hashJoin, this);
             case dev.parallax.engine.plan.NestedLoopJoinNode nestedLoop -> JoinOperatorFactory.create(nestedLoop, this);
+            case dev.parallax.engine.plan.WindowNode window ->
+                    dev.parallax.engine.operator.window.WindowOperatorFactory.create(window, this);
         };
         NodeStatistics nodeStatistics = statistics(node);
         if (nodeStatistics == null) {

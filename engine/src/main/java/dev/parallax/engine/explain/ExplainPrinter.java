@@ -242,6 +242,7 @@ public final class ExplainPrinter {
             case GatherMergeNode gatherMerge -> "Gather Merge";
             case SortNode sort -> "Sort";
             case LimitNode limit -> "Limit";
+            case dev.parallax.engine.plan.WindowNode window -> "WindowAgg";
             case ValuesNode values -> values.rows().size() == 1 ? "Result" : "Values Scan on \"*VALUES*\"";
             case GenerateSeriesNode series -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "generate_series";
             case InsertNode insert -> "Insert on " + (options.verbose() ? "public." : "") + insert.table().name();
@@ -522,6 +523,13 @@ public final class ExplainPrinter {
             case GatherMergeNode gatherMerge -> columnNames(gatherMerge.input(), qualified);
             case SortNode sort -> columnNames(sort.input(), qualified);
             case LimitNode limit -> columnNames(limit.input(), qualified);
+            case dev.parallax.engine.plan.WindowNode window -> {
+                List<String> names = new ArrayList<>(columnNames(window.input(), qualified));
+                for (dev.parallax.engine.plan.WindowFunction function : window.functions()) {
+                    names.add(function.name().toLowerCase(java.util.Locale.ROOT) + "() OVER (?)");
+                }
+                yield names;
+            }
             case IndexScanNode indexScan -> {
                 List<String> names = new ArrayList<>();
                 for (int column : indexScan.columns()) {

@@ -104,7 +104,9 @@ public final class QueryPlanner {
                     CoreRules.AGGREGATE_PROJECT_MERGE,
                     // INTERSECT / EXCEPT (distinct) become UNION ALL + counting aggregate + filter.
                     CoreRules.INTERSECT_TO_DISTINCT,
-                    CoreRules.MINUS_TO_DISTINCT))
+                    CoreRules.MINUS_TO_DISTINCT,
+                    // Window functions (OVER) move from projections into Window nodes.
+                    CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW))
             .build();
 
     /**

@@ -58,6 +58,7 @@ final class PlanDump {
                     + (join.residual() != null ? " residual" : "");
             case dev.parallax.engine.plan.NestedLoopJoinNode join -> "Nested Loop " + join.joinType()
                     + (join.condition() != null ? " condition" : "");
+            case dev.parallax.engine.plan.WindowNode window -> "WindowAgg " + window.functions();
         }).append('\n');
         for (PlanNode input : node.inputs()) {
             dump(input, depth + 1, text);

@@ -68,6 +68,8 @@ public final class ParallelPlanner {
     private PlanNode parallelize(PlanNode node) {
         return switch (node) {
             case LimitNode limit -> rebuildAbove(limit, parallelize(limit.input()));
+            // The window runs in the leader over its sorted input, which may itself be parallel.
+            case dev.parallax.engine.plan.WindowNode window -> rebuildAbove(window, parallelize(window.input()));
             case SortNode sort -> sort(sort);
             case ProjectNode project when !isScanChain(project) -> rebuildAbove(project, parallelize(project.input()));
             case FilterNode filter when !isScanChain(filter) -> filterAbove(filter);
@@ -452,6 +454,8 @@ public final class ParallelPlanner {
         PlanEstimate estimate = new PlanEstimate(old.startupCost() + startupShift, old.totalCost() + totalShift, old.rows(), old.width());
         return switch (node) {
             case LimitNode limit -> new LimitNode(newInput, limit.offset(), limit.limit(), estimate);
+            case dev.parallax.engine.plan.WindowNode window -> new dev.parallax.engine.plan.WindowNode(newInput,
+                    window.partitionColumns(), window.orderColumns(), window.functions(), estimate);
             case SortNode sort -> new SortNode(newInput, sort.keys(), sort.limit(), estimate);
             case ProjectNode project -> new ProjectNode(newInput, project.expressions(), estimate);
             case FilterNode filter -> new FilterNode(newInput, filter.condition(), estimate);

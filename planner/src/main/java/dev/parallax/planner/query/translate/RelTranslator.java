@@ -38,6 +38,7 @@ public final class RelTranslator {
             case TableModify modify -> InsertTranslator.translate(modify, this);
             case Union union -> UnionTranslator.translate(union, this);
             case Join join -> JoinTranslator.translate(join, this);
+            case org.apache.calcite.rel.core.Window window -> WindowTranslator.translate(window, this);
             // INTERSECT and EXCEPT were rewritten to UNION ALL + aggregate; only the ALL forms reach here.
             case org.apache.calcite.rel.core.Intersect intersect -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                     "INTERSECT ALL is not supported yet");
