@@ -302,6 +302,52 @@ class PgJdbcTest {
         }
     }
 
+    @Test
+    void databaseMetaDataListsSchemasTablesAndColumns() throws SQLException {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("create table meta_items (id int primary key, name varchar(20) not null, price numeric(8,2))");
+            statement.execute("create view meta_names as select id, name from meta_items");
+            java.sql.DatabaseMetaData meta = connection.getMetaData();
+            try (ResultSet schemas = meta.getSchemas()) {
+                StringBuilder names = new StringBuilder();
+                while (schemas.next()) {
+                    names.append(schemas.getString("TABLE_SCHEM")).append(' ');
+                }
+                assertEquals("information_schema pg_catalog public ", names.toString());
+            }
+            try (ResultSet tables = meta.getTables(null, "public", "meta%", null)) {
+                StringBuilder rows = new StringBuilder();
+                while (tables.next()) {
+                    rows.append(tables.getString("TABLE_SCHEM")).append('.').append(tables.getString("TABLE_NAME"))
+                            .append(' ').append(tables.getString("TABLE_TYPE")).append('\n');
+                }
+                assertEquals("public.meta_items_pkey INDEX\npublic.meta_items TABLE\npublic.meta_names VIEW\n", rows.toString());
+            }
+            try (ResultSet tables = meta.getTables(null, null, "meta%", new String[] {"TABLE"})) {
+                assertTrue(tables.next());
+                assertEquals("meta_items", tables.getString("TABLE_NAME"));
+                assertNull(tables.getString("REMARKS"));
+                assertFalse(tables.next());
+            }
+            try (ResultSet tables = meta.getTables(null, "pg_catalog", "pg_cl%", new String[] {"SYSTEM VIEW"})) {
+                assertTrue(tables.next());
+                assertEquals("pg_class", tables.getString("TABLE_NAME"));
+                assertEquals("SYSTEM VIEW", tables.getString("TABLE_TYPE"));
+            }
+            try (ResultSet columns = meta.getColumns(null, "public", "meta_items", null)) {
+                StringBuilder rows = new StringBuilder();
+                while (columns.next()) {
+                    rows.append(columns.getInt("ORDINAL_POSITION")).append(' ').append(columns.getString("COLUMN_NAME"))
+                            .append(' ').append(columns.getInt("DATA_TYPE")).append(' ').append(columns.getString("TYPE_NAME"))
+                            .append(' ').append(columns.getInt("COLUMN_SIZE")).append(' ').append(columns.getInt("DECIMAL_DIGITS"))
+                            .append(' ').append(columns.getString("IS_NULLABLE")).append('\n');
+                }
+                assertEquals("1 id " + Types.INTEGER + " int4 10 0 NO\n2 name " + Types.VARCHAR + " varchar 20 0 NO\n"
+                        + "3 price " + Types.NUMERIC + " numeric 8 2 YES\n", rows.toString());
+            }
+        }
+    }
+
     private static void waitUntilRunning() throws InterruptedException {
         for (int attempt = 0; attempt < 400 && server.database.runningStatements().isEmpty(); attempt++) {
             Thread.sleep(10);

@@ -96,6 +96,48 @@ class PostgresClientsTest {
     }
 
     @Test
+    void psqlDescribesTablesIndexesSchemasAndDatabases() throws Exception {
+        assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
+        Result created = psql("-c", "create table described (id int primary key, name varchar(20) not null, note text)",
+                "-c", "create index described_name on described (name)");
+        assertEquals("CREATE TABLE\nCREATE INDEX\n", created.output(), created.errors());
+        // The -c commands share the server with the other tests: patterns keep their tables out.
+        Result tables = psql("-c", "\\dt describ*");
+        assertEquals("""
+                           List of relations
+                 Schema |   Name    | Type  |  Owner  \s
+                --------+-----------+-------+----------
+                 public | described | table | parallax
+                (1 row)
+
+                """, tables.output(), tables.errors());
+        Result relations = psql("-c", "\\d");
+        assertTrue(relations.exitCode() == 0 && relations.output().matches("(?s).*\n public \\| described +\\| table \\| parallax\n.*"),
+                relations.output() + relations.errors());
+        Result indexes = psql("-c", "\\di describ*");
+        assertEquals("""
+                                   List of relations
+                 Schema |      Name      | Type  |  Owner   |   Table  \s
+                --------+----------------+-------+----------+-----------
+                 public | described_name | index | parallax | described
+                 public | described_pkey | index | parallax | described
+                (2 rows)
+
+                """, indexes.output(), indexes.errors());
+        Result schemas = psql("-c", "\\dn");
+        assertEquals("""
+                  List of schemas
+                  Name  |  Owner  \s
+                --------+----------
+                 public | parallax
+                (1 row)
+
+                """, schemas.output(), schemas.errors());
+        Result databases = psql("-At", "-c", "\\l");
+        assertEquals("parallax|parallax|UTF8|C|C||libc|\n", databases.output(), databases.errors());
+    }
+
+    @Test
     void psqlCopiesBothWays() throws Exception {
         assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
         Path input = directory.resolve("input.csv");

@@ -62,16 +62,17 @@ public final class CatalogFunctionExpander extends RexShuttle {
 
     @Override
     public RexNode visitCall(RexCall original) {
+        // current_schemas(...)[n] before its operands: the array itself has no engine form.
+        if (original.getKind() == SqlKind.ITEM && original.getOperands().get(0) instanceof RexCall array
+                && array.getOperator() == CatalogFunctions.CURRENT_SCHEMAS) {
+            return searchPathElement(array.getOperands().get(0), original.getOperands().get(1), original.getType());
+        }
         RexNode visited = super.visitCall(original);
         if (!(visited instanceof RexCall call)) {
             return visited;
         }
         SqlOperator operator = call.getOperator();
         List<RexNode> operands = call.getOperands();
-        if (call.getKind() == SqlKind.ITEM && operands.get(0) instanceof RexCall array
-                && array.getOperator() == CatalogFunctions.CURRENT_SCHEMAS) {
-            return searchPathElement(array.getOperands().get(0), operands.get(1), call.getType());
-        }
         if (operator == CatalogFunctions.CURRENT_SCHEMAS) {
             throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED,
                     "current_schemas() can only be subscripted: Parallax has no array values");

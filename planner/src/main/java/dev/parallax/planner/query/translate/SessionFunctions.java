@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * The functions whose value is fixed for a session ({@code version()}, {@code current_database()},
+ * The functions whose value is fixed for a session ({@code version()}, {@code current_database()} and
+ * its SQL-standard name {@code current_catalog},
  * {@code current_schema}, {@code current_user}, {@code session_user}, {@code user}): evaluated once
  * when the statement is planned, so that the executor sees a text literal and not a per-row call.
  * The values come from the session's settings ({@code session_authorization}, {@code server_version}),
@@ -31,7 +32,7 @@ final class SessionFunctions {
         String value;
         if (operator == ParallaxFunctions.VERSION) {
             value = version(settings.show("server_version"));
-        } else if (operator == ParallaxFunctions.CURRENT_DATABASE) {
+        } else if (operator == ParallaxFunctions.CURRENT_DATABASE || operator == SqlStdOperatorTable.CURRENT_CATALOG) {
             value = DATABASE_NAME;
         } else if (operator == ParallaxFunctions.CURRENT_SCHEMA || operator == SqlStdOperatorTable.CURRENT_SCHEMA) {
             value = SCHEMA_NAME;
