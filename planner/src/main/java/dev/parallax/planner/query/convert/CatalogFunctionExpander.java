@@ -119,6 +119,14 @@ public final class CatalogFunctionExpander extends RexShuttle {
             // Parallax has no COMMENT ON: no object has a description.
             return rexBuilder.makeNullLiteral(text);
         }
+        if (operator == CatalogFunctions.HAS_TABLE_PRIVILEGE || operator == CatalogFunctions.HAS_SCHEMA_PRIVILEGE
+                || operator == CatalogFunctions.HAS_DATABASE_PRIVILEGE) {
+            // One user owns everything: every privilege is held (NULL for a NULL object, as PostgreSQL).
+            RexNode object = operands.get(operands.size() - 2);
+            return rexBuilder.makeCall(call.getType(), SqlStdOperatorTable.CASE, List.of(
+                    rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, object), rexBuilder.makeNullLiteral(call.getType()),
+                    rexBuilder.makeLiteral(true)));
+        }
         if (operator == CatalogFunctions.ENCODING_TO_CHAR) {
             return strict(operands.get(0), caseOf(List.of(equal(operands.get(0), PgCatalogViews.UTF8_ENCODING)),
                     List.of(literal("UTF8")), literal("")));

@@ -78,11 +78,21 @@ public final class CatalogFunctions {
                     binding.getTypeFactory().createSqlType(SqlTypeName.VARCHAR), -1),
             OperandTypes.BOOLEAN, SqlFunctionCategory.SYSTEM);
 
+    /**
+     * {@code has_table_privilege}, {@code has_schema_privilege}, {@code has_database_privilege}
+     * ({@code [user,] object, privilege}): Parallax has one user, the owner of every object, so
+     * each holds every privilege.
+     */
+    public static final SqlFunction HAS_TABLE_PRIVILEGE = privilege("has_table_privilege");
+    public static final SqlFunction HAS_SCHEMA_PRIVILEGE = privilege("has_schema_privilege");
+    public static final SqlFunction HAS_DATABASE_PRIVILEGE = privilege("has_database_privilege");
+
     /** The functions above, for the validator's operator table. */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.of(REGEX_MATCH, NOT_REGEX_MATCH, REGEX_MATCH_INSENSITIVE,
             NOT_REGEX_MATCH_INSENSITIVE, FORMAT_TYPE, GET_USER_BY_ID, TABLE_IS_VISIBLE, GET_INDEX_DEFINITION,
             GET_CONSTRAINT_DEFINITION, GET_EXPRESSION, OBJECT_DESCRIPTION, COLUMN_DESCRIPTION, SHARED_OBJECT_DESCRIPTION,
-            ENCODING_TO_CHAR, ARRAY_TO_STRING, REGCLASS, REGTYPE, REGNAMESPACE, CURRENT_SCHEMAS);
+            ENCODING_TO_CHAR, ARRAY_TO_STRING, REGCLASS, REGTYPE, REGNAMESPACE, CURRENT_SCHEMAS, HAS_TABLE_PRIVILEGE,
+            HAS_SCHEMA_PRIVILEGE, HAS_DATABASE_PRIVILEGE);
 
     private CatalogFunctions() {
     }
@@ -90,6 +100,14 @@ public final class CatalogFunctions {
     private static SqlFunction regex(String name) {
         return SqlBasicFunction.create(name, ReturnTypes.BOOLEAN_NULLABLE,
                 OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), SqlFunctionCategory.STRING);
+    }
+
+    /** An object by OID or name, then the privilege; or a user first. */
+    private static SqlFunction privilege(String name) {
+        SqlTypeFamily object = SqlTypeFamily.ANY;
+        return SqlBasicFunction.create(name, NULLABLE_BOOLEAN, OperandTypes.or(
+                OperandTypes.family(object, SqlTypeFamily.CHARACTER),
+                OperandTypes.family(object, object, SqlTypeFamily.CHARACTER)), SqlFunctionCategory.SYSTEM);
     }
 
     private static SqlFunction text(String name, org.apache.calcite.sql.type.SqlOperandTypeChecker operands) {
