@@ -22,9 +22,14 @@ import java.util.Objects;
  * encoded once per input batch with a layout that is the same for every stream; only equal
  * prefixes fall to the full comparison. And the merge first decides which (stream, position)
  * each output row comes from, then copies column by column in tight loops, flushing what was
- * decided whenever a stream is about to replace its batch.
+ * decided whenever a stream is about to replace its batch. A stream that keeps winning is
+ * searched for how far it stays ahead (galloping, as in TimSort), so long runs from one input,
+ * such as keys that are all equal, cost a few comparisons per batch.
  */
 public final class SortedStreamMerger implements SortedOutput {
+    /** Wins in a row after which the winner's batch is searched for how far it stays ahead. */
+    private static final int GALLOP_AFTER_WINS = 8;
+
     private final List<? extends SortedOutput> inputs;
     private final BatchRowComparator comparator;
     private final PrefixKeyEncoder leadingKey;
@@ -42,6 +47,8 @@ public final class SortedStreamMerger implements SortedOutput {
     private final ColumnVector[] streamColumns;
     private final Runnable onClose;
     private long remainingRows;
+    private int streakStream = -1;
+    private int streak;
     private int heapSize;
     private int copiedRows;
     private boolean started;
@@ -99,9 +106,24 @@ public final class SortedStreamMerger implements SortedOutput {
             sourceStream[count] = stream;
             sourcePosition[count] = currentPosition[stream];
             count++;
+            if (stream == streakStream) {
+                streak++;
+            } else {
+                streakStream = stream;
+                streak = 1;
+            }
             int index = currentIndex[stream] + 1;
             Batch batch = current[stream];
-            if (index < batch.selectedCount()) {
+            int available = batch.selectedCount();
+            if (streak >= GALLOP_AFTER_WINS && heapSize > 1 && index < available && count < capacity) {
+                int end = gallop(stream, batch, index, Math.min(available, index + capacity - count), runnerUp());
+                for (; index < end; index++) {
+                    sourceStream[count] = stream;
+                    sourcePosition[count] = batch.position(index);
+                    count++;
+                }
+            }
+            if (index < available) {
                 moveTo(stream, batch, index);
                 siftDown(0);
                 continue;
@@ -160,6 +182,55 @@ public final class SortedStreamMerger implements SortedOutput {
         currentIndex[stream] = index;
         currentPosition[stream] = position;
         currentPrefix[stream] = prefixes[stream][position];
+    }
+
+    /** The stream whose current row would come out after the top's: the better of the top's children. */
+    private int runnerUp() {
+        if (heapSize == 2 || !after(heap[1], heap[2])) {
+            return heap[1];
+        }
+        return heap[2];
+    }
+
+    /**
+     * How far {@code stream}'s batch stays ahead of {@code runner}'s current row, from
+     * {@code from} (exclusive end, at most {@code limit}): an exponential then a binary search,
+     * valid because the batch is in order. Called only after the stream won several times in a
+     * row, so interleaved inputs pay nothing, and runs of one stream (long equal stretches, inputs
+     * that barely overlap) are taken with a few comparisons instead of one per row.
+     */
+    private int gallop(int stream, Batch batch, int from, int limit, int runner) {
+        if (!precedes(stream, batch.position(from), runner)) {
+            return from;
+        }
+        int ahead = from;
+        int step = 1;
+        while (from + step < limit && precedes(stream, batch.position(from + step), runner)) {
+            ahead = from + step;
+            step <<= 1;
+        }
+        int low = ahead + 1;
+        int high = Math.min(from + step, limit);
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (precedes(stream, batch.position(middle), runner)) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
+    }
+
+    /** True when position {@code position} of {@code stream}'s batch comes before stream {@code other}'s current row. */
+    private boolean precedes(int stream, int position, int other) {
+        long prefix = prefixes[stream][position];
+        long otherPrefix = currentPrefix[other];
+        if (prefix != otherPrefix) {
+            return Long.compareUnsigned(prefix, otherPrefix) < 0;
+        }
+        int order = comparator.compare(current[stream], position, current[other], currentPosition[other]);
+        return order < 0 || (order == 0 && stream < other);
     }
 
     /** True when stream {@code left}'s row comes after stream {@code right}'s. */

@@ -375,6 +375,33 @@ class SorterTest {
         assertEquals(SortRows.reference(types, keys, -1, rows), merged);
     }
 
+    @Test
+    void mergerTakesLongRunsFromOneStreamInOrderAndStably() {
+        List<DataType> types = List.of(DataType.TEXT, DataType.INTEGER);
+        List<Object[]> rows = new ArrayList<>();
+        for (int row = 0; row < 12000; row++) {
+            int part = row / 3000;
+            String key = switch (part) {
+                case 0 -> "same";                                           // all equal: stream order decides
+                case 1 -> row % 3000 < 1500 ? "same" : "same" + (row % 7);  // a long tie, then a few values
+                case 2 -> row % 500 == 0 ? null : "k" + (row % 3000) / 600; // runs of 600, some NULLs
+                default -> "same";
+            };
+            rows.add(new Object[] {key, (long) row});
+        }
+        for (boolean descending : new boolean[] {false, true}) {
+            List<SortKey> keys = List.of(new SortKey(0, descending, descending));
+            List<SortedOutput> streams = new ArrayList<>();
+            for (int part = 0; part < 4; part++) {
+                Sorter sorter = new Sorter(types, keys, -1, inMemory());
+                SortRows.toBatches(types, rows.subList(part * 3000, part * 3000 + 3000), 700).forEach(sorter::add);
+                streams.add(sorter.finish());
+            }
+            assertEquals(SortRows.reference(types, keys, -1, rows), SortRows.drain(new SortedStreamMerger(types, keys, streams)),
+                    descending ? "DESC" : "ASC");
+        }
+    }
+
     private static List<Object[]> rowsOf(Object[][] rows) {
         return new ArrayList<>(Arrays.asList(rows));
     }
