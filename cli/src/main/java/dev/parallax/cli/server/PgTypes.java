@@ -1,11 +1,13 @@
 package dev.parallax.cli.server;
 
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.PostgresType;
 
 /**
  * PostgreSQL's type identity for each Parallax type, as RowDescription and ParameterDescription
  * carry it: the pg_type OID, typlen and the type modifier (atttypmod) clients use for precision,
- * scale and lengths.
+ * scale and lengths, taken from {@link PostgresType} (which the catalog views show too); and the
+ * OIDs of the types clients may send parameters as.
  */
 final class PgTypes {
     static final int BOOL = 16;
@@ -29,53 +31,21 @@ final class PgTypes {
     static final int VARBIT = 1562;
     static final int NUMERIC = 1700;
     static final int UUID = 2950;
-    /** PostgreSQL's VARHDRSZ, added to character lengths and numeric precision in type modifiers. */
-    private static final int VARHDRSZ = 4;
 
     private PgTypes() {
     }
 
     static int oid(DataType type) {
-        return switch (type.kind()) {
-            case BOOLEAN -> BOOL;
-            case SMALLINT -> INT2;
-            case INTEGER -> INT4;
-            case BIGINT -> INT8;
-            case DECIMAL -> NUMERIC;
-            case REAL -> FLOAT4;
-            case DOUBLE -> FLOAT8;
-            case DATE -> DATE;
-            case TIMESTAMP -> TIMESTAMP;
-            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> INTERVAL;
-            case CHAR -> BPCHAR;
-            case VARCHAR -> VARCHAR;
-            // An untyped NULL or literal is reported as text, as PostgreSQL 10+ resolves unknown outputs.
-            case TEXT, NULL -> TEXT;
-            case BIT -> BIT;
-            case VARBIT -> VARBIT;
-        };
+        return PostgresType.of(type).oid();
     }
 
     /** pg_type.typlen: the fixed width in bytes, or -1 for variable-length types. */
     static short length(DataType type) {
-        return switch (type.kind()) {
-            case BOOLEAN -> 1;
-            case SMALLINT -> 2;
-            case INTEGER, REAL, DATE -> 4;
-            case BIGINT, DOUBLE, TIMESTAMP -> 8;
-            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> 16;
-            case DECIMAL, CHAR, VARCHAR, TEXT, NULL, BIT, VARBIT -> -1;
-        };
+        return (short) PostgresType.of(type).length();
     }
 
     /** atttypmod: -1 when the type has no modifier. */
     static int modifier(DataType type) {
-        return switch (type.kind()) {
-            case DECIMAL -> ((type.precision() << 16) | type.scale()) + VARHDRSZ;
-            case CHAR, VARCHAR -> type.length() == DataType.UNBOUNDED ? -1 : type.length() + VARHDRSZ;
-            case BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? -1 : type.length();
-            case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH,
-                 INTERVAL_DAY_TIME, TEXT, NULL -> -1;
-        };
+        return PostgresType.modifier(type);
     }
 }
