@@ -26,6 +26,13 @@ public interface EngineServices {
      */
     PlannedStatement plan(String sql, Settings settings);
 
+    /**
+     * Parses one query or DML statement without validating or planning it: throws a 42601
+     * ParallaxException (with the position in {@code sql}) when its syntax is wrong, nothing
+     * otherwise. A failed transaction block reports syntax errors before refusing the statement.
+     */
+    void checkSyntax(String sql);
+
     /** Opens the root operator of {@code root} for one execution; the caller pulls and closes it. */
     Operator open(PlanNode root, ExecutionContext context);
 

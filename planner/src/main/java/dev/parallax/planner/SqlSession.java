@@ -100,9 +100,7 @@ public final class SqlSession implements Session {
         statementText = sql;
         try {
             Statement statement = StatementParser.parse(sql);
-            if (!endsTransactionBlock(statement)) {
-                transaction.checkNotFailed();
-            }
+            refuseInFailedBlock(statement);
             return transaction.watch(run(statement, values));
         } catch (RuntimeException failure) {
             transaction.statementFailed();
@@ -137,6 +135,30 @@ public final class SqlSession implements Session {
                 yield result;
             }
         };
+    }
+
+    /**
+     * In a failed block, refuses every statement but COMMIT / ROLLBACK with 25P02, after checking
+     * its syntax: PostgreSQL parses a statement before it looks at the block's state, so a syntax
+     * error is reported as such (42601), while anything found by analysis (a missing table) is not.
+     */
+    private void refuseInFailedBlock(Statement statement) {
+        if (transaction.status() != TransactionStatus.FAILED || endsTransactionBlock(statement)) {
+            return;
+        }
+        switch (statement) {
+            case QueryStatement query -> services.checkSyntax(query.sql());
+            case ExplainStatement explain -> {
+                try {
+                    services.checkSyntax(explain.query());
+                } catch (ParallaxException failure) {
+                    throw failure.position() > 0 ? failure.withPosition(failure.position() + explain.queryOffset()) : failure;
+                }
+            }
+            default -> {
+            }
+        }
+        transaction.checkNotFailed();
     }
 
     /** COMMIT and ROLLBACK: the only statements a failed block accepts. */
@@ -174,10 +196,8 @@ public final class SqlSession implements Session {
         Statement statement;
         try {
             statement = StatementParser.parse(sql);
-            if (!endsTransactionBlock(statement)) {
-                // PostgreSQL refuses Parse in a failed block too, except for COMMIT / ROLLBACK.
-                transaction.checkNotFailed();
-            }
+            // PostgreSQL refuses Parse in a failed block too, except for COMMIT / ROLLBACK.
+            refuseInFailedBlock(statement);
         } catch (RuntimeException failure) {
             transaction.statementFailed();
             throw failure;

@@ -47,6 +47,11 @@ public final class StandardEngineServices implements EngineServices {
     }
 
     @Override
+    public void checkSyntax(String sql) {
+        queryPlanner.checkSyntax(sql);
+    }
+
+    @Override
     public Operator open(PlanNode root, ExecutionContext context) {
         return Executor.open(root, context);
     }

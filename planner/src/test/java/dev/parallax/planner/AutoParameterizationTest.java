@@ -49,6 +49,11 @@ class AutoParameterizationTest {
         }
 
         @Override
+        public void checkSyntax(String sql) {
+            real.checkSyntax(sql);
+        }
+
+        @Override
         public Operator open(PlanNode root, ExecutionContext context) {
             return real.open(root, context);
         }

@@ -49,6 +49,11 @@ final class FakePlanner implements EngineServices {
     }
 
     @Override
+    public void checkSyntax(String sql) {
+        real.checkSyntax(sql);
+    }
+
+    @Override
     public Operator open(PlanNode root, ExecutionContext context) {
         return real.open(root, context);
     }

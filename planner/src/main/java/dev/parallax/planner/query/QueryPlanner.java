@@ -191,6 +191,26 @@ public final class QueryPlanner {
     }
 
     /**
+     * Parses {@code sql} without looking anything up, as PostgreSQL's raw parser does before it
+     * decides whether a failed transaction block refuses the statement: throws 42601 (with its
+     * position) for a syntax error, nothing otherwise. UPDATE, DELETE and INSERT with ON CONFLICT or
+     * RETURNING are checked at the level of their clauses; their expressions are parsed when planned.
+     */
+    public void checkSyntax(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        String text = stripTrailingSemicolon(sql);
+        if (ModifyStatementText.parse(text) != null) {
+            return;
+        }
+        RewrittenStatement statement = PostgresDialectRewriter.rewrite(text);
+        try {
+            SqlParser.create(statement.sql(), PARSER_CONFIG).parseStmt();
+        } catch (SqlParseException exception) {
+            throw CalciteErrors.fromParse(exception, statement);
+        }
+    }
+
+    /**
      * Plans a plain INSERT that is part of a larger statement (INSERT ... ON CONFLICT / RETURNING): its
      * parameter types are merged into {@code parameterTypes} (by number) instead of being required
      * to cover every number, since other parts of the statement may type the rest.
