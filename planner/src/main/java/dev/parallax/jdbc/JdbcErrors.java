@@ -29,6 +29,7 @@ final class JdbcErrors {
     static final String INVALID_PARAMETER_VALUE = "22023";
     static final String INVALID_PARAMETER_TYPE = "07006";
     static final String NO_ACTIVE_SQL_TRANSACTION = "25P01";
+    static final String IN_FAILED_SQL_TRANSACTION = "25P02";
     static final String NUMERIC_VALUE_OUT_OF_RANGE = "22003";
     static final String INVALID_DATETIME_FORMAT = "22007";
     static final String FEATURE_NOT_SUPPORTED = "0A000";

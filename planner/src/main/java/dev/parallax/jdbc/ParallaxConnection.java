@@ -3,6 +3,7 @@ package dev.parallax.jdbc;
 import dev.parallax.Database;
 import dev.parallax.PreparedQuery;
 import dev.parallax.Session;
+import dev.parallax.TransactionStatus;
 
 import java.sql.Array;
 import java.sql.Blob;
@@ -29,9 +30,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 /**
- * A JDBC connection: one Parallax {@link Session} on a {@link Database}. Parallax has no
- * transactions yet, so the connection is always in auto-commit mode: every statement takes effect
- * when it completes. Statements and result sets are forward-only and read-only. Closing the
+ * A JDBC connection: one Parallax {@link Session} on a {@link Database}. In auto-commit mode (the
+ * default) every statement takes effect when it completes; with auto-commit off, statements run in
+ * the session's transaction blocks (see {@link #setAutoCommit(boolean)}). Statements and result sets are forward-only and read-only. Closing the
  * connection closes its statements, its session and, for a private {@code jdbc:parallax:mem:}
  * database, the database itself. Used by one thread at a time, except {@link Statement#cancel()}
  * and {@link #isClosed()}, as with any JDBC connection.
@@ -49,6 +50,7 @@ final class ParallaxConnection implements Connection {
     private volatile boolean closed;
     private int holdability = ResultSet.HOLD_CURSORS_OVER_COMMIT;
     private int networkTimeoutMillis;
+    private boolean autoCommit = true;
 
     ParallaxConnection(String url, String user, Database database, boolean ownsDatabase) {
         this.url = url;
@@ -188,45 +190,91 @@ final class ParallaxConnection implements Connection {
         return sql;
     }
 
-    // ---- transactions: auto-commit only ----
+    // ---- transactions: the session's transaction blocks ----
 
+    /**
+     * Auto-commit off works as in pgJDBC: the first statement after it (or after a commit or
+     * rollback) opens a transaction block with BEGIN, and {@link #commit()} / {@link #rollback()}
+     * end it with COMMIT / ROLLBACK, with the session's block semantics (a failed block refuses
+     * statements with 25P02; ROLLBACK of a block that changed data raises 0A000, since Parallax
+     * applies each statement when it runs). Turning auto-commit back on commits an open block.
+     */
     @Override
     public void setAutoCommit(boolean autoCommit) throws SQLException {
         checkOpen();
-        if (!autoCommit) {
-            throw JdbcErrors.notSupported(
-                    "Parallax has no transactions yet: connections stay in auto-commit mode and each statement takes effect when it completes");
+        if (autoCommit && !this.autoCommit && session.transactionStatus() != TransactionStatus.IDLE) {
+            commit();
         }
+        this.autoCommit = autoCommit;
     }
 
     @Override
     public boolean getAutoCommit() throws SQLException {
         checkOpen();
-        return true;
+        return autoCommit;
     }
 
+    /** Called before each statement runs: with auto-commit off, opens a block when none is open. */
+    void beforeStatement() {
+        if (!autoCommit && session.transactionStatus() == TransactionStatus.IDLE) {
+            session.execute("BEGIN").close();
+        }
+    }
+
+    /**
+     * COMMIT of the open block (nothing when none is open). A failed block is rolled back by
+     * COMMIT, and then, as pgJDBC does, the commit fails with 25P02 so the caller knows its
+     * changes were not committed.
+     */
     @Override
     public void commit() throws SQLException {
         checkOpen();
-        throw JdbcErrors.of("Cannot commit when autoCommit is enabled.", JdbcErrors.NO_ACTIVE_SQL_TRANSACTION);
+        if (autoCommit) {
+            throw JdbcErrors.of("Cannot commit when autoCommit is enabled.", JdbcErrors.NO_ACTIVE_SQL_TRANSACTION);
+        }
+        TransactionStatus status = session.transactionStatus();
+        if (status == TransactionStatus.IDLE) {
+            return;
+        }
+        endBlock("COMMIT");
+        if (status == TransactionStatus.FAILED) {
+            throw JdbcErrors.of("The database returned ROLLBACK, so the transaction cannot be committed.",
+                    JdbcErrors.IN_FAILED_SQL_TRANSACTION);
+        }
     }
 
+    /** ROLLBACK of the open block (nothing when none is open); 0A000 when the block changed data. */
     @Override
     public void rollback() throws SQLException {
         checkOpen();
-        throw JdbcErrors.of("Cannot rollback when autoCommit is enabled.", JdbcErrors.NO_ACTIVE_SQL_TRANSACTION);
+        if (autoCommit) {
+            throw JdbcErrors.of("Cannot rollback when autoCommit is enabled.", JdbcErrors.NO_ACTIVE_SQL_TRANSACTION);
+        }
+        if (session.transactionStatus() != TransactionStatus.IDLE) {
+            endBlock("ROLLBACK");
+        }
+    }
+
+    private void endBlock(String command) throws SQLException {
+        try {
+            session.execute(command).close();
+        } catch (RuntimeException failure) {
+            throw JdbcErrors.translate(failure);
+        }
     }
 
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
         checkOpen();
-        throw JdbcErrors.of("Cannot rollback when autoCommit is enabled.", JdbcErrors.NO_ACTIVE_SQL_TRANSACTION);
+        throw autoCommit ? JdbcErrors.of("Cannot rollback when autoCommit is enabled.", JdbcErrors.NO_ACTIVE_SQL_TRANSACTION)
+                : JdbcErrors.notSupported("Savepoints are not supported");
     }
 
     @Override
     public Savepoint setSavepoint() throws SQLException {
         checkOpen();
-        throw JdbcErrors.of("Cannot establish a savepoint in auto-commit mode.", JdbcErrors.NO_ACTIVE_SQL_TRANSACTION);
+        throw autoCommit ? JdbcErrors.of("Cannot establish a savepoint in auto-commit mode.", JdbcErrors.NO_ACTIVE_SQL_TRANSACTION)
+                : JdbcErrors.notSupported("Savepoints are not supported");
     }
 
     @Override
@@ -237,7 +285,8 @@ final class ParallaxConnection implements Connection {
     @Override
     public void releaseSavepoint(Savepoint savepoint) throws SQLException {
         checkOpen();
-        throw JdbcErrors.of("Cannot release a savepoint in auto-commit mode.", JdbcErrors.NO_ACTIVE_SQL_TRANSACTION);
+        throw autoCommit ? JdbcErrors.of("Cannot release a savepoint in auto-commit mode.", JdbcErrors.NO_ACTIVE_SQL_TRANSACTION)
+                : JdbcErrors.notSupported("Savepoints are not supported");
     }
 
     /** Only TRANSACTION_NONE, which is what {@link #getTransactionIsolation()} reports. */

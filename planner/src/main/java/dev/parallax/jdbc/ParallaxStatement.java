@@ -129,6 +129,7 @@ class ParallaxStatement implements Statement {
                 previousTimeout = settings.show(STATEMENT_TIMEOUT);
                 settings.set(STATEMENT_TIMEOUT, Long.toString(Math.min(queryTimeoutSeconds * 1000L, Integer.MAX_VALUE)));
             }
+            connection.beforeStatement();
             return runner.get();
         } catch (RuntimeException failure) {
             throw JdbcErrors.translate(failure);

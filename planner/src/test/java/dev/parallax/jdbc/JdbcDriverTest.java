@@ -233,12 +233,80 @@ class JdbcDriverTest {
         }
     }
 
+    /** The same sequence as PgJdbcTest's over the wire: both drivers see the same transaction blocks. */
     @Test
-    void autoCommitOnlyConnections() throws SQLException {
+    void autoCommitOffRunsTransactionBlocks() throws SQLException {
+        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            statement.execute("create table accounts (id int primary key, balance int)");
+            connection.setAutoCommit(false);
+            assertFalse(connection.getAutoCommit());
+            try (PreparedStatement insert = connection.prepareStatement("insert into accounts values (?, ?)")) {
+                for (int id = 1; id <= 3; id++) {
+                    insert.setInt(1, id);
+                    insert.setInt(2, id * 100);
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            Session session = connection.unwrap(Session.class);
+            assertEquals(dev.parallax.TransactionStatus.IN_BLOCK, session.transactionStatus());
+            statement.executeUpdate("update accounts set balance = balance - 50 where id = 1");
+            connection.commit();
+            assertEquals(dev.parallax.TransactionStatus.IDLE, session.transactionStatus());
+            try (ResultSet rows = statement.executeQuery("select sum(balance) from accounts")) {
+                assertTrue(rows.next());
+                assertEquals(550, rows.getInt(1));
+            }
+            // A block of reads rolls back normally, also after an error; settings come back.
+            connection.rollback();
+            statement.execute("set work_mem = '77MB'");
+            SQLException failed = assertThrows(SQLException.class, () -> divideByZero(statement));
+            assertEquals("22012", failed.getSQLState());
+            SQLException ignored = assertThrows(SQLException.class, () -> statement.executeQuery("select 1"));
+            assertEquals("25P02", ignored.getSQLState());
+            SQLException syntax = assertThrows(SQLException.class, () -> statement.executeQuery("selec 1"));
+            assertEquals("42601", syntax.getSQLState());
+            connection.rollback();
+            try (ResultSet rows = statement.executeQuery("show work_mem")) {
+                assertTrue(rows.next());
+                assertEquals("4MB", rows.getString(1));
+            }
+            // COMMIT of a failed block rolls it back: the driver says the commit did not happen.
+            assertThrows(SQLException.class, () -> divideByZero(statement));
+            SQLException notCommitted = assertThrows(SQLException.class, connection::commit);
+            assertEquals("25P02", notCommitted.getSQLState());
+            assertEquals(dev.parallax.TransactionStatus.IDLE, session.transactionStatus());
+            // A block that changed data cannot be rolled back: the driver hears so, and the change stays.
+            statement.executeUpdate("delete from accounts where id = 3");
+            SQLException refused = assertThrows(SQLException.class, connection::rollback);
+            assertEquals("0A000", refused.getSQLState());
+            assertTrue(refused.getMessage().contains("ROLLBACK cannot undo the changes made in this transaction block"), refused.getMessage());
+            // Auto-commit back on commits the open block.
+            statement.executeUpdate("delete from accounts where id = 2");
+            connection.setAutoCommit(true);
+            assertEquals(dev.parallax.TransactionStatus.IDLE, session.transactionStatus());
+            try (ResultSet rows = statement.executeQuery("select count(*) from accounts")) {
+                assertTrue(rows.next());
+                assertEquals(1, rows.getInt(1));
+            }
+            assertThrows(SQLFeatureNotSupportedException.class, () -> {
+                connection.setAutoCommit(false);
+                connection.setSavepoint();
+            });
+        }
+    }
+
+    private static void divideByZero(Statement statement) throws SQLException {
+        try (ResultSet rows = statement.executeQuery("select 1 / 0")) {
+            rows.next();
+        }
+    }
+
+    @Test
+    void autoCommitIsTheDefault() throws SQLException {
         try (Connection connection = connect()) {
             assertTrue(connection.getAutoCommit());
             connection.setAutoCommit(true);
-            assertThrows(SQLFeatureNotSupportedException.class, () -> connection.setAutoCommit(false));
             SQLException commit = assertThrows(SQLException.class, connection::commit);
             assertEquals("25P01", commit.getSQLState());
             assertEquals("Cannot commit when autoCommit is enabled.", commit.getMessage());
