@@ -70,11 +70,6 @@ import java.util.function.Predicate;
 final class UtilityCommands {
     /** PostgreSQL's bounds for the parallel_workers reloption. */
     private static final int MAX_PARALLEL_WORKERS_OPTION = 1024;
-    /**
-     * Entries the unique index of a partition is first sized for: a share of a plain table's, since a
-     * table of 1024 partitions would otherwise reserve 1024 full-size maps; the index grows as needed.
-     */
-    private static final long PARTITION_INITIAL_INDEX_ENTRIES = 1024;
 
     private final SqlSession session;
     private final EngineServices services;
@@ -171,20 +166,28 @@ final class UtilityCommands {
                 chosen.add(constraint.name());
             }
         }
-        for (TableConstraint constraint : create.constraints()) {
-            String defaultName = constraint.primaryKey() ? create.tableName() + "_pkey"
-                    : create.tableName() + "_" + String.join("_", constraint.columnNames()) + "_key";
-            String name = constraint.name() != null ? constraint.name() : unusedName(defaultName, chosen);
-            parent.addPartitionedConstraint(new PartitionedConstraint(name, constraint.primaryKey(), constraint.columnNames()));
-        }
         try {
+            for (TableConstraint constraint : create.constraints()) {
+                String defaultName = constraint.primaryKey() ? create.tableName() + "_pkey"
+                        : create.tableName() + "_" + String.join("_", constraint.columnNames()) + "_key";
+                String name = constraint.name() != null ? constraint.name() : unusedName(defaultName, chosen);
+                List<DataType> keyTypes = new ArrayList<>();
+                for (String column : constraint.columnNames()) {
+                    keyTypes.add(columns.get(indexOf(columns, column)).type());
+                }
+                // One index for the whole table, its partitions' constraints sharing it (PartitionUniqueIndex).
+                UniqueIndex index = UniqueIndexes.create(new IndexDefinition(name, create.tableName(), constraint.columnNames(),
+                        keyTypes, constraint.primaryKey(), IndexDefinition.DEFAULT_INITIAL_ENTRIES), session.database().memory());
+                parent.addPartitionedConstraint(new PartitionedConstraint(name, constraint.primaryKey(), constraint.columnNames(), index));
+            }
             catalog.addTable(parent);
-        } catch (ParallaxException duplicate) {
-            if (duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
+        } catch (RuntimeException failure) {
+            parent.closeUniqueConstraints();
+            if (failure instanceof ParallaxException duplicate && duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
                 return new CommandResult("CREATE TABLE", 0,
                         List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
             }
-            throw duplicate;
+            throw failure;
         }
         try {
             int partitions = partitioning.partitions();
@@ -235,11 +238,13 @@ final class UtilityCommands {
         Table partition = new Table(name, columns, storage);
         partition.setPartitionOf(parent, bound);
         List<TableConstraint> constraints = new ArrayList<>();
+        List<UniqueIndex> tableIndexes = new ArrayList<>();
         for (PartitionedConstraint constraint : parent.partitionedConstraints()) {
             constraints.add(new TableConstraint(null, constraint.primaryKey(), constraint.columnNames()));
+            tableIndexes.add(constraint.index());
         }
         try {
-            addUniqueConstraints(partition, constraints, PARTITION_INITIAL_INDEX_ENTRIES);
+            addUniqueConstraints(partition, constraints, tableIndexes);
             catalog().addTable(partition);
         } catch (RuntimeException failure) {
             partition.closeUniqueConstraints();
@@ -250,13 +255,26 @@ final class UtilityCommands {
 
     /** Creates the unique index of each PRIMARY KEY and UNIQUE constraint, named as PostgreSQL names them. */
     private void addUniqueConstraints(Table table, List<TableConstraint> constraints, long initialEntries) {
+        addUniqueConstraints(table, constraints, initialEntries, null);
+    }
+
+    /**
+     * Adds a partition's PRIMARY KEY and UNIQUE constraints, named as PostgreSQL names them, each a
+     * share of its parent's index ({@code tableIndexes}, in the constraints' order).
+     */
+    private void addUniqueConstraints(Table partition, List<TableConstraint> constraints, List<UniqueIndex> tableIndexes) {
+        addUniqueConstraints(partition, constraints, IndexDefinition.DEFAULT_INITIAL_ENTRIES, tableIndexes);
+    }
+
+    private void addUniqueConstraints(Table table, List<TableConstraint> constraints, long initialEntries, List<UniqueIndex> tableIndexes) {
         Set<String> chosen = new HashSet<>();
         for (TableConstraint constraint : constraints) {
             if (constraint.name() != null) {
                 chosen.add(constraint.name());
             }
         }
-        for (TableConstraint constraint : constraints) {
+        for (int position = 0; position < constraints.size(); position++) {
+            TableConstraint constraint = constraints.get(position);
             List<String> columnNames = constraint.columnNames();
             int[] keyColumns = new int[columnNames.size()];
             List<DataType> keyTypes = new ArrayList<>(keyColumns.length);
@@ -269,7 +287,8 @@ final class UtilityCommands {
                     : IndexDefinition.unique(table.name(), columnNames, keyTypes);
             String name = constraint.name() != null ? constraint.name() : unusedName(definition.constraintName(), chosen);
             definition = new IndexDefinition(name, table.name(), columnNames, keyTypes, constraint.primaryKey(), initialEntries);
-            UniqueIndex index = UniqueIndexes.create(definition, session.database().memory());
+            UniqueIndex index = tableIndexes == null ? UniqueIndexes.create(definition, session.database().memory())
+                    : UniqueIndexes.partitionShare(definition, tableIndexes.get(position));
             try {
                 table.addUniqueConstraint(new UniqueConstraint(index, keyColumns));
             } catch (RuntimeException failure) {

@@ -220,8 +220,12 @@ public final class Catalog {
         for (OrderedIndex index : droppedIndexes) {
             index.close();
         }
+        // The parent (last in the list) first: once its table-wide indexes are closed, its partitions
+        // have no keys to take out of them one by one.
+        for (int index = removedTables.size() - 1; index >= 0; index--) {
+            removedTables.get(index).closeUniqueConstraints();
+        }
         for (Table removed : removedTables) {
-            removed.closeUniqueConstraints();
             removed.storage().close();
         }
         return true;

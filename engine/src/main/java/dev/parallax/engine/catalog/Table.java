@@ -1,6 +1,7 @@
 package dev.parallax.engine.catalog;
 
 import dev.parallax.engine.index.OrderedIndex;
+import dev.parallax.engine.index.PartitionUniqueIndex;
 import dev.parallax.engine.partition.HashPartitionBound;
 import dev.parallax.engine.partition.PartitionKey;
 import dev.parallax.engine.partition.PartitionRouter;
@@ -213,9 +214,20 @@ public final class Table {
         this.statistics = statistics;
     }
 
-    /** Closes the indexes of the unique constraints (on DROP TABLE, or when creating the table failed). */
+    /**
+     * Closes the indexes of the unique constraints (on DROP TABLE, or when creating the table
+     * failed): a partitioned table's table-wide indexes; a partition's keys are first removed from
+     * its parent's indexes, unless those are closed already (close the parent first when dropping
+     * it with its partitions: its partitions then remove nothing).
+     */
     public void closeUniqueConstraints() {
         for (UniqueConstraint constraint : uniqueConstraints) {
+            if (constraint.index() instanceof PartitionUniqueIndex share) {
+                share.removeKeys(storage, constraint.keyColumns());
+            }
+            constraint.index().close();
+        }
+        for (PartitionedConstraint constraint : partitionedConstraints) {
             constraint.index().close();
         }
     }

@@ -3,6 +3,9 @@ package dev.parallax.engine.index;
 import dev.parallax.engine.memory.MemoryManager;
 import dev.parallax.engine.memory.MemoryTag;
 import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import java.util.BitSet;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.StampedLock;
@@ -49,6 +52,8 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
     private final StampedLock growthLock = new StampedLock();
     private final AtomicLong count = new AtomicLong();
     private final ThreadLocal<Scratch<K>> scratch = ThreadLocal.withInitial(() -> new Scratch<>(newKey(), newKey()));
+    /** The tags held by the partitions sharing this index (a partitioned table's index only). */
+    private final BitSet partitionTags = new BitSet();
     private ChronicleMap<K, LongCell> map;
     private long capacity;
     private volatile long growthThreshold;
@@ -178,10 +183,15 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
 
     @Override
     public final boolean putIfAbsent(Batch keys, int[] keyColumns, int position, long rowId) {
+        return putIfAbsent(keys, keyColumns, position, rowId, encoder);
+    }
+
+    /** {@link #putIfAbsent(Batch, int[], int, long)} reporting a NULL primary key through {@code errors}. */
+    final boolean putIfAbsent(Batch keys, int[] keyColumns, int position, long rowId, KeyEncoder errors) {
         Scratch<K> holders = scratch();
         if (!loadKey(keys, keyColumns, position, holders.key)) {
             if (definition.primaryKey()) {
-                encoder.checkNotNull(keys, keyColumns, position);
+                errors.checkNotNull(keys, keyColumns, position);
             }
             return true;
         }
@@ -227,27 +237,41 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
 
     @Override
     public final void insertAll(Batch rows, int[] keyColumns, long[] rowIds) {
+        insertAll(rows, keyColumns, rowIds, encoder);
+    }
+
+    /**
+     * {@link #insertAll(Batch, int[], long[])} reporting NULL primary keys and duplicates through
+     * {@code errors} (a partition's share names the partition's constraint); returns the number of
+     * keys inserted (rows with a NULL key of a UNIQUE constraint are not indexed).
+     */
+    final int insertAll(Batch rows, int[] keyColumns, long[] rowIds, KeyEncoder errors) {
         int live = rows.selectedCount();
         int[] selection = rows.selection();
         if (definition.primaryKey()) {
             // NULL keys fail the statement before any key goes in, as PostgreSQL checks NOT NULL first.
             for (int index = 0; index < live; index++) {
-                encoder.checkNotNull(rows, keyColumns, selection == null ? index : selection[index]);
+                errors.checkNotNull(rows, keyColumns, selection == null ? index : selection[index]);
             }
         }
         ensureRoom(live);
         Scratch<K> holders = scratch();
+        int inserted = 0;
         long stamp = growthLock.readLock();
         try {
             checkOpen();
             for (int index = 0; index < live; index++) {
                 int position = selection == null ? index : selection[index];
-                if (loadKey(rows, keyColumns, position, holders.key)
-                        && !insertLocked(holders.key, holders.value, rowIds[position])) {
-                    undoInserts(rows, keyColumns, rowIds, index, holders);
-                    throw encoder.duplicate(rows, keyColumns, position);
+                if (!loadKey(rows, keyColumns, position, holders.key)) {
+                    continue;
                 }
+                if (!insertLocked(holders.key, holders.value, rowIds[position])) {
+                    undoInserts(rows, keyColumns, rowIds, index, holders);
+                    throw errors.duplicate(rows, keyColumns, position);
+                }
+                inserted++;
             }
+            return inserted;
         } finally {
             growthLock.unlockRead(stamp);
         }
@@ -327,6 +351,39 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         reserved = reservation;
         capacity = entries;
         growthThreshold = (long) (capacity * FILL_LIMIT);
+    }
+
+    /**
+     * Claims the smallest tag no partition sharing this index holds ({@link PartitionUniqueIndex});
+     * 54000 when all {@value PartitionUniqueIndex#MAXIMUM_PARTITIONS} are taken.
+     */
+    final int claimPartitionTag() {
+        synchronized (partitionTags) {
+            int tag = partitionTags.nextClearBit(0);
+            if (tag >= PartitionUniqueIndex.MAXIMUM_PARTITIONS) {
+                throw ParallaxException.of(SqlState.PROGRAM_LIMIT_EXCEEDED, "cannot have more than %d partitions sharing index \"%s\"",
+                        PartitionUniqueIndex.MAXIMUM_PARTITIONS, definition.constraintName());
+            }
+            partitionTags.set(tag);
+            return tag;
+        }
+    }
+
+    /** Frees {@code tag} for a later partition once the partition holding it has removed its keys. */
+    final void releasePartitionTag(int tag) {
+        synchronized (partitionTags) {
+            partitionTags.clear(tag);
+        }
+    }
+
+    /** Whether {@link #close()} ran. */
+    final boolean isClosed() {
+        long stamp = growthLock.readLock();
+        try {
+            return closed;
+        } finally {
+            growthLock.unlockRead(stamp);
+        }
     }
 
     private void checkOpen() {

@@ -87,6 +87,16 @@ final class KeyEncoder {
         return Double.doubleToLongBits(value);
     }
 
+    /** Whether a key column at {@code position} is NULL (such a key is never indexed). */
+    boolean hasNull(Batch batch, int[] keyColumns, int position) {
+        for (int column = 0; column < encodings.length; column++) {
+            if (batch.column(keyColumns[column]).isNull(position)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** For primary keys: throws PostgreSQL's 23502 naming the first NULL key column at {@code position}. */
     void checkNotNull(Batch batch, int[] keyColumns, int position) {
         for (int column = 0; column < encodings.length; column++) {

@@ -11,7 +11,7 @@ import net.openhft.chronicle.map.ChronicleMap;
  * DECIMAL, ...): 8-byte keys and values in Chronicle Map, read and written through per-thread
  * {@link LongCell}s, so a lookup neither boxes nor allocates.
  */
-public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> {
+public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> implements LongKeyLookup {
     LongKeyIndex(IndexDefinition definition, MemoryManager memory) {
         super(definition, memory);
         open();
@@ -46,6 +46,7 @@ public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> {
     }
 
     /** Row id of {@code key}, or {@link RowIds#ABSENT}. */
+    @Override
     public long get(long key) {
         Scratch<LongCell> holders = scratch();
         holders.key.value = key;

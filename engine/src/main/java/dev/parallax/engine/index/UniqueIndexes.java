@@ -23,4 +23,29 @@ public final class UniqueIndexes {
         }
         return new BytesKeyIndex(definition, memory);
     }
+
+    /**
+     * A partition's constraint {@code definition} whose keys live in {@code tableIndex}, the index
+     * its partitioned table made with {@link #create} over the same key types (see
+     * {@link PartitionUniqueIndex}). Holds no memory of its own.
+     */
+    public static UniqueIndex partitionShare(IndexDefinition definition, UniqueIndex tableIndex) {
+        if (!(tableIndex instanceof ChronicleUniqueIndex<?> chronicle)) {
+            throw new IllegalArgumentException("not a table index made by UniqueIndexes.create: " + tableIndex.definition().constraintName());
+        }
+        return new PartitionUniqueIndex(definition, chronicle);
+    }
+
+    /**
+     * The unboxed point lookup of {@code index} (itself, or for a partition's share a lookup in its
+     * table's index that answers with the partition's row ids) when it is keyed by one long-held
+     * column; null otherwise. Made once per lookup, not per call.
+     */
+    public static LongKeyLookup longKeys(UniqueIndex index) {
+        return switch (index) {
+            case LongKeyIndex longKeys -> longKeys;
+            case PartitionUniqueIndex share -> share.longKeys();
+            default -> null;
+        };
+    }
 }

@@ -2,9 +2,10 @@ package dev.parallax.engine.operator.scan;
 
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
-import dev.parallax.engine.index.LongKeyIndex;
+import dev.parallax.engine.index.LongKeyLookup;
 import dev.parallax.engine.index.RowIds;
 import dev.parallax.engine.index.UniqueIndex;
+import dev.parallax.engine.index.UniqueIndexes;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
@@ -20,12 +21,12 @@ import java.util.List;
  * Finds the row of one key through a unique index and reads its columns: the work of a point
  * query. Holds its key batch, row-id array and output batch and reuses them on every call, so a
  * lookup allocates nothing beyond what the index and the page read do (a single long-held key
- * column goes straight to {@link LongKeyIndex#get(long)}). Used by one thread at a time.
+ * column goes straight to {@link LongKeyLookup#get(long)}). Used by one thread at a time.
  */
 public final class UniqueIndexLookup {
     private final TableStorage storage;
     private final UniqueIndex index;
-    private final LongKeyIndex longIndex;
+    private final LongKeyLookup longIndex;
     private final int[] columns;
     private final Batch keys;
     private final int[] keyColumns;
@@ -48,7 +49,7 @@ public final class UniqueIndexLookup {
     public UniqueIndexLookup(Table table, UniqueConstraint constraint, int[] columns, UniqueIndexLookup sharing) {
         this.storage = table.storage();
         this.index = constraint.index();
-        this.longIndex = index instanceof LongKeyIndex longKeys ? longKeys : null;
+        this.longIndex = UniqueIndexes.longKeys(index);
         this.columns = columns.clone();
         List<DataType> keyTypes = new ArrayList<>();
         for (int column : constraint.keyColumns()) {
