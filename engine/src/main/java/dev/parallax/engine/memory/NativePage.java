@@ -11,6 +11,9 @@ public final class NativePage {
     private final PageAllocator.Slab slab;
     private final int indexInSlab;
     private final MemorySegment segment;
+    /** Set under the allocator's monitor when handed out; read by the new owner afterwards. */
+    private boolean handedOutBefore;
+    private boolean heldOldBytes;
 
     NativePage(PageAllocator.Slab slab, int indexInSlab, MemorySegment segment) {
         this.slab = slab;
@@ -25,6 +28,17 @@ public final class NativePage {
 
     PageAllocator.Slab slab() {
         return slab;
+    }
+
+    /** Called by the slab under the allocator's monitor each time the page is handed out. */
+    void markHandedOut() {
+        heldOldBytes = handedOutBefore;
+        handedOutBefore = true;
+    }
+
+    /** True when, as last handed out, the page still held a previous owner's bytes (it was not fresh). */
+    boolean heldOldBytes() {
+        return heldOldBytes;
     }
 
     int indexInSlab() {

@@ -13,10 +13,14 @@ import java.util.Objects;
  * slab is taken; a slab whose pages are all free goes back to the memory manager at once, so
  * dropping a table returns its memory to the budget.
  * <p>
- * Every page is handed out zeroed. Thread-safe: one short critical section per page, which is
- * cheap next to filling a page of {@link #pageSizeBytes()} bytes; a reused page is zeroed after
- * the critical section (parallel VACUUM participants take a page per compaction, and a 128 KiB
- * fill inside the lock made them queue for it).
+ * {@link #allocate()} hands pages out zeroed; {@link #allocateForOverwrite()} leaves a reused
+ * page's old bytes for callers that write everything they later read (VACUUM's compacted copies:
+ * the 128 KiB fill was a quarter of a compaction's CPU time in a JFR profile of VacuumBenchmark).
+ * Thread-safe: one short critical section per page. Everything slow happens outside it: zeroing a
+ * reused page, taking a new slab from the memory manager (an 8 MiB zeroed allocation, page faults
+ * included) and closing an empty one (closing a shared arena is a handshake with every thread).
+ * JFR showed parallel VACUUM participants waiting 10–25 ms on this monitor while the other one
+ * took or closed a slab inside it.
  */
 public final class PageAllocator implements AutoCloseable {
     /** Pages per slab unless told otherwise: 8 MiB slabs at the default 128 KiB page. */
@@ -66,24 +70,8 @@ public final class PageAllocator implements AutoCloseable {
      * limit forbids it the memory manager's 53200 error is thrown and nothing changes.
      */
     public NativePage allocate() {
-        NativePage page;
-        boolean reused;
-        synchronized (this) {
-            if (closed) {
-                throw new IllegalStateException("page allocator is closed");
-            }
-            Slab slab = slabsWithFreePages.peekFirst();
-            if (slab == null) {
-                slab = newSlab();
-            }
-            page = slab.takeFreePage();
-            if (slab.freeCount == 0) {
-                slabsWithFreePages.pollFirst();
-            }
-            pagesInUse++;
-            reused = slab.wasUsed(page.indexInSlab());
-        }
-        if (reused) {
+        NativePage page = take();
+        if (page.heldOldBytes()) {
             // Fresh slabs come zeroed from the memory manager; reused pages carry their last owner's
             // bytes. The page is the caller's alone now: no lock needed to clear it.
             page.segment().fill((byte) 0);
@@ -91,27 +79,89 @@ public final class PageAllocator implements AutoCloseable {
         return page;
     }
 
-    /** Gives a page back. Freeing a page twice, or a page of another allocator, is a programming error. */
-    public synchronized void free(NativePage page) {
-        Slab slab = page.slab();
-        if (slab.owner != this || closed) {
-            if (closed) {
-                return; // the slabs are already gone; nothing left to free
+    /**
+     * Like {@link #allocate()}, but a reused page keeps its previous owner's bytes: for a caller
+     * that writes every byte it, or a later reader, reads (header included).
+     */
+    public NativePage allocateForOverwrite() {
+        return take();
+    }
+
+    private NativePage take() {
+        NativePage page = takeFromFreeSlab();
+        if (page == null) {
+            // Outside the monitor: other threads keep taking and freeing pages meanwhile. Two threads
+            // that both found every slab full add a slab each; both slabs get used.
+            NativeBlock block = memory.allocate(MemoryTag.PAGES, (long) pageSizeBytes * pagesPerSlab);
+            page = addSlabAndTake(new Slab(this, block, pageSizeBytes, pagesPerSlab));
+        }
+        return page;
+    }
+
+    /** A free page of an existing slab, or null when every slab is full. */
+    private synchronized NativePage takeFromFreeSlab() {
+        ensureOpen();
+        Slab slab = slabsWithFreePages.peekFirst();
+        return slab == null ? null : takeFrom(slab);
+    }
+
+    private NativePage addSlabAndTake(Slab slab) {
+        synchronized (this) {
+            if (!closed) {
+                slabs.add(slab);
+                slabsWithFreePages.addFirst(slab);
+                return takeFrom(slab);
             }
-            throw new IllegalArgumentException("page does not belong to this allocator");
         }
-        if (slab.isFree(page.indexInSlab())) {
-            throw new IllegalStateException("page freed twice");
+        slab.block.close();
+        throw new IllegalStateException("page allocator is closed");
+    }
+
+    /** Takes a page of {@code slab}, which is the first of {@link #slabsWithFreePages}. */
+    private NativePage takeFrom(Slab slab) {
+        NativePage page = slab.takeFreePage();
+        if (slab.freeCount == 0) {
+            slabsWithFreePages.pollFirst();
         }
-        boolean slabWasFull = slab.freeCount == 0;
-        slab.release(page.indexInSlab());
-        pagesInUse--;
-        if (slab.freeCount == pagesPerSlab) {
-            slabsWithFreePages.remove(slab);
-            slabs.remove(slab);
-            slab.block.close();
-        } else if (slabWasFull) {
-            slabsWithFreePages.addFirst(slab);
+        pagesInUse++;
+        return page;
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("page allocator is closed");
+        }
+    }
+
+    /** Gives a page back. Freeing a page twice, or a page of another allocator, is a programming error. */
+    public void free(NativePage page) {
+        Slab emptied;
+        synchronized (this) {
+            Slab slab = page.slab();
+            if (slab.owner != this || closed) {
+                if (closed) {
+                    return; // the slabs are already gone; nothing left to free
+                }
+                throw new IllegalArgumentException("page does not belong to this allocator");
+            }
+            if (slab.isFree(page.indexInSlab())) {
+                throw new IllegalStateException("page freed twice");
+            }
+            boolean slabWasFull = slab.freeCount == 0;
+            slab.release(page.indexInSlab());
+            pagesInUse--;
+            emptied = null;
+            if (slab.freeCount == pagesPerSlab) {
+                slabsWithFreePages.remove(slab);
+                slabs.remove(slab);
+                emptied = slab;
+            } else if (slabWasFull) {
+                slabsWithFreePages.addFirst(slab);
+            }
+        }
+        if (emptied != null) {
+            // No page of it is handed out and it is no longer listed: nobody else can reach it.
+            emptied.block.close();
         }
     }
 
@@ -140,21 +190,12 @@ public final class PageAllocator implements AutoCloseable {
         pagesInUse = 0;
     }
 
-    private Slab newSlab() {
-        NativeBlock block = memory.allocate(MemoryTag.PAGES, (long) pageSizeBytes * pagesPerSlab);
-        Slab slab = new Slab(this, block, pageSizeBytes, pagesPerSlab);
-        slabs.add(slab);
-        slabsWithFreePages.addFirst(slab);
-        return slab;
-    }
-
     /** A run of pages from one memory-manager allocation, with a bitmap of its free pages. */
     static final class Slab {
         final PageAllocator owner;
         final NativeBlock block;
         private final NativePage[] pages;
         private final long[] freeBits;
-        private final long[] usedBits;
         int freeCount;
 
         Slab(PageAllocator owner, NativeBlock block, int pageSizeBytes, int pageCount) {
@@ -166,7 +207,6 @@ public final class PageAllocator implements AutoCloseable {
                 pages[index] = new NativePage(this, index, whole.asSlice((long) index * pageSizeBytes, pageSizeBytes));
             }
             this.freeBits = new long[(pageCount + 63) >>> 6];
-            this.usedBits = new long[freeBits.length];
             for (int index = 0; index < pageCount; index++) {
                 freeBits[index >>> 6] |= 1L << index;
             }
@@ -179,19 +219,14 @@ public final class PageAllocator implements AutoCloseable {
                     int index = (word << 6) + Long.numberOfTrailingZeros(freeBits[word]);
                     freeBits[word] &= ~(1L << index);
                     freeCount--;
-                    return pages[index];
+                    NativePage page = pages[index];
+                    page.markHandedOut();
+                    return page;
                 }
             }
             throw new IllegalStateException("slab has no free page");
         }
 
-        /** True when the page was handed out before (so it may hold old bytes); marks it used. */
-        boolean wasUsed(int index) {
-            long bit = 1L << index;
-            boolean used = (usedBits[index >>> 6] & bit) != 0;
-            usedBits[index >>> 6] |= bit;
-            return used;
-        }
 
         boolean isFree(int index) {
             return (freeBits[index >>> 6] & (1L << index)) != 0;

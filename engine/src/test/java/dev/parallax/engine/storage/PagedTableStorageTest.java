@@ -4,6 +4,7 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.memory.MemoryManager;
 import dev.parallax.engine.memory.MemoryTag;
+import dev.parallax.engine.memory.NativePage;
 import dev.parallax.engine.memory.PageAllocator;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
@@ -337,5 +338,59 @@ class PagedTableStorageTest {
             storage.close();
         }
         assertEquals(0, memory.allocatedBytes());
+    }
+
+    @Test
+    void compactionOntoPagesAPreviousOwnerFilledKeepsEveryValueAndNull() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 64)) {
+            // Pages a previous owner filled with ones, freed into slabs that stay (one page is kept):
+            // compaction takes them without zeroing.
+            List<NativePage> previous = new ArrayList<>();
+            for (int index = 0; index < 40; index++) {
+                NativePage page = allocator.allocate();
+                page.segment().fill((byte) -1);
+                previous.add(page);
+            }
+            PagedTableStorage storage = new PagedTableStorage(ALL_TYPES, allocator);
+            storage.append(batchOf(ALL_TYPES, 0, 600));
+            for (int index = 1; index < previous.size(); index++) {
+                allocator.free(previous.get(index));
+            }
+            List<Integer> expected = new ArrayList<>();
+            for (int page = 0; page < storage.pageCount(); page++) {
+                int slots = storage.pageRowSlots(page);
+                for (int slot = 0; slot < slots; slot += 3) {
+                    assertTrue(storage.delete(page, slot));
+                }
+            }
+            for (int i : readAll(storage, ALL_TYPES, true)) {
+                expected.add(i);
+            }
+            Batch scratch = Batch.create(ALL_TYPES, 16);
+            long removed = 0;
+            for (int page = 0; page < storage.pageCount(); page++) {
+                removed += storage.compactPage(page, scratch, null).removedRows();
+            }
+            storage.reclaimRetiredPages();
+            assertEquals(600 - expected.size(), removed);
+            assertEquals(expected, readAll(storage, ALL_TYPES, true));
+            for (int page = 0; page < storage.pageCount(); page++) {
+                assertEquals(0, storage.pageDeletedRows(page));
+                for (int slot = 0; slot < storage.pageRowSlots(page); slot++) {
+                    assertFalse(storage.isDeleted(page, slot));
+                }
+            }
+            // Appends fill the compacted last page's free slots: they start live, with their own nulls.
+            storage.append(batchOf(ALL_TYPES, 600, 50));
+            for (int i = 600; i < 650; i++) {
+                expected.add(i);
+            }
+            assertEquals(expected, readAll(storage, ALL_TYPES, true));
+            assertEquals(expected.size(), storage.rowCount());
+            storage.close();
+            allocator.free(previous.getFirst());
+            assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+        }
     }
 }
