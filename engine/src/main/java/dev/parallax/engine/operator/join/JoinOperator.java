@@ -4,11 +4,15 @@ import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.explain.ParticipantStatistics;
 import dev.parallax.engine.expr.eval.Predicate;
+import dev.parallax.engine.operator.filter.FilterOperator;
+import dev.parallax.engine.operator.filter.JoinKeyFilter;
+import dev.parallax.engine.operator.filter.LongValueSet;
 import dev.parallax.engine.plan.JoinType;
 import dev.parallax.engine.spill.HashPartitions;
 import dev.parallax.engine.spill.HashSpillOptions;
 import dev.parallax.engine.spill.TemporaryDirectory;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.VectorKind;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
@@ -36,6 +40,8 @@ public final class JoinOperator implements Operator {
     /** Pairs per output batch. */
     private static final int PAIR_CAPACITY = Batch.DEFAULT_CAPACITY;
     private static final int NOT_STARTED = -2;
+    /** The largest build whose keys are pushed into the probe side's filter (see {@link #pushKeyFilter}). */
+    private static final long KEY_FILTER_MAXIMUM_ROWS = 1 << 16;
 
     private enum Phase { BUILD, NEXT_PROBE_BATCH, MATCH, PROBE_LEFTOVERS, BUILD_LEFTOVERS, SPILLED, DONE }
 
@@ -147,6 +153,9 @@ public final class JoinOperator implements Operator {
                 case BUILD -> {
                     table = obtainTable();
                     phase = grace != null ? Phase.SPILLED : Phase.NEXT_PROBE_BATCH;
+                    if (table != null) {
+                        pushKeyFilter();
+                    }
                 }
                 case SPILLED -> {
                     Batch output = grace.next();
@@ -225,6 +234,37 @@ public final class JoinOperator implements Operator {
     /** What the build did: buckets, batches, memory (for EXPLAIN ANALYZE's Hash line). */
     public JoinStatistics statistics() {
         return statistics;
+    }
+
+    /**
+     * When the probe side is a filter and no probe row without a match is emitted (INNER, RIGHT,
+     * SEMI), hands the filter the set of build keys to check before its own condition: a small
+     * build makes most probe rows leave before the condition's work (TPC-H Q19). Only for one
+     * integer-like key (the set compares the same longs {@link #verifyLongs} does) and builds of
+     * at most {@link #KEY_FILTER_MAXIMUM_ROWS} rows, whose set stays cache-resident.
+     */
+    private void pushKeyFilter() {
+        if (joinType == JoinType.ANTI || joinType.preservesProbe() || probeKeys.length != 1
+                || !(probeInput instanceof FilterOperator filter) || table.rowCount > KEY_FILTER_MAXIMUM_ROWS
+                || probeTypes.get(probeKeys[0]).vectorKind() != VectorKind.LONG
+                || buildTypes.get(buildKeys[0]).vectorKind() != VectorKind.LONG) {
+            return;
+        }
+        long[][] buildValues = table.columns[buildKeys[0]].longs();
+        long[] keys = new long[(int) table.rowCount];
+        int count = 0;
+        int[] buckets = table.buckets;
+        int[][] next = table.next;
+        // The chains hold exactly the rows with a non-NULL key.
+        for (int bucket = 0; bucket < buckets.length; bucket++) {
+            for (int ref = buckets[bucket]; ref != JoinRows.NO_ROW; ) {
+                int chunk = ref >>> JoinRows.CHUNK_BITS;
+                int row = ref & JoinRows.ROW_MASK;
+                keys[count++] = buildValues[chunk][row];
+                ref = next[chunk][row];
+            }
+        }
+        filter.addKeyFilter(new JoinKeyFilter(probeKeys[0], LongValueSet.of(keys, count)));
     }
 
     private JoinHashTable obtainTable() {

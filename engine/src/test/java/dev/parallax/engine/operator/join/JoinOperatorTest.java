@@ -9,6 +9,7 @@ import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.Function;
 import dev.parallax.engine.memory.MemoryTag;
 import dev.parallax.engine.operator.TestExecution;
+import dev.parallax.engine.plan.FilterNode;
 import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.HashJoinNode;
 import dev.parallax.engine.plan.JoinType;
@@ -176,6 +177,44 @@ class JoinOperatorTest {
                     assertEquals(expected(probeRows, buildRows, joinType, keys, withResidual),
                             run(new GatherNode(join, 3, false, ESTIMATE)),
                             joinType + (cooperative ? " parallel hash" : " shared hash") + (withResidual ? " with residual" : ""));
+                }
+            }
+        }
+    }
+
+    /**
+     * With a filter (probe.v >= 20) on the probe side, an INNER, RIGHT or SEMI join hands the
+     * filter its build keys; every join type must still give the naive join's rows over the
+     * filtered probe rows, serially and in parallel, for a build whose keys make a bitmap (a
+     * narrow range) and one whose keys are hashed (a wide range).
+     */
+    @Test
+    void aFilteredProbeSideGetsTheBuildKeysWithoutChangingAnyJoinsRows() {
+        List<List<Object>> probeRows = new ArrayList<>(rows(2000, 7));
+        List<List<Object>> narrowBuild = rows(30, 8);
+        List<List<Object>> wideBuild = new ArrayList<>(rows(30, 9));
+        wideBuild.add(row(Long.MAX_VALUE - 5, "far", 1L));
+        wideBuild.add(row(Long.MIN_VALUE, "min", 2L));
+        probeRows.add(row(Long.MAX_VALUE - 5, "far probe", 50L));
+        probeRows.add(row(Long.MIN_VALUE, "min probe", 60L));
+        List<List<Object>> filteredProbe = probeRows.stream().filter(row -> (Long) row.get(2) >= 20).toList();
+        List<DataType> types = List.of(DataType.BIGINT, DataType.TEXT, DataType.BIGINT);
+        Table probe = TestExecution.table("fp", List.of("k", "t", "v"), types, 7, probeRows);
+        Expr condition = new Call(Function.GREATER_THAN_OR_EQUAL, DataType.BOOLEAN, new ColumnRef(2, DataType.BIGINT),
+                new dev.parallax.engine.expr.Literal(20L, DataType.BIGINT));
+        for (List<List<Object>> buildRows : List.of(narrowBuild, wideBuild)) {
+            Table build = TestExecution.table("fb", List.of("k", "t", "v"), types, 7, buildRows);
+            for (JoinType joinType : JoinType.values()) {
+                for (boolean parallel : new boolean[]{false, true}) {
+                    int[] keys = {0};
+                    PlanNode probeSide = new FilterNode(new SeqScanNode(probe, new int[]{0, 1, 2}, parallel, ESTIMATE), condition, ESTIMATE);
+                    PlanNode join = new HashJoinNode(probeSide, new SeqScanNode(build, new int[]{0, 1, 2}, false, ESTIMATE), joinType,
+                            keys, keys, null, output(joinType), false, ESTIMATE);
+                    if (parallel && !joinType.preservesBuild()) {
+                        join = new GatherNode(join, 3, false, ESTIMATE);
+                    }
+                    assertEquals(expected(filteredProbe, buildRows, joinType, keys, false), run(join),
+                            joinType + (parallel ? " in parallel" : "") + " over " + buildRows.size() + " build rows");
                 }
             }
         }
