@@ -40,7 +40,9 @@ public interface Result extends AutoCloseable {
      * {@code NOTICE}s unless the result says otherwise (VACUUM VERBOSE raises {@code INFO}s).
      */
     default List<Notice> messages() {
-        return notices().stream().map(Notice::notice).toList();
+        List<String> notices = notices();
+        // Most statements raise nothing: answer without building a stream per statement.
+        return notices.isEmpty() ? List.of() : notices.stream().map(Notice::notice).toList();
     }
 
     /** Reads all remaining rows as Java values (see {@link ValueObjects#toJava}); convenient for small results and tests. */

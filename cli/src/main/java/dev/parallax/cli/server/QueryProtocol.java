@@ -118,11 +118,8 @@ final class QueryProtocol {
         MessageReader reader = new MessageReader(message.body());
         switch (message.type()) {
             case FrontendMessage.QUERY -> simpleQuery(reader);
-            case FrontendMessage.PARSE -> extended(() -> parse(reader));
-            case FrontendMessage.BIND -> extended(() -> bind(reader));
-            case FrontendMessage.DESCRIBE -> extended(() -> describe(reader));
-            case FrontendMessage.EXECUTE -> extended(() -> execute(reader));
-            case FrontendMessage.CLOSE -> extended(() -> close(reader));
+            case FrontendMessage.PARSE, FrontendMessage.BIND, FrontendMessage.DESCRIBE, FrontendMessage.EXECUTE,
+                 FrontendMessage.CLOSE -> extended(message.type(), reader);
             case FrontendMessage.SYNC -> sync();
             case FrontendMessage.FLUSH -> writer.flush();
             case FrontendMessage.COPY_DATA, FrontendMessage.COPY_DONE, FrontendMessage.COPY_FAIL -> {
@@ -197,9 +194,16 @@ final class QueryProtocol {
     // ---- extended query ----
 
     /** Runs one extended-protocol message; an error is reported and then messages are skipped until Sync. */
-    private void extended(Runnable step) {
+    private void extended(byte type, MessageReader reader) {
         try {
-            step.run();
+            switch (type) {
+                case FrontendMessage.PARSE -> parse(reader);
+                case FrontendMessage.BIND -> bind(reader);
+                case FrontendMessage.DESCRIBE -> describe(reader);
+                case FrontendMessage.EXECUTE -> execute(reader);
+                case FrontendMessage.CLOSE -> close(reader);
+                default -> throw new IllegalArgumentException("not an extended-protocol message: " + type);
+            }
         } catch (PgConnection.ConnectionClosedException | ProtocolException connectionEnds) {
             throw connectionEnds;
         } catch (RuntimeException failure) {

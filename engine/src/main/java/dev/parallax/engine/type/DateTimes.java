@@ -176,10 +176,23 @@ public final class DateTimes {
     }
 
     static void appendPadded(StringBuilder out, long value, int width) {
-        String digits = Long.toString(value);
-        for (int pad = digits.length(); pad < width; pad++) {
+        if (value < 0) {
+            String digits = Long.toString(value);
+            for (int pad = digits.length(); pad < width; pad++) {
+                out.append('0');
+            }
+            out.append(digits);
+            return;
+        }
+        // Counting digits instead of formatting to a String first: a timestamp has six padded
+        // fields, and the wire server writes one per row.
+        int digits = 1;
+        for (long rest = value / 10; rest != 0; rest /= 10) {
+            digits++;
+        }
+        for (int pad = digits; pad < width; pad++) {
             out.append('0');
         }
-        out.append(digits);
+        out.append(value);
     }
 }
