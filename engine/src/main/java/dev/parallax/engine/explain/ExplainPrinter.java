@@ -10,6 +10,8 @@ import dev.parallax.engine.plan.GatherNode;
 import dev.parallax.engine.plan.GenerateSeriesNode;
 import dev.parallax.engine.plan.InsertNode;
 import dev.parallax.engine.plan.ModifyTableNode;
+import dev.parallax.engine.catalog.PartitionedConstraint;
+import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.plan.HashJoinNode;
 import dev.parallax.engine.plan.IndexBound;
@@ -264,6 +266,47 @@ public final class ExplainPrinter {
         };
     }
 
+    /**
+     * The index a statement on {@code table} uses through {@code constraint}. On a partitioned table
+     * the plan carries one partition's constraint standing for the parent's over the same columns
+     * (the partition is only known per row, or once execution prunes): PostgreSQL names the
+     * parent's index there ({@code Conflict Arbiter Indexes: p_pkey}), not a partition's.
+     */
+    private static String indexName(Table table, UniqueConstraint constraint) {
+        if (!table.isPartitioned()) {
+            return constraint.name();
+        }
+        List<String> keyNames = new ArrayList<>();
+        for (int column : constraint.keyColumns()) {
+            keyNames.add(table.columns().get(column).name());
+        }
+        for (PartitionedConstraint declared : table.partitionedConstraints()) {
+            if (declared.columnNames().equals(keyNames)) {
+                return declared.name();
+            }
+        }
+        return constraint.name();
+    }
+
+    /**
+     * The index of an UPDATE/DELETE point lookup: when planning kept one partition (a constant key),
+     * that partition's own index, as PostgreSQL's Index Scan on the partition names it; else the
+     * parent's (the partition is only known once the key is).
+     */
+    private static String lookupIndexName(ModifyTableNode modify) {
+        UniqueConstraint constraint = modify.lookup().constraint();
+        if (modify.table().isPartitioned() && modify.input() instanceof PartitionAppendNode append
+                && append.inputs().size() == 1) {
+            Table partition = append.router().partition(append.inputOrdinals()[0]);
+            for (UniqueConstraint own : partition.uniqueConstraints()) {
+                if (java.util.Arrays.equals(own.keyColumns(), constraint.keyColumns())) {
+                    return own.name();
+                }
+            }
+        }
+        return indexName(modify.table(), constraint);
+    }
+
     private void properties(PlanNode node, String indent) {
         switch (node) {
             case AggregateNode aggregate -> {
@@ -286,11 +329,14 @@ public final class ExplainPrinter {
             case ModifyTableNode modify -> {
                 if (modify.onConflict() != null) {
                     lines.add(indent + "Conflict Resolution: " + modify.onConflict().action().name());
-                    lines.add(indent + "Conflict Arbiter Indexes: "
-                            + String.join(", ", modify.onConflict().arbiters().stream().map(UniqueConstraint::name).toList()));
+                    List<String> arbiters = new ArrayList<>();
+                    for (UniqueConstraint arbiter : modify.onConflict().arbiters()) {
+                        arbiters.add(indexName(modify.table(), arbiter));
+                    }
+                    lines.add(indent + "Conflict Arbiter Indexes: " + String.join(", ", arbiters));
                 }
                 if (modify.lookup() != null) {
-                    lines.add(indent + "Index Lookup: " + modify.lookup().constraint().name());
+                    lines.add(indent + "Index Lookup: " + lookupIndexName(modify));
                 }
             }
             case HashJoinNode join -> {

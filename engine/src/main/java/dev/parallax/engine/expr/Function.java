@@ -22,6 +22,8 @@ public enum Function {
     BIT_AND, BIT_OR, BIT_XOR, BIT_NOT, SHIFT_LEFT, SHIFT_RIGHT,
     // Text.
     CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE,
+    /** repeat(text, integer): the text that many times; empty for a count below 1. */
+    REPEAT,
     // Dates and times: EXTRACT(field FROM x), first argument a TEXT literal naming the field.
     EXTRACT, DATE_TRUNC,
     // Null handling.

@@ -38,6 +38,9 @@ final class CastEvaluator extends Evaluator {
         FROM_TEXT
     }
 
+    private static final byte[] TRUE_TEXT = "true".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FALSE_TEXT = "false".getBytes(StandardCharsets.US_ASCII);
+
     private final Evaluator operand;
     private final Conversion conversion;
     private final boolean explicit;
@@ -90,6 +93,28 @@ final class CastEvaluator extends Evaluator {
             return Conversion.NUMBER_TO_NUMBER;
         }
         throw cannotCast(source, target);
+    }
+
+    /**
+     * PostgreSQL's boolean to text cast spells the words out ({@code true::text} is {@code true});
+     * only the type's output function, which prints a boolean column, writes {@code t} and {@code f}.
+     */
+    private void booleanToText(LongVector vector, BytesVector out, int[] selection, int count) {
+        // Fitted on first use: an assignment of true to varchar(4) is fine, of false not (22001).
+        byte[] yes = null;
+        byte[] no = null;
+        boolean pad = target.kind() == TypeKind.CHAR;
+        long[] values = vector.values();
+        for (int index = 0; index < count; index++) {
+            int position = selection == null ? index : selection[index];
+            byte[] word;
+            if (values[position] != 0) {
+                word = yes == null ? (yes = ValueText.fitCharacters(TRUE_TEXT, target, pad, explicit)) : yes;
+            } else {
+                word = no == null ? (no = ValueText.fitCharacters(FALSE_TEXT, target, pad, explicit)) : no;
+            }
+            out.set(position, word, 0, word.length);
+        }
     }
 
     private static ParallaxException cannotCast(DataType source, DataType target) {
@@ -151,6 +176,10 @@ final class CastEvaluator extends Evaluator {
             }
             case TO_TEXT -> {
                 BytesVector out = (BytesVector) result;
+                if (source.kind() == TypeKind.BOOLEAN) {
+                    booleanToText((LongVector) vector, out, selection, count);
+                    break;
+                }
                 for (int index = 0; index < count; index++) {
                     int position = selection == null ? index : selection[index];
                     text.setLength(0);

@@ -19,12 +19,14 @@ import java.util.Locale;
 /**
  * Text functions on UTF-8 bytes: CONCAT (||), SUBSTRING(s, from[, for]) in characters, UPPER,
  * LOWER, LENGTH/CHAR_LENGTH, TRIM(s[, characters[, 'both'|'leading'|'trailing']]),
- * POSITION(substring, string), MD5 and REPLACE(string, from, to). Strict: NULL in, NULL out. ASCII-only values take byte
+ * POSITION(substring, string), MD5, REPLACE(string, from, to) and REPEAT(string, count). Strict: NULL in, NULL out. ASCII-only values take byte
  * loops; others go through Java strings.
  */
 final class TextFunctionEvaluator extends Evaluator {
     private static final byte[] SPACE = {(byte) ' '};
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    /** PostgreSQL's largest value: MaxAllocSize (1 GB - 1) less the 4-byte varlena header. */
+    private static final long MAXIMUM_VALUE_BYTES = 0x3fffffffL - 4;
 
     private final Function function;
     private final Evaluator[] arguments;
@@ -113,6 +115,8 @@ final class TextFunctionEvaluator extends Evaluator {
                 }
                 case REPLACE -> replace((BytesVector) result, position, data, offset, length,
                         (BytesVector) argumentVectors[1], (BytesVector) argumentVectors[2]);
+                case REPEAT -> repeat((BytesVector) result, position, data, offset, length,
+                        ((LongVector) argumentVectors[1]).values()[position]);
                 default -> throw new IllegalStateException("not a text function: " + function);
             }
         }
@@ -142,6 +146,23 @@ final class TextFunctionEvaluator extends Evaluator {
             copied = found + search.length;
         }
         System.arraycopy(data, offset + copied, outData, target, length - copied);
+    }
+
+    /**
+     * PostgreSQL's repeat(string, count): nothing for a count below 1; 54000 "requested length too
+     * large" past its 1 GB value limit (MaxAllocSize less the 4-byte header), as PostgreSQL.
+     */
+    private static void repeat(BytesVector out, int position, byte[] data, int offset, int length, long count) {
+        long total = count <= 0 ? 0 : (long) length * count;
+        if (total > MAXIMUM_VALUE_BYTES) {
+            throw new ParallaxException(SqlState.PROGRAM_LIMIT_EXCEEDED, "requested length too large");
+        }
+        int target = out.reserve(position, (int) total);
+        byte[] outData = out.data();
+        for (long copy = 0; copy < count && length > 0; copy++) {
+            System.arraycopy(data, offset, outData, target, length);
+            target += length;
+        }
     }
 
     /** The first index at or after {@code from} (relative to offset) where {@code search} occurs in the range, or -1. */

@@ -24,9 +24,10 @@ import java.util.List;
  * publishes the new rows and the deaths together. Every writer of the table changes its unique
  * indexes under that lock only, and an index entry always points at the live version of its key
  * (invariant), so under the lock "the old row is still live" (checked by {@code modify}) implies
- * "its index entries point at it". Per constraint, the keys the statement gives up (deleted rows,
- * changed keys) are removed first, then unchanged keys are repointed to their new versions, then new
- * keys are put — so a statement may swap keys between its rows. A key already present fails the
+ * "its index entries point at it". Per constraint, the keys of deleted rows are removed first, then
+ * unchanged keys are repointed to their new versions, then each changed key is removed and its new
+ * key put, row by row in the statement's order (PostgreSQL's per-row check of a non-deferrable
+ * constraint: two rows cannot swap keys), then the keys of inserted rows are put. A key already present fails the
  * step: 23505, or a retry when the caller proposed the row on the strength of an earlier lookup
  * that found the key absent ({@link #apply}'s {@code retryConstraints}). A failing step undoes its
  * index changes and leaves the table as it was.
@@ -284,7 +285,7 @@ final class TableChanges {
                 int[] columns = keyColumns[constraint];
                 for (int old = 0; old < oldCount; old++) {
                     int successor = successors[old];
-                    if ((successor < 0 || !sameKey(columns, old, successor)) && index.remove(oldRows, columns, old, oldRowIds[old])) {
+                    if (successor < 0 && index.remove(oldRows, columns, old, oldRowIds[old])) {
                         log(REMOVED, constraint, old);
                     }
                 }
@@ -295,24 +296,41 @@ final class TableChanges {
                         log(REPLACED, constraint, row);
                     }
                 }
-                for (int row = 0; row < newCount; row++) {
-                    int predecessor = predecessors[row];
-                    if (predecessor >= 0 && sameKey(columns, predecessor, row)) {
+                // Changed keys row by row in the statement's order, each old key given up just before its
+                // new key is put: a new key may take the old key of a row changed before it, not of one
+                // changed after it (still live then). PostgreSQL checks a non-deferrable constraint per
+                // row the same way, so "set id = id - 1" passes and a swap of two keys raises 23505.
+                for (int old = 0; old < oldCount; old++) {
+                    int successor = successors[old];
+                    if (successor < 0 || sameKey(columns, old, successor)) {
                         continue;
                     }
-                    if (!index.putIfAbsent(newRows, columns, row, newRowIds[row])) {
-                        if (predecessor < 0 && retryConstraints != null && retryConstraints[constraint]) {
-                            throw RETRY;
-                        }
-                        throw index.duplicateKeyError(newRows, columns, row);
+                    if (index.remove(oldRows, columns, old, oldRowIds[old])) {
+                        log(REMOVED, constraint, old);
                     }
-                    log(PUT, constraint, row);
+                    put(index, constraint, columns, successor, retryConstraints);
+                }
+                for (int row = 0; row < newCount; row++) {
+                    if (predecessors[row] < 0) {
+                        put(index, constraint, columns, row, retryConstraints);
+                    }
                 }
             }
         } catch (RuntimeException | Error failure) {
             undoIndexChanges();
             throw failure;
         }
+    }
+
+    /** Puts new row {@code row}'s key; a key present already fails the step (23505, or a retry; see {@link #apply}). */
+    private void put(UniqueIndex index, int constraint, int[] columns, int row, boolean[] retryConstraints) {
+        if (!index.putIfAbsent(newRows, columns, row, newRowIds[row])) {
+            if (predecessors[row] < 0 && retryConstraints != null && retryConstraints[constraint]) {
+                throw RETRY;
+            }
+            throw index.duplicateKeyError(newRows, columns, row);
+        }
+        log(PUT, constraint, row);
     }
 
     private void log(int kind, int constraint, int row) {

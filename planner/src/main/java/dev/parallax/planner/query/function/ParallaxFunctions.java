@@ -78,7 +78,10 @@ public final class ParallaxFunctions {
             // Found by name, syntax and kind (OTHER) when Calcite re-resolves a call to them.
             DateArithmetic.DATE_MINUS, DateArithmetic.DATE_PLUS_DAYS,
             // PostgreSQL's case-insensitive LIKE (the engine lower-cases both sides).
-            org.apache.calcite.sql.fun.SqlLibraryOperators.ILIKE, org.apache.calcite.sql.fun.SqlLibraryOperators.NOT_ILIKE);
+            org.apache.calcite.sql.fun.SqlLibraryOperators.ILIKE, org.apache.calcite.sql.fun.SqlLibraryOperators.NOT_ILIKE,
+            // PostgreSQL's boolean aggregates (every, the standard's name for bool_and, is a standard operator).
+            org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
+            org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT);
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(

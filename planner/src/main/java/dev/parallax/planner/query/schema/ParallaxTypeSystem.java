@@ -104,6 +104,31 @@ public final class ParallaxTypeSystem extends RelDataTypeSystemImpl {
     }
 
     /**
+     * {@code %} of two integers has the wider operand's type, as PostgreSQL's int2mod, int4mod and
+     * int8mod after its usual promotion ({@code bigint % integer} is bigint); Calcite would give the
+     * divisor's type. With a numeric operand Calcite's rule holds: numeric, the larger scale.
+     */
+    @Override
+    public RelDataType deriveDecimalModType(RelDataTypeFactory typeFactory, RelDataType dividendType, RelDataType divisorType) {
+        int dividendRank = integerRank(dividendType.getSqlTypeName());
+        int divisorRank = integerRank(divisorType.getSqlTypeName());
+        if (dividendRank >= 0 && divisorRank >= 0) {
+            return typeFactory.createSqlType(dividendRank >= divisorRank ? dividendType.getSqlTypeName() : divisorType.getSqlTypeName());
+        }
+        return super.deriveDecimalModType(typeFactory, dividendType, divisorType);
+    }
+
+    private static int integerRank(SqlTypeName name) {
+        return switch (name) {
+            case TINYINT -> 0;
+            case SMALLINT -> 1;
+            case INTEGER -> 2;
+            case BIGINT -> 3;
+            default -> -1;
+        };
+    }
+
+    /**
      * The scale of a quotient whose integer part has at most {@code integerDigits} digits.
      * PostgreSQL picks, per value, enough fraction digits for 16 significant digits and at least
      * the inputs' scales (select_div_scale); its numeric type carries a scale per value. Here the

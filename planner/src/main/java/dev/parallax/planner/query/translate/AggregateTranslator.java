@@ -55,16 +55,17 @@ final class AggregateTranslator {
         int[] keys = aggregate.getGroupSet().asList().stream().mapToInt(key -> inputColumn[key]).toArray();
         List<AggregateCall> calls = new ArrayList<>();
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
-            AggregateFunction function = switch (call.getAggregation().getKind()) {
-                case COUNT -> call.getArgList().isEmpty() ? AggregateFunction.COUNT_STAR : AggregateFunction.COUNT;
-                case SUM, SUM0 -> AggregateFunction.SUM;
-                case AVG -> AggregateFunction.AVG;
-                case MIN -> AggregateFunction.MIN;
-                case MAX -> AggregateFunction.MAX;
-                case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
-                default -> switch (call.getAggregation().getName().toUpperCase(java.util.Locale.ROOT)) {
-                    case "BOOL_AND", "EVERY" -> AggregateFunction.BOOL_AND;
-                    case "BOOL_OR", "SOME" -> AggregateFunction.BOOL_OR;
+            // By name first: Calcite gives bool_and and every the kind MIN, bool_or and some MAX.
+            AggregateFunction function = switch (call.getAggregation().getName().toUpperCase(java.util.Locale.ROOT)) {
+                case "BOOL_AND", "EVERY" -> AggregateFunction.BOOL_AND;
+                case "BOOL_OR", "SOME" -> AggregateFunction.BOOL_OR;
+                default -> switch (call.getAggregation().getKind()) {
+                    case COUNT -> call.getArgList().isEmpty() ? AggregateFunction.COUNT_STAR : AggregateFunction.COUNT;
+                    case SUM, SUM0 -> AggregateFunction.SUM;
+                    case AVG -> AggregateFunction.AVG;
+                    case MIN -> AggregateFunction.MIN;
+                    case MAX -> AggregateFunction.MAX;
+                    case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
                     default -> throw ParallaxException.of(SqlState.UNDEFINED_FUNCTION, "aggregate %s is not supported",
                             call.getAggregation().getName().toLowerCase(java.util.Locale.ROOT));
                 };

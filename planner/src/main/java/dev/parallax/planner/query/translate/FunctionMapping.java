@@ -111,6 +111,7 @@ final class FunctionMapping {
             case "SQRT" -> Function.SQRT;
             case "POWER" -> Function.POWER;
             case "REPLACE" -> Function.REPLACE;
+            case "REPEAT" -> Function.REPEAT;
             default -> null;
         };
     }
