@@ -3,6 +3,7 @@ package dev.parallax.engine.operator.aggregate;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.DecimalMath;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.vector.ColumnVector;
 import dev.parallax.engine.vector.DoubleVector;
@@ -159,6 +160,13 @@ final class IntegerSumAccumulator extends Accumulator {
             return;
         }
         int resultScale = resultType.kind() == TypeKind.DECIMAL ? resultType.scale() : 0;
+        long lowWord = low[group];
+        if (!average && resultScale == argumentScale && high[group] == (lowWord >> 63) && fitsResult(lowWord)) {
+            // A sum that fits a long at the argument's scale (nearly every group): no BigInteger,
+            // which was a tenth of TPC-H Q18's CPU when finalizing 1.5M groups.
+            ((LongVector) out).set(position, lowWord);
+            return;
+        }
         BigInteger numerator = sum(group);
         BigInteger denominator = BigInteger.valueOf(average ? count : 1);
         int shift = resultScale - argumentScale;
@@ -180,6 +188,17 @@ final class IntegerSumAccumulator extends Accumulator {
             return BigInteger.valueOf(lowWord);
         }
         return BigInteger.valueOf(highWord).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(lowWord)));
+    }
+
+    /** Whether a long value is within the result type's range (false sends it to the exact check and its error). */
+    private boolean fitsResult(long value) {
+        return switch (resultType.kind()) {
+            case DECIMAL -> resultType.precision() > 18
+                    || (value > -DecimalMath.powerOfTen(resultType.precision()) && value < DecimalMath.powerOfTen(resultType.precision()));
+            case SMALLINT -> value >= Short.MIN_VALUE && value <= Short.MAX_VALUE;
+            case INTEGER -> value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
+            default -> true;
+        };
     }
 
     private long checkRange(BigInteger value) {

@@ -121,4 +121,56 @@ class HashAggregationTest {
             assertEquals(counts[group], ((LongVector) groupedStates.column(5)).get(output));
         }
     }
+
+    /**
+     * Many groups (the table grows many times) with runs of equal keys (the previous-key shortcut),
+     * NULL keys, negative keys and a selection: every group's count and sum against a map.
+     */
+    @Test
+    void manyGroupsWithRunsOfEqualKeysMatchAMap() {
+        HashAggregation aggregation = new HashAggregation(AggregateMode.SINGLE, new int[]{0}, List.of(DataType.INTEGER), List.of(
+                call(AggregateFunction.COUNT_STAR, -1), call(AggregateFunction.SUM, 1)));
+        java.util.Map<Long, long[]> expected = new java.util.HashMap<>();
+        java.util.Random random = new java.util.Random(11);
+        int batchRows = 1000;
+        long key = 0;
+        for (int batchIndex = 0; batchIndex < 120; batchIndex++) {
+            Batch batch = Batch.create(List.of(DataType.INTEGER, DataType.BIGINT), batchRows);
+            LongVector keys = (LongVector) batch.column(0);
+            LongVector values = (LongVector) batch.column(1);
+            int[] selection = new int[batchRows];
+            int live = 0;
+            for (int row = 0; row < batchRows; row++) {
+                if (random.nextInt(4) == 0) {
+                    key = random.nextInt(200_000) - 100_000;
+                }
+                boolean nullKey = random.nextInt(50) == 0;
+                if (nullKey) {
+                    keys.setNull(row);
+                } else {
+                    keys.set(row, key);
+                }
+                long value = random.nextInt(1000);
+                values.set(row, value);
+                if (row % 9 != 4) {
+                    selection[live++] = row;
+                    long[] state = expected.computeIfAbsent(nullKey ? null : key, ignored -> new long[2]);
+                    state[0]++;
+                    state[1] += value;
+                }
+            }
+            batch.setRowCount(batchRows);
+            batch.setSelection(selection, live);
+            aggregation.add(batch);
+        }
+        assertEquals(expected.size(), aggregation.groupCount());
+        Batch out = Batch.create(List.of(DataType.INTEGER, DataType.BIGINT, DataType.BIGINT), aggregation.groupCount());
+        aggregation.write(0, aggregation.groupCount(), out);
+        for (int row = 0; row < out.rowCount(); row++) {
+            Long group = out.column(0).isNull(row) ? null : ((LongVector) out.column(0)).get(row);
+            long[] state = expected.get(group);
+            assertEquals(state[0], ((LongVector) out.column(1)).get(row), "count of " + group);
+            assertEquals(state[1], ((LongVector) out.column(2)).get(row), "sum of " + group);
+        }
+    }
 }
