@@ -65,6 +65,7 @@ import dev.parallax.planner.query.convert.AggregateInputReduction;
 import dev.parallax.planner.query.convert.CatalogFunctionExpander;
 import dev.parallax.planner.query.convert.CommonFactors;
 import dev.parallax.planner.query.convert.EquiSemiJoinJoinTransposeRule;
+import dev.parallax.planner.query.convert.JoinEnumerationRule;
 import dev.parallax.planner.query.convert.OrRestrictions;
 import dev.parallax.planner.query.convert.SubqueryDecorrelation;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
@@ -113,9 +114,10 @@ public final class QueryPlanner {
 
     /**
      * Phase 2, joins: push filters and join conditions down, merge trees of inner joins into a
-     * MultiJoin and order it with Calcite's LoptOptimizeJoinRule (the largest table first, then
-     * each next table joined by an equi condition when one exists, so no cartesian product where an
-     * equi path exists, smaller intermediate results first, by the tables' row counts); then move
+     * MultiJoin and order it by cost ({@link JoinEnumerationRule}: dynamic programming over the
+     * subsets of up to 10 inputs); MultiJoins with outer joins or more inputs go to Calcite's greedy
+     * LoptOptimizeJoinRule (the largest table first, then each next table joined by an equi
+     * condition when one exists, smaller intermediate results first); then move
      * expressions in join keys into projections below the join, so hash keys are plain columns.
      */
     private static final HepProgram JOIN_ORDER = new HepProgramBuilder()
@@ -133,6 +135,7 @@ public final class QueryPlanner {
                     EquiSemiJoinJoinTransposeRule.INSTANCE))
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)
             .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+            .addRuleInstance(JoinEnumerationRule.INSTANCE)
             .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
             .addMatchOrder(HepMatchOrder.DEPTH_FIRST)
             .addRuleCollection(List.of(
@@ -143,10 +146,11 @@ public final class QueryPlanner {
                     CoreRules.PROJECT_REMOVE))
             .build();
 
-    /** Calcite's metadata with our join row counts (statistics-based), which the join ordering relies on. */
+    /** Calcite's metadata with our join and filter row counts (statistics-based), which the join ordering relies on. */
     private static final org.apache.calcite.rel.metadata.RelMetadataProvider METADATA =
             org.apache.calcite.rel.metadata.ChainedRelMetadataProvider.of(List.of(
                     dev.parallax.planner.query.cost.JoinRowCount.SOURCE,
+                    dev.parallax.planner.query.cost.FilterRowCount.SOURCE,
                     org.apache.calcite.rel.metadata.DefaultRelMetadataProvider.INSTANCE));
 
     static {

@@ -159,44 +159,39 @@ public final class CostModel {
     }
 
     /**
-     * A hash join (final_cost_hashjoin, simplified): the build input is hashed before the first row
-     * comes out (a hash and a tuple per row), then every probe row is hashed and looked up, every
-     * candidate pays the residual's operators and every output row a tuple. Rows of an equi join
-     * follow the foreign-key shape: each row of the larger side finds the rows of the smaller side
-     * that survived its filters ({@code rows / baseRows} of its table), as there are no column
-     * statistics; SEMI and ANTI keep half of the probe rows, outer joins at least their preserved rows.
+     * A hash join (final_cost_hashjoin, simplified) that emits {@code rows}: the build input is
+     * hashed before the first row comes out (a hash and a tuple per row), then every probe row is
+     * hashed and looked up, every candidate pays the residual's operators and every output row a
+     * tuple. The rows come from the translation ({@code JoinRowCount}: the keys' distinct counts).
      */
-    public PlanEstimate hashJoin(PlanEstimate probe, PlanEstimate build, double probeBaseRows, double buildBaseRows,
-                                 JoinType joinType, int keys, Expr residual, List<DataType> columns) {
+    public PlanEstimate hashJoin(PlanEstimate probe, PlanEstimate build, double rows, int keys, Expr residual,
+                                 List<DataType> columns) {
         double probeRows = probe.rows();
         double buildRows = build.rows();
-        double matched;
-        if (probeRows >= buildRows) {
-            matched = probeRows * Math.min(1, buildRows / buildBaseRows);
-        } else {
-            matched = buildRows * Math.min(1, probeRows / probeBaseRows);
-        }
-        double residualSelectivity = residual == null ? 1 : selectivity(residual);
-        double rows = joinRows(joinType, matched * residualSelectivity, probeRows, buildRows);
+        // The residual runs on every key match, of which it keeps its selectivity's share.
+        double candidates = residual == null ? 0 : Math.max(rows, rows / Math.max(0.01, selectivity(residual)));
         double startup = build.totalCost() + (cpuOperatorCost * keys + cpuTupleCost) * buildRows + probe.startupCost();
         double run = probe.totalCost() - probe.startupCost() + cpuOperatorCost * keys * probeRows
-                + (residual == null ? 0 : cpuOperatorCost * operators(residual) * matched) + cpuTupleCost * rows;
+                + (residual == null ? 0 : cpuOperatorCost * operators(residual) * candidates) + cpuTupleCost * rows;
         return new PlanEstimate(startup, startup + run, Math.max(1, Math.rint(rows)), width(columns));
     }
 
-    /** A nested-loop join: the inner input is read once, then the condition runs for every pair. */
-    public PlanEstimate nestedLoopJoin(PlanEstimate outer, PlanEstimate inner, JoinType joinType, Expr condition,
+    /** A nested-loop join emitting {@code rows}: the inner input is read once, then the condition runs for every pair. */
+    public PlanEstimate nestedLoopJoin(PlanEstimate outer, PlanEstimate inner, double rows, Expr condition,
                                        List<DataType> columns) {
         double pairs = outer.rows() * inner.rows();
-        double matched = pairs * (condition == null ? 1 : selectivity(condition));
-        double rows = joinRows(joinType, matched, outer.rows(), inner.rows());
         double startup = inner.totalCost() + outer.startupCost();
         double run = outer.totalCost() - outer.startupCost() + cpuTupleCost * inner.rows()
                 + (condition == null ? 0 : cpuOperatorCost * operators(condition) * pairs) + cpuTupleCost * rows;
         return new PlanEstimate(startup, startup + run, Math.max(1, Math.rint(rows)), width(columns));
     }
 
-    private static double joinRows(JoinType joinType, double matched, double probeRows, double buildRows) {
+    /**
+     * Rows of a join with {@code matched} matching pairs out of {@code probeRows} x {@code buildRows}
+     * when nothing better is known: outer joins keep at least their preserved rows; SEMI and ANTI
+     * keep half of the probe rows.
+     */
+    public static double joinRows(JoinType joinType, double matched, double probeRows, double buildRows) {
         return switch (joinType) {
             case INNER -> matched;
             case LEFT -> Math.max(matched, probeRows);
@@ -205,6 +200,11 @@ public final class CostModel {
             case SEMI -> Math.min(probeRows, Math.max(1, probeRows * 0.5));
             case ANTI -> Math.max(1, probeRows * 0.5);
         };
+    }
+
+    /** The share of pairs a join condition keeps by PostgreSQL's default selectivities (no statistics). */
+    public static double defaultSelectivity(Expr condition) {
+        return condition == null ? 1 : selectivity(condition);
     }
 
     public PlanEstimate rows(double rows, int width) {

@@ -184,8 +184,7 @@ public final class ParallelPlanner {
         return switch (node) {
             case FilterNode filter when isParallelSafe(filter.condition()) -> {
                 PlanNode input = partial(filter.input(), divisor);
-                yield input == null ? null
-                        : new FilterNode(input, filter.condition(), costModel.filter(input.estimate(), filter.condition(), input.outputTypes()));
+                yield input == null ? null : new FilterNode(input, filter.condition(), partialFilterEstimate(filter, input));
             }
             case ProjectNode project when project.expressions().stream().allMatch(ParallelPlanner::isParallelSafe) -> {
                 PlanNode input = partial(project.input(), divisor);
@@ -346,6 +345,17 @@ public final class ParallelPlanner {
     }
 
     /** The chain with a parallel scan at the bottom and every estimate per participant. */
+    /**
+     * The estimate of {@code filter} over its partial {@code input}: the serial filter's selectivity
+     * (which had the columns' ANALYZE statistics at hand) applied to the participant's share.
+     */
+    private PlanEstimate partialFilterEstimate(FilterNode filter, PlanNode input) {
+        PlanEstimate computed = costModel.filter(input.estimate(), filter.condition(), input.outputTypes());
+        double selectivity = filter.estimate().rows() / Math.max(1, filter.input().estimate().rows());
+        double rows = Math.max(1, Math.rint(input.estimate().rows() * Math.min(1, selectivity)));
+        return new PlanEstimate(computed.startupCost(), computed.totalCost(), rows, computed.width());
+    }
+
     private PlanNode parallelChain(PlanNode node, double divisor) {
         return switch (node) {
             case SeqScanNode scan -> new SeqScanNode(scan.table(), scan.columns(), true,
@@ -364,7 +374,7 @@ public final class ParallelPlanner {
             }
             case FilterNode filter -> {
                 PlanNode input = parallelChain(filter.input(), divisor);
-                yield new FilterNode(input, filter.condition(), costModel.filter(input.estimate(), filter.condition(), input.outputTypes()));
+                yield new FilterNode(input, filter.condition(), partialFilterEstimate(filter, input));
             }
             case ProjectNode project -> {
                 PlanNode input = parallelChain(project.input(), divisor);

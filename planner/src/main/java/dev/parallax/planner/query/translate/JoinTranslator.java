@@ -2,14 +2,14 @@ package dev.parallax.planner.query.translate;
 
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.plan.HashJoinNode;
-import dev.parallax.engine.plan.IndexScanNode;
 import dev.parallax.engine.plan.JoinType;
 import dev.parallax.engine.plan.NestedLoopJoinNode;
 import dev.parallax.engine.plan.PlanEstimate;
 import dev.parallax.engine.plan.PlanNode;
-import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
+import dev.parallax.planner.query.cost.CostModel;
+import dev.parallax.planner.query.cost.JoinRowCount;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rex.RexBuilder;
@@ -105,13 +105,14 @@ final class JoinTranslator {
         for (int column : outputColumns) {
             outputTypes.add(joinedTypes.get(column));
         }
+        double rows = estimatedRows(join, left, right, calciteType);
         if (probeKeys.length == 0) {
-            PlanEstimate estimate = translator.cost().nestedLoopJoin(probe.estimate(), build.estimate(), joinType,
+            PlanEstimate estimate = translator.cost().nestedLoopJoin(probe.estimate(), build.estimate(), rows,
                     residualExpression, outputTypes);
             return new NestedLoopJoinNode(probe, build, joinType, residualExpression, outputColumns, estimate);
         }
-        PlanEstimate estimate = translator.cost().hashJoin(probe.estimate(), build.estimate(), baseRows(probe), baseRows(build),
-                joinType, probeKeys.length, residualExpression, outputTypes);
+        PlanEstimate estimate = translator.cost().hashJoin(probe.estimate(), build.estimate(), rows,
+                probeKeys.length, residualExpression, outputTypes);
         return new HashJoinNode(probe, build, joinType, probeKeys, buildKeys, residualExpression, outputColumns, false, estimate);
     }
 
@@ -143,16 +144,16 @@ final class JoinTranslator {
         return leftKind == TypeKind.DECIMAL && rightKind == TypeKind.DECIMAL && left.scale() == right.scale();
     }
 
-    /** The largest table under {@code node}, in rows: the base its key values come from, for join estimates. */
-    private static double baseRows(PlanNode node) {
-        double rows = switch (node) {
-            case SeqScanNode scan -> scan.table().storage().rowCount();
-            case IndexScanNode scan -> scan.table().storage().rowCount();
-            default -> node.estimate().rows();
-        };
-        for (PlanNode input : node.inputs()) {
-            rows = Math.max(rows, baseRows(input));
-        }
-        return Math.max(1, rows);
+    /**
+     * Rows of the join from the translated inputs' estimates and the keys' distinct counts
+     * ({@link JoinRowCount}, as the join order was chosen), so joins above see the rows it will
+     * really have: a composite foreign key (lineitem to partsupp) keeps every probe row, a SEMI
+     * join the share of probe rows whose keys the other side holds.
+     */
+    private static double estimatedRows(Join join, PlanNode left, PlanNode right, JoinType joinType) {
+        double leftRows = left.estimate().rows();
+        double rightRows = right.estimate().rows();
+        Double rows = JoinRowCount.rows(join, leftRows, rightRows, join.getCluster().getMetadataQuery());
+        return rows != null ? rows : CostModel.joinRows(joinType, Math.max(leftRows, rightRows), leftRows, rightRows);
     }
 }
