@@ -26,6 +26,8 @@ final class SqlPreparedQuery implements PreparedQuery {
     private PlanCache.CachedPlan plan;
     /** The executor-free path when the plan is a point lookup by unique key (see {@link PointLookupPlan}), else null. */
     private PointLookupPlan pointLookup;
+    /** The executor-free path when the plan is a single-row INSERT [ON CONFLICT] (see {@link PointUpsertPlan}), else null. */
+    private PointUpsertPlan pointUpsert;
     private boolean closed;
 
     /** A prepared query with its plan. */
@@ -34,6 +36,7 @@ final class SqlPreparedQuery implements PreparedQuery {
         this.sql = sql;
         this.plan = Objects.requireNonNull(plan, "plan");
         this.pointLookup = PointLookupPlan.of(session.database().catalog(), plan.catalogVersion(), plan.statement());
+        this.pointUpsert = PointUpsertPlan.of(session, plan.catalogVersion(), plan.statement());
         this.columns = plan.statement().columns();
         this.parameterTypes = plan.statement().parameterTypes();
         this.utility = false;
@@ -88,6 +91,14 @@ final class SqlPreparedQuery implements PreparedQuery {
             session.noteStatement(sql);
             return pointLookup.execute(parameters);
         }
+        if (pointUpsert != null && pointUpsert.isValid()) {
+            session.noteStatement(sql);
+            Result result = pointUpsert.execute(parameters);
+            if (result.rowCount() > 0) {
+                session.transactionBlock().dataChanged();
+            }
+            return result;
+        }
         Object[] bound = ParameterBinder.bind(parameterTypes, parameters);
         if (!plan.isValid(session.database().catalog())) {
             PlanCache.CachedPlan replanned = session.planFor(sql);
@@ -97,6 +108,7 @@ final class SqlPreparedQuery implements PreparedQuery {
             }
             plan = replanned;
             pointLookup = PointLookupPlan.of(session.database().catalog(), replanned.catalogVersion(), replanned.statement());
+            pointUpsert = PointUpsertPlan.of(session, replanned.catalogVersion(), replanned.statement());
         }
         session.noteStatement(sql);
         return session.start(plan.statement(), bound);
@@ -112,5 +124,6 @@ final class SqlPreparedQuery implements PreparedQuery {
         closed = true;
         plan = null;
         pointLookup = null;
+        pointUpsert = null;
     }
 }

@@ -30,6 +30,8 @@ public final class Table {
     private volatile OptionalInt parallelWorkers = OptionalInt.empty();
     private final List<OrderedIndex> indexes = new CopyOnWriteArrayList<>();
     private final List<UniqueConstraint> uniqueConstraints = new CopyOnWriteArrayList<>();
+    /** Read-only view handed out on every write statement's path (no copy per call). */
+    private final List<UniqueConstraint> uniqueConstraintsView = java.util.Collections.unmodifiableList(uniqueConstraints);
     private final RowIdLock rowIdLock = new RowIdLock();
     private final MaintenanceActivity maintenance = new MaintenanceActivity();
     private volatile TableStatistics statistics;
@@ -179,9 +181,12 @@ public final class Table {
         return indexes.remove(index);
     }
 
-    /** The PRIMARY KEY and UNIQUE constraints of this table, in declaration order. */
+    /**
+     * The PRIMARY KEY and UNIQUE constraints of this table, in declaration order (read-only; they
+     * only change while the table is created, before it is in the catalog).
+     */
     public List<UniqueConstraint> uniqueConstraints() {
-        return List.copyOf(uniqueConstraints);
+        return uniqueConstraintsView;
     }
 
     /**

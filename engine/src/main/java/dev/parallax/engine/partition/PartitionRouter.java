@@ -124,6 +124,19 @@ public final class PartitionRouter {
         }
     }
 
+    /**
+     * The ordinal of the partition of row 0 of {@code row} (a one-row batch, table columns), or
+     * {@link #NO_PARTITION}: {@link #route(Batch, int[])} without its allocation, for statements
+     * that write one row per execution. {@code hashScratch} holds at least one long.
+     */
+    public int routeSingleRow(Batch row, long[] hashScratch) {
+        hashScratch[0] = 0;
+        for (int key = 0; key < keyKinds.length; key++) {
+            PartitionHash.combineColumn(row, row.column(keyColumns[key]), keyKinds[key], hashScratch);
+        }
+        return ordinalOfHash(hashScratch[0]);
+    }
+
     /** The ordinal of the partition holding rows whose combined key hash is {@code hash}, or {@link #NO_PARTITION}. */
     public int ordinalOfHash(long hash) {
         if (greatestModulus == 0) {

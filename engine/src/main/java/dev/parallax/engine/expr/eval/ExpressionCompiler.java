@@ -35,9 +35,39 @@ import java.util.Objects;
  */
 public final class ExpressionCompiler {
     private final ExecutionContext context;
+    /** Non-null when compiling once for many executions: parameters and now() are read from here at evaluation. */
+    private final StatementValues statementValues;
 
     private ExpressionCompiler(ExecutionContext context) {
+        this(context, null);
+    }
+
+    private ExpressionCompiler(ExecutionContext context, StatementValues statementValues) {
         this.context = context;
+        this.statementValues = statementValues;
+    }
+
+    /**
+     * An evaluator of {@code expression} converted to {@code target} with assignment rules (as
+     * {@link #compileAssignment}; null {@code target}: no conversion) that a prepared statement
+     * compiles once and evaluates on every execution: parameters and now() are read from
+     * {@code values} at each evaluation instead of being bound at compile time, and nothing that
+     * depends on them is folded.
+     */
+    public static VectorExpression compileReusable(Expr expression, DataType target, ExecutionContext context, StatementValues values) {
+        Objects.requireNonNull(values, "values");
+        ExpressionCompiler compiler = new ExpressionCompiler(context, values);
+        Evaluator evaluator = compiler.expression(expression);
+        if (target == null || evaluator.type().equals(target)) {
+            return evaluator;
+        }
+        return compiler.foldWhen(new CastEvaluator(evaluator, target, false), evaluator instanceof ConstantEvaluator);
+    }
+
+    /** A predicate compiled once for many executions, reading parameters and now() from {@code values} (see {@link #compileReusable}). */
+    public static Predicate compileReusablePredicate(Expr condition, ExecutionContext context, StatementValues values) {
+        Objects.requireNonNull(values, "values");
+        return new ExpressionCompiler(context, values).predicate(condition);
     }
 
     /** A fresh evaluator of {@code expression} for one operator instance running in {@code context}. */
@@ -158,7 +188,9 @@ public final class ExpressionCompiler {
         return switch (expression) {
             case ColumnRef column -> new ColumnEvaluator(column.index(), column.type());
             case Literal literal -> new ConstantEvaluator(literal.value(), literal.type());
-            case Parameter parameter -> new ConstantEvaluator(context.parameter(parameter.index()), parameter.type());
+            case Parameter parameter -> statementValues != null
+                    ? new StatementValueEvaluator(statementValues, parameter.index(), parameter.type())
+                    : new ConstantEvaluator(context.parameter(parameter.index()), parameter.type());
             case Cast cast -> {
                 Evaluator operand = expression(cast.input());
                 if (operand.type().equals(cast.type())) {
@@ -166,9 +198,9 @@ public final class ExpressionCompiler {
                 }
                 yield foldWhen(new CastEvaluator(operand, cast.type(), true), operand instanceof ConstantEvaluator);
             }
-            case Case caseExpression -> foldWhen(caseOf(caseExpression), isConstant(caseExpression));
-            case InList inList -> foldWhen(inList(inList), isConstant(inList));
-            case Call call -> foldWhen(call(call), isConstant(call));
+            case Case caseExpression -> foldWhen(caseOf(caseExpression), foldable(caseExpression));
+            case InList inList -> foldWhen(inList(inList), foldable(inList));
+            case Call call -> foldWhen(call(call), foldable(call));
         };
     }
 
@@ -406,7 +438,9 @@ public final class ExpressionCompiler {
                 return new VolatileEvaluator(false, DataType.TIMESTAMP);
             }
             case NOW -> {
-                return new ConstantEvaluator(context.statementStartMicros(), DataType.TIMESTAMP);
+                return statementValues != null
+                        ? new StatementValueEvaluator(statementValues, StatementValueEvaluator.NOW, DataType.TIMESTAMP)
+                        : new ConstantEvaluator(context.statementStartMicros(), DataType.TIMESTAMP);
             }
         }
         throw new IllegalStateException("unhandled function " + function);
@@ -496,6 +530,30 @@ public final class ExpressionCompiler {
             return new ArithmeticEvaluator(function, left, right, type);
         }
         return new ArithmeticEvaluator(function, left, right, type);
+    }
+
+    /**
+     * Whether {@code expression} may be folded into a constant now: it is constant, and when
+     * compiling for many executions it reads no parameter and not now(), whose values change
+     * between executions.
+     */
+    private boolean foldable(Expr expression) {
+        return isConstant(expression) && (statementValues == null || !readsStatementValues(expression));
+    }
+
+    private static boolean readsStatementValues(Expr expression) {
+        return switch (expression) {
+            case ColumnRef column -> false;
+            case Literal literal -> false;
+            case Parameter parameter -> true;
+            case Cast cast -> readsStatementValues(cast.input());
+            case Case caseExpression -> caseExpression.conditions().stream().anyMatch(ExpressionCompiler::readsStatementValues)
+                    || caseExpression.results().stream().anyMatch(ExpressionCompiler::readsStatementValues)
+                    || readsStatementValues(caseExpression.otherwise());
+            case InList inList -> readsStatementValues(inList.value())
+                    || inList.values().stream().anyMatch(ExpressionCompiler::readsStatementValues);
+            case Call call -> call.function() == Function.NOW || call.arguments().stream().anyMatch(ExpressionCompiler::readsStatementValues);
+        };
     }
 
     /** True when the expression reads no column and nothing volatile: it has one value per statement. */

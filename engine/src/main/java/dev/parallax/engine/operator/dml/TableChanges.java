@@ -121,12 +121,17 @@ final class TableChanges {
         if (!(target.storage() instanceof PagedTableStorage paged)) {
             throw new IllegalStateException("table " + target.name() + " has no paged storage");
         }
+        // Partitions of one parent have the same constraints over the same columns, in the same order:
+        // a prepared upsert landing in another partition each time keeps its key column arrays.
+        boolean sibling = table != null && table.parent() != null && table.parent() == target.parent();
         this.table = target;
         this.storage = paged;
         this.constraints = target.uniqueConstraints();
-        this.keyColumns = new int[constraints.size()][];
-        for (int index = 0; index < keyColumns.length; index++) {
-            keyColumns[index] = constraints.get(index).keyColumns();
+        if (!sibling) {
+            this.keyColumns = new int[constraints.size()][];
+            for (int index = 0; index < keyColumns.length; index++) {
+                keyColumns[index] = constraints.get(index).keyColumns();
+            }
         }
     }
 

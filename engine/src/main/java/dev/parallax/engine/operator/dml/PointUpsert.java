@@ -1,0 +1,298 @@
+package dev.parallax.engine.operator.dml;
+
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.expr.ColumnRef;
+import dev.parallax.engine.expr.Call;
+import dev.parallax.engine.expr.Case;
+import dev.parallax.engine.expr.Cast;
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.InList;
+import dev.parallax.engine.expr.Literal;
+import dev.parallax.engine.expr.Parameter;
+import dev.parallax.engine.expr.eval.ExpressionCompiler;
+import dev.parallax.engine.expr.eval.Predicate;
+import dev.parallax.engine.expr.eval.StatementValues;
+import dev.parallax.engine.expr.eval.VectorExpression;
+import dev.parallax.engine.index.RowIds;
+import dev.parallax.engine.partition.PartitionRouter;
+import dev.parallax.engine.plan.ConflictAction;
+import dev.parallax.engine.plan.ModifyOperation;
+import dev.parallax.engine.plan.ModifyTableNode;
+import dev.parallax.engine.plan.OnConflict;
+import dev.parallax.engine.plan.InsertNode;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.ProjectNode;
+import dev.parallax.engine.plan.ValuesNode;
+import dev.parallax.engine.storage.PagedTableStorage;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.ColumnVector;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A prepared single-row {@code INSERT ... VALUES (...) [ON CONFLICT ... DO UPDATE SET ... [WHERE
+ * ...] | DO NOTHING]} without RETURNING, built once and executed many times: the row's expressions,
+ * the DO UPDATE assignments and condition are compiled once ({@link ExpressionCompiler#compileReusable},
+ * parameters and now() read per execution from {@link #values()}), and the proposed, conflicting and
+ * updated rows live in batches made once. An execution evaluates the row, routes it to its
+ * partition, looks its key up in the arbiter indexes, and applies the insert or the update through
+ * {@link TableChanges} exactly as {@link ModifyTableOperator} does for one row: optimistic attempts,
+ * then one under the write lock, so concurrent upserts of one key lose no update and store no
+ * duplicate. No operator tree, execution context or result batch per execution; in steady state it
+ * allocates nothing. Used by one thread at a time (a prepared statement's).
+ */
+public final class PointUpsert {
+    private final Table table;
+    /** The partitions when the table is partitioned, else null. */
+    private final PartitionRouter router;
+    private final StatementValues values = new StatementValues();
+    /** Per table column: the proposed value, in the column's type. */
+    private final VectorExpression[] rowValues;
+    private final ConflictAction action;
+    private final int[] arbiterPositions;
+    /** Per constraint position whether it is an arbiter; null without ON CONFLICT (then a conflict is 23505). */
+    private final boolean[] arbiterFlags;
+    /** DO UPDATE: per column the new value over (existing ++ excluded), null where kept; or the excluded column copied. */
+    private final VectorExpression[] conflictAssignments;
+    private final int[] copiedColumns;
+    private final Predicate conflictCondition;
+    private final int[] allColumns;
+    /** Zero columns, one row: what the row's expressions are evaluated over. */
+    private final Batch oneRow;
+    private final Batch proposed;
+    private final Batch existing;
+    /** (existing ++ proposed) for the DO UPDATE expressions: the same vectors, viewed together. */
+    private final Batch combined;
+    private final Batch updated;
+    private final int[] selected = new int[1];
+    private final long[] hashScratch = new long[1];
+
+    private PointUpsert(ModifyTableNode node, List<Expr> row, ExecutionContext context) {
+        this.table = node.table();
+        this.router = table.isPartitioned() ? table.partitionRouter() : null;
+        List<DataType> columnTypes = table.columnTypes();
+        this.rowValues = new VectorExpression[columnTypes.size()];
+        for (int column = 0; column < rowValues.length; column++) {
+            rowValues[column] = ExpressionCompiler.compileReusable(row.get(column), columnTypes.get(column), context, values);
+        }
+        List<UniqueConstraint> constraints = router == null ? table.uniqueConstraints() : router.partition(0).uniqueConstraints();
+        OnConflict onConflict = node.onConflict();
+        this.action = onConflict == null ? null : onConflict.action();
+        List<UniqueConstraint> arbiters = onConflict == null ? List.of() : onConflict.arbiters();
+        this.arbiterPositions = new int[arbiters.size()];
+        this.arbiterFlags = onConflict == null ? null : new boolean[constraints.size()];
+        for (int index = 0; index < arbiterPositions.length; index++) {
+            arbiterPositions[index] = position(constraints, arbiters.get(index));
+            arbiterFlags[arbiterPositions[index]] = true;
+        }
+        this.conflictAssignments = new VectorExpression[columnTypes.size()];
+        this.copiedColumns = new int[columnTypes.size()];
+        Arrays.fill(copiedColumns, -1);
+        if (action == ConflictAction.UPDATE) {
+            for (int column = 0; column < columnTypes.size(); column++) {
+                Expr assignment = onConflict.assignments().get(column);
+                if (assignment instanceof ColumnRef reference && reference.type().equals(columnTypes.get(column))) {
+                    copiedColumns[column] = reference.index();
+                } else if (assignment != null) {
+                    conflictAssignments[column] = ExpressionCompiler.compileReusable(assignment, columnTypes.get(column), context, values);
+                }
+            }
+            this.conflictCondition = onConflict.condition() == null ? null
+                    : ExpressionCompiler.compileReusablePredicate(onConflict.condition(), context, values);
+        } else {
+            this.conflictCondition = null;
+        }
+        this.allColumns = new int[columnTypes.size()];
+        Arrays.setAll(allColumns, column -> column);
+        this.oneRow = new Batch(new ColumnVector[0]);
+        oneRow.setRowCount(1);
+        this.proposed = Batch.create(columnTypes, 1);
+        this.existing = Batch.create(columnTypes, 1);
+        this.updated = Batch.create(columnTypes, 1);
+        ColumnVector[] both = new ColumnVector[columnTypes.size() * 2];
+        for (int column = 0; column < columnTypes.size(); column++) {
+            both[column] = existing.column(column);
+            both[columnTypes.size() + column] = proposed.column(column);
+        }
+        this.combined = new Batch(both);
+    }
+
+    /**
+     * The reusable execution of {@code root} when it is a single-row INSERT of VALUES without
+     * RETURNING (an {@link InsertNode}, or a {@link ModifyTableNode} with or without ON CONFLICT)
+     * into a table with paged storage; null otherwise. {@code context} serves compilation only
+     * (settings); nothing of it is read per execution.
+     */
+    public static PointUpsert of(PlanNode root, ExecutionContext context) {
+        ModifyTableNode node = switch (root) {
+            case ModifyTableNode modify when modify.operation() == ModifyOperation.INSERT && modify.returning().isEmpty() -> modify;
+            case InsertNode insert -> new ModifyTableNode(ModifyOperation.INSERT, insert.table(), insert.input(), null, List.of(),
+                    null, List.of(), insert.estimate());
+            default -> null;
+        };
+        if (node == null) {
+            return null;
+        }
+        Table table = node.table();
+        if (table.isPartitioned() ? table.partitionRouter().partitionCount() == 0 : !(table.storage() instanceof PagedTableStorage)) {
+            return null;
+        }
+        List<Expr> row = singleRow(node.input());
+        if (row == null || row.size() != table.columnTypes().size()) {
+            return null;
+        }
+        return new PointUpsert(node, row, context);
+    }
+
+    /**
+     * The expressions of the one row {@code input} produces: a one-row VALUES whose expressions have
+     * its column types (the executor stores each value as the column's type), or a projection that
+     * reads no column over a one-row VALUES (how {@code VALUES ($1, ...)} is planned); else null.
+     */
+    private static List<Expr> singleRow(PlanNode input) {
+        if (input instanceof ProjectNode project && project.input() instanceof ValuesNode values && values.rows().size() == 1) {
+            for (Expr expression : project.expressions()) {
+                if (readsColumns(expression)) {
+                    return null;
+                }
+            }
+            return project.expressions();
+        }
+        if (!(input instanceof ValuesNode values) || values.rows().size() != 1) {
+            return null;
+        }
+        List<Expr> row = values.rows().getFirst();
+        for (int column = 0; column < row.size(); column++) {
+            if (!row.get(column).type().equals(values.outputTypes().get(column))) {
+                return null;
+            }
+        }
+        return row;
+    }
+
+    private static boolean readsColumns(Expr expression) {
+        return switch (expression) {
+            case ColumnRef column -> true;
+            case Literal literal -> false;
+            case Parameter parameter -> false;
+            case Cast cast -> readsColumns(cast.input());
+            case Case caseExpression -> caseExpression.conditions().stream().anyMatch(PointUpsert::readsColumns)
+                    || caseExpression.results().stream().anyMatch(PointUpsert::readsColumns) || readsColumns(caseExpression.otherwise());
+            case InList inList -> readsColumns(inList.value()) || inList.values().stream().anyMatch(PointUpsert::readsColumns);
+            case Call call -> call.arguments().stream().anyMatch(PointUpsert::readsColumns);
+        };
+    }
+
+    /** Where the parameters and now() of the next execution are set ({@link StatementValues#bind}) before {@link #execute()}. */
+    public StatementValues values() {
+        return values;
+    }
+
+    /**
+     * Runs the statement once with the values bound in {@link #values()}; returns the number of rows
+     * inserted or updated (0 or 1). Errors as the statement through the executor: 23502, 23505
+     * (no arbiter), 23514, 0A000 (an update moving the row to another partition), 22001....
+     */
+    public long execute() {
+        proposed.reset();
+        for (int column = 0; column < rowValues.length; column++) {
+            proposed.column(column).copyFrom(rowValues[column].evaluate(oneRow), 0, 0);
+        }
+        proposed.setRowCount(1);
+        AssignedRows.checkNotNull(table, proposed);
+        int target = 0;
+        Table targetTable = table;
+        if (router != null) {
+            target = router.routeSingleRow(proposed, hashScratch);
+            if (target == PartitionRouter.NO_PARTITION) {
+                throw router.noPartition(proposed, 0);
+            }
+            targetTable = router.partition(target);
+        }
+        TableChanges changes = TableChanges.acquire(targetTable);
+        try {
+            for (int attempt = 0; ; attempt++) {
+                if (attempt >= ModifyTableOperator.OPTIMISTIC_ATTEMPTS + 8) {
+                    throw new IllegalStateException("upsert into " + table.name() + " failed " + attempt + " times under the write lock");
+                }
+                int outcome;
+                int attemptTarget = target;
+                // The row id a lookup finds stays valid until the change applies: VACUUM compacts no page meanwhile.
+                long pin = targetTable.rowIdLock().pin();
+                try {
+                    outcome = attempt < ModifyTableOperator.OPTIMISTIC_ATTEMPTS ? attempt(changes, attemptTarget)
+                            : changes.storage().exclusively(() -> attempt(changes, attemptTarget));
+                } finally {
+                    targetTable.rowIdLock().unpin(pin);
+                }
+                if (outcome >= 0) {
+                    return outcome;
+                }
+            }
+        } finally {
+            changes.release();
+        }
+    }
+
+    /** One attempt on the current state: the rows changed (0 or 1), or -1 when another statement got in between. */
+    private int attempt(TableChanges changes, int target) {
+        changes.clear();
+        long conflict = RowIds.ABSENT;
+        for (int index = 0; index < arbiterPositions.length && conflict == RowIds.ABSENT; index++) {
+            int position = arbiterPositions[index];
+            conflict = changes.constraint(position).index().get(proposed, changes.keyColumns(position), 0);
+        }
+        if (conflict == RowIds.ABSENT) {
+            changes.addNew(proposed, 0, -1);
+            return changes.apply(arbiterFlags) ? 1 : -1;
+        }
+        if (action == ConflictAction.NOTHING) {
+            return 0;
+        }
+        if (!changes.storage().readPublishedRow(conflict, allColumns, existing)) {
+            // Placed by another writer that has not published it yet: look again.
+            Thread.onSpinWait();
+            return -1;
+        }
+        combined.setRowCount(1);
+        if (conflictCondition != null && conflictCondition.select(combined, selected) == 0) {
+            return 0;
+        }
+        updated.reset();
+        for (int column = 0; column < conflictAssignments.length; column++) {
+            ColumnVector value = copiedColumns[column] >= 0 ? combined.column(copiedColumns[column])
+                    : conflictAssignments[column] != null ? conflictAssignments[column].evaluate(combined)
+                    : existing.column(column);
+            updated.column(column).copyFrom(value, 0, 0);
+        }
+        updated.setRowCount(1);
+        AssignedRows.checkNotNull(table, updated);
+        if (router != null && router.routeSingleRow(updated, hashScratch) != target) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "invalid ON UPDATE specification")
+                    .withDetail("The result tuple would appear in a different partition than the original tuple.");
+        }
+        int old = changes.addOld(conflict, existing, 0);
+        changes.addNew(updated, 0, old);
+        return changes.apply(arbiterFlags) ? 1 : -1;
+    }
+
+    /** The position of {@code constraint} among {@code constraints}, or of the one over the same columns (partitions). */
+    private static int position(List<UniqueConstraint> constraints, UniqueConstraint constraint) {
+        int position = constraints.indexOf(constraint);
+        for (int index = 0; index < constraints.size() && position < 0; index++) {
+            if (Arrays.equals(constraints.get(index).keyColumns(), constraint.keyColumns())) {
+                position = index;
+            }
+        }
+        if (position < 0) {
+            throw new IllegalArgumentException("constraint " + constraint.name() + " is not on the table");
+        }
+        return position;
+    }
+}

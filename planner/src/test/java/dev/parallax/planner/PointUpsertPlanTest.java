@@ -1,0 +1,197 @@
+package dev.parallax.planner;
+
+import dev.parallax.Database;
+import dev.parallax.DatabaseOptions;
+import dev.parallax.PreparedQuery;
+import dev.parallax.Result;
+import dev.parallax.Session;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Prepared single-row inserts and upserts take the executor-free path ({@link PointUpsertPlan}) and
+ * change the table exactly as the general path: insert, DO UPDATE with excluded.* and expressions
+ * over the existing row, a WHERE that skips, DO NOTHING, the errors (23502, 23505, 23514, 0A000,
+ * 22001), now() and random() taking a new value per execution, a plan made stale by DDL, and
+ * concurrent upserts of the same keys losing no update.
+ */
+class PointUpsertPlanTest {
+    private Database database;
+    private Session session;
+
+    @BeforeEach
+    void open() {
+        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withWorkerThreads(2));
+        session = database.openSession();
+    }
+
+    @AfterEach
+    void close() {
+        session.close();
+        database.close();
+    }
+
+    private void run(String sql) {
+        session.execute(sql).close();
+    }
+
+    private List<List<Object>> rows(String sql) {
+        try (Result result = session.execute(sql)) {
+            return result.fetchAll();
+        }
+    }
+
+    private static String execute(PreparedQuery query, Object... parameters) {
+        try (Result result = query.execute(parameters)) {
+            return result.commandTag();
+        }
+    }
+
+    private PointUpsertPlan fastPath(String sql) {
+        PlanCache.CachedPlan plan = ((SqlSession) session).planFor(sql);
+        return PointUpsertPlan.of((SqlSession) session, plan.catalogVersion(), plan.statement());
+    }
+
+    @Test
+    void upsertsOnPlainAndPartitionedTablesChangeRowsAsTheGeneralPath() {
+        run("create table test (id int primary key, info text, hits int not null)");
+        run("create table p (id int primary key, info text, hits int not null) partition by hash (id) partitions 16");
+        for (String table : List.of("test", "p")) {
+            String sql = "insert into " + table + " values ($1, $2, 1) on conflict (id) do update set info = excluded.info, hits = "
+                    + table + ".hits + 1 where " + table + ".info <> 'frozen'";
+            assertNotNull(fastPath(sql));
+            try (PreparedQuery upsert = session.prepare(sql)) {
+                assertEquals("INSERT 0 1", execute(upsert, 1, "a"));
+                assertEquals("INSERT 0 1", execute(upsert, 2, "b"));
+                assertEquals("INSERT 0 1", execute(upsert, 1, "c"));
+                assertEquals("INSERT 0 1", execute(upsert, 3, "frozen"));
+                assertEquals("INSERT 0 0", execute(upsert, 3, "thawed"));
+                assertEquals("INSERT 0 1", execute(upsert, 1, null));
+            }
+            assertEquals(List.of(List.of(2, "b", 1), List.of(3, "frozen", 1)),
+                    rows("select * from " + table + " where info is not null order by id"));
+            assertEquals(List.of(List.of(1, 3)), rows("select id, hits from " + table + " where info is null"));
+        }
+    }
+
+    @Test
+    void doNothingAndPlainInsertsAndTheirErrors() {
+        run("create table p (id bigint primary key, name varchar(3)) partition by hash (id) partitions 4");
+        try (PreparedQuery nothing = session.prepare("insert into p values ($1, $2) on conflict do nothing");
+             PreparedQuery plain = session.prepare("insert into p values ($1, $2)")) {
+            assertNotNull(fastPath("insert into p values ($1, $2)"));
+            assertEquals("INSERT 0 1", execute(plain, 1L, "one"));
+            assertEquals("INSERT 0 0", execute(nothing, 1L, "new"));
+            assertEquals("INSERT 0 1", execute(nothing, 2L, "two"));
+            ParallaxException duplicate = assertThrows(ParallaxException.class, () -> execute(plain, 2L, "xyz"));
+            assertEquals(SqlState.UNIQUE_VIOLATION, duplicate.state());
+            assertTrue(duplicate.getMessage().startsWith("duplicate key value violates unique constraint \"p_"), duplicate.getMessage());
+            ParallaxException nullKey = assertThrows(ParallaxException.class, () -> execute(plain, null, "n"));
+            assertEquals(SqlState.NOT_NULL_VIOLATION, nullKey.state());
+            ParallaxException tooLong = assertThrows(ParallaxException.class, () -> execute(plain, 5L, "four"));
+            assertEquals(SqlState.STRING_DATA_RIGHT_TRUNCATION, tooLong.state());
+            assertEquals("value too long for type character varying(3)", tooLong.getMessage());
+        }
+        assertEquals(List.of(List.of(1L, "one"), List.of(2L, "two")), rows("select * from p order by id"));
+        run("drop table p_3");
+        try (PreparedQuery plain = session.prepare("insert into p values ($1, $2)")) {
+            int missing = 0;
+            for (long id = 10; id < 40; id++) {
+                try {
+                    execute(plain, id, null);
+                } catch (ParallaxException noPartition) {
+                    assertEquals(SqlState.CHECK_VIOLATION, noPartition.state());
+                    assertEquals("no partition of relation \"p\" found for row", noPartition.getMessage());
+                    missing++;
+                }
+            }
+            assertTrue(missing > 0 && missing < 30, "rows without a partition: " + missing);
+        }
+    }
+
+    @Test
+    void anUpdateMayNotMoveTheRowToAnotherPartition() {
+        run("create table p (id int primary key, info text) partition by hash (id) partitions 8");
+        run("insert into p values (1, 'one')");
+        try (PreparedQuery upsert = session.prepare("insert into p values ($1, 'x') on conflict (id) do update set id = p.id + $2")) {
+            assertEquals("INSERT 0 1", execute(upsert, 1, 0));
+            int moved = 0;
+            for (int shift = 1; shift < 20; shift++) {
+                try {
+                    execute(upsert, 1, shift);
+                    run("update p set id = 1");
+                } catch (ParallaxException refused) {
+                    assertEquals(SqlState.FEATURE_NOT_SUPPORTED, refused.state());
+                    assertEquals("invalid ON UPDATE specification", refused.getMessage());
+                    moved++;
+                }
+            }
+            assertTrue(moved > 0, "no shift moved the row");
+        }
+        assertEquals(List.of(List.of(1, "one")), rows("select * from p"));
+    }
+
+    @Test
+    void nowAndRandomTakeNewValuesPerExecutionAndDdlReplans() throws InterruptedException {
+        run("create table t (id int primary key, info text, stamp timestamp)");
+        try (PreparedQuery upsert = session.prepare(
+                "insert into t values ($1, md5(random()::text), now()) on conflict (id) do update set info = excluded.info, stamp = excluded.stamp")) {
+            execute(upsert, 1);
+            List<List<Object>> first = rows("select info, stamp from t");
+            Thread.sleep(2);
+            execute(upsert, 1);
+            List<List<Object>> second = rows("select info, stamp from t");
+            assertEquals(32, ((String) second.getFirst().get(0)).length());
+            assertTrue(!first.getFirst().get(0).equals(second.getFirst().get(0)), "md5(random()) repeated");
+            assertTrue(!first.getFirst().get(1).equals(second.getFirst().get(1)), "now() repeated");
+            run("create table other (a int)");
+            // the stale plan is not used; the general path plans again and the statement still works
+            execute(upsert, 2);
+        }
+        assertEquals(List.of(List.of(2L)), rows("select count(*) from t"));
+        assertNull(fastPath("insert into t values (1, 'x', now()) returning id"));
+    }
+
+    @Test
+    void concurrentUpsertsOfTheSameKeysLoseNoUpdate() throws Exception {
+        run("create table p (id int primary key, hits int) partition by hash (id) partitions 32");
+        int threads = 4;
+        int rounds = 400;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int thread = 0; thread < threads; thread++) {
+                done.add(pool.submit(() -> {
+                    try (Session own = database.openSession();
+                         PreparedQuery upsert = own.prepare("insert into p values ($1, 1) on conflict (id) do update set hits = p.hits + 1")) {
+                        for (int round = 0; round < rounds; round++) {
+                            upsert.execute(round % 10).close();
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> future : done) {
+                future.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertEquals(List.of(List.of(10L, (long) threads * rounds)), rows("select count(*), sum(hits) from p"));
+    }
+}
