@@ -51,6 +51,11 @@ final class FakeSession implements Session {
     }
 
     @Override
+    public boolean hasPlanFor(String sql) {
+        return false;
+    }
+
+    @Override
     public void cancel() {
     }
 
