@@ -4,7 +4,8 @@
 # PostgreSQL server at PG_HOST:PG_PORT, has run.sh load ROWS rows into the single table `test` and
 # the 1024-partition table `p` on each and run the point-select and upsert scripts
 # (pgbench -M prepared -n -c 4 -j 2 -T 20 unless PGBENCH_MODE/PGBENCH_DURATION/PGBENCH_CLIENTS say
-# otherwise), then prints tps side by side with the ratios the issue targets.
+# otherwise, each after an unrecorded PGBENCH_WARMUP-second run, 5 by default), then prints tps side
+# by side with the ratios the issue targets.
 #
 #   bench/pgbench/compare.sh [ROWS]            ROWS defaults to 10,000,000 as in the issue
 #
@@ -62,7 +63,7 @@ ratio() {
 parallax_results="$here/results-127.0.0.1-$parallax_port.txt"
 postgres_results="$here/results-${pg_host//\//_}-$pg_port.txt"
 echo
-echo "pgbench -M ${PGBENCH_MODE:-prepared} -n -c ${PGBENCH_CLIENTS:-4} -T ${PGBENCH_DURATION:-20}, $rows rows, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$root" rev-parse --short HEAD)"
+echo "pgbench -M ${PGBENCH_MODE:-prepared} -n -c ${PGBENCH_CLIENTS:-4} -T ${PGBENCH_DURATION:-20} (after ${PGBENCH_WARMUP:-5} s warm-up), $rows rows, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$root" rev-parse --short HEAD)"
 printf '| %-30s | %12s | %14s | %21s |\n' "script" "Parallax tps" "PostgreSQL tps" "Parallax / PostgreSQL"
 printf '|%s|%s|%s|%s|\n' "--------------------------------" "--------------" "----------------" "-----------------------"
 declare -A parallax postgres

@@ -10,6 +10,9 @@
 # The select scripts draw ids from 1..ROWS (pgbench -D rows=ROWS); ROWS defaults to 10M as in the issue.
 # PGBENCH_MODE (prepared), PGBENCH_DURATION (20 s) and PGBENCH_CLIENTS (4; threads: half) change the
 # pgbench run; bench/pgbench/compare.sh runs this against both servers and prints one table.
+# Each script first runs PGBENCH_WARMUP seconds (5) unrecorded, on both servers alike: a JVM server
+# compiles its path during the first seconds (a cold 5 s run measured a sixth of the warm rate),
+# and PostgreSQL fills its buffer cache.
 # Needs: PARTITION BY HASH and ON CONFLICT DO UPDATE on the server (issue 7 in Parallax).
 set -euo pipefail
 host=${1:?host}
@@ -41,6 +44,10 @@ done
 : > "$results"
 for script in select select-partitioned upsert upsert-partitioned; do
   echo "== $script" | tee -a "$results"
+  if [ "${PGBENCH_WARMUP:-5}" -gt 0 ]; then
+    pgbench -h "$host" -p "$port" -U "$user" -M "$mode" -n -c "$clients" -j "$threads" -T "${PGBENCH_WARMUP:-5}" -D rows="$rows" \
+      -f "$here/$script.sql" "$database" >/dev/null 2>&1 || true
+  fi
   # A script the server cannot run yet (e.g. ON CONFLICT) reports its error and the others still run.
   pgbench -h "$host" -p "$port" -U "$user" -M "$mode" -n -c "$clients" -j "$threads" -T "$duration" -D rows="$rows" -f "$here/$script.sql" "$database" 2>&1 \
     | grep -E 'number of (transactions actually processed|failed transactions)|latency average|^tps|ERROR|error' | head -5 | tee -a "$results" || true
