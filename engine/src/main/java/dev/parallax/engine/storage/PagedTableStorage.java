@@ -70,7 +70,7 @@ public final class PagedTableStorage implements TableStorage {
     private final PageLayout layout;
     private final int columnCount;
     private final Object writeLock = new Object();
-    /** Writer scratch: heap bytes per column of the rows being placed on the current page. */
+    /** Writer scratch (under the write lock): heap bytes per column of the rows being placed on the current page. */
     private final int[] columnHeapBytes;
 
     /** Grown by copy; element i is set before {@link #pageCount} covers it. */
@@ -242,7 +242,7 @@ public final class PagedTableStorage implements TableStorage {
                     }
                     int row = 0;
                     while (row < batchRows) {
-                        int fit = rowsThatFit(batch, row, batchRows, pageRows, heapStart);
+                        int fit = rowsThatFit(batch, row, batchRows, pageRows, heapStart, columnHeapBytes);
                         if (fit == 0) {
                             if (pageRows == 0) {
                                 throw rowTooBig(batch, row);
@@ -265,7 +265,7 @@ public final class PagedTableStorage implements TableStorage {
                             nullCounts = new int[columnCount];
                             continue;
                         }
-                        heapStart = writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts);
+                        heapStart = writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts, columnHeapBytes);
                         if (batchRowIds != null) {
                             for (int index = 0; index < fit; index++) {
                                 batchRowIds[batch.position(row + index)] = RowIds.pack(currentPage, pageRows + index);
@@ -370,8 +370,8 @@ public final class PagedTableStorage implements TableStorage {
         return counts;
     }
 
-    /** How many of the live rows from {@code row} fit on a page holding {@code pageRows} rows; fills {@link #columnHeapBytes}. */
-    private int rowsThatFit(Batch batch, int row, int liveRows, int pageRows, int heapStart) {
+    /** How many of the live rows from {@code row} fit on a page holding {@code pageRows} rows; fills {@code columnHeapBytes}. */
+    private int rowsThatFit(Batch batch, int row, int liveRows, int pageRows, int heapStart, int[] columnHeapBytes) {
         int maximum = Math.min(layout.rowsPerPage() - pageRows, liveRows - row);
         Arrays.fill(columnHeapBytes, 0);
         if (!layout.hasVariableColumns() || maximum <= 0) {
@@ -426,7 +426,8 @@ public final class PagedTableStorage implements TableStorage {
      * column by column; each variable-width column's values go contiguously below {@code heapStart}
      * so that a reader can copy them in one piece. Returns the new heap start.
      */
-    private int writeRows(MemorySegment page, Batch batch, int row, int count, int firstSlot, int heapStart, int[] nullCounts) {
+    private int writeRows(MemorySegment page, Batch batch, int row, int count, int firstSlot, int heapStart, int[] nullCounts,
+                          int[] columnHeapBytes) {
         int[] selection = batch.selection();
         int heap = heapStart;
         // A reused page holds old stamps: the new slots start live.
@@ -616,8 +617,14 @@ public final class PagedTableStorage implements TableStorage {
         return page == null ? 0 : (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
     }
 
-    /** Dead row slots on page {@code pageIndex} (what VACUUM can reclaim there); 0 for a hole. */
+    /**
+     * Dead row slots on page {@code pageIndex} (what VACUUM can reclaim there); 0 for a hole, and
+     * for a page past the end (a participant of a parallel VACUUM may cut trailing holes off).
+     */
     public int pageDeletedRows(int pageIndex) {
+        if (pageIndex >= pageCount) {
+            return 0;
+        }
         MemorySegment page = pageOrHole(pageIndex);
         return page == null ? 0 : page.get(INT, PageLayout.DEAD_COUNT_OFFSET);
     }
@@ -754,82 +761,162 @@ public final class PagedTableStorage implements TableStorage {
     public PageCompaction compactPage(int pageIndex, Batch scratch, PageCompactionListener listener) {
         synchronized (openSnapshots) {
             synchronized (writeLock) {
-                ensureOpen();
-                MemorySegment page = pageOrHole(pageIndex);
-                if (page == null) {
-                    return PageCompaction.NOTHING;
+                PreparedCompaction prepared = chooseSlots(pageIndex);
+                if (prepared.isDone()) {
+                    return prepared.outcome();
                 }
-                int slots = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
-                int dead = page.get(INT, PageLayout.DEAD_COUNT_OFFSET);
-                if (dead == 0) {
-                    return new PageCompaction(slots, 0, 0, false);
-                }
-                if (!openSnapshots.mayRenumber(pageIndex)) {
-                    return new PageCompaction(slots - dead, 0, dead, false);
-                }
-                // Under the write lock no publish is under way: every stamp is at most the sequence.
-                long removableUpTo = openSnapshots.removableUpTo(changeSequence);
-                int[] keptSlots = new int[slots];
-                int[] removedSlots = new int[dead];
-                int keptCount = 0;
-                int removedCount = 0;
-                long stamps = layout.deletionStampsOffset();
-                for (int slot = 0; slot < slots; slot++) {
-                    long stamp = page.get(LONG, stamps + 8L * slot);
-                    if (stamp != 0 && stamp <= removableUpTo) {
-                        removedSlots[removedCount++] = slot;
-                    } else {
-                        keptSlots[keptCount++] = slot;
-                    }
-                }
-                int keptDead = dead - removedCount;
-                if (removedCount == 0) {
-                    return new PageCompaction(slots - dead, 0, keptDead, false);
-                }
-                return replacePage(pageIndex, page, scratch, listener, keptSlots, keptCount, keptDead, removedSlots, removedCount);
+                copyKeptRows(prepared, scratch);
+                return replacePage(prepared, listener);
             }
         }
     }
 
-    /** The compaction proper, under both monitors: copy, tell the listener, publish, retire, shorten. */
-    private PageCompaction replacePage(int pageIndex, MemorySegment page, Batch scratch, PageCompactionListener listener,
-                                       int[] keptSlots, int keptCount, int keptDead, int[] removedSlots, int removedCount) {
-        NativePage replacement = null;
-        if (keptCount > 0) {
-            // writeCompactedCopy writes the header and every slot it fills: no need to zero 128 KiB first.
-            replacement = allocator.allocateForOverwrite();
-            try {
-                writeCompactedCopy(page, replacement.segment(), scratch, keptSlots, keptCount, keptDead);
-            } catch (RuntimeException | Error failure) {
-                allocator.free(replacement);
-                throw failure;
+    /**
+     * The first half of {@link #compactPage}, for VACUUM's participants: chooses the slots to
+     * remove under the storage's monitors (briefly), then copies the kept rows to a fresh page
+     * without any lock, so that appends and deletes do not wait for the copy and several
+     * participants can compact pages of one table at once. Nothing changes in the table; publish
+     * the result with {@link #publishCompaction} (or drop it with {@link #abandonCompaction}).
+     *
+     * @param scratch a batch of all the table's columns, reused between calls of one thread
+     */
+    public PreparedCompaction prepareCompaction(int pageIndex, Batch scratch) {
+        PreparedCompaction prepared;
+        synchronized (openSnapshots) {
+            synchronized (writeLock) {
+                prepared = chooseSlots(pageIndex);
             }
         }
+        if (!prepared.isDone()) {
+            // Only this compaction replaces the page, and read epochs keep a page from being freed
+            // while it is read, so the old page stays readable; writers only add rows past its row
+            // count and stamp deaths, which the publish detects by the change sequence.
+            int epochSlot = enterRead();
+            try {
+                copyKeptRows(prepared, scratch);
+            } finally {
+                exitRead(epochSlot);
+            }
+        }
+        return prepared;
+    }
+
+    /**
+     * The second half: under the storage's monitors, publishes a prepared compaction as
+     * {@link #compactPage} would (listener, swap, retire), when the table did not change since it
+     * was prepared (same change sequence, same page, renumbering still allowed); otherwise drops the
+     * copy and compacts the page afresh under the monitors. Same contract as {@link #compactPage}.
+     */
+    public PageCompaction publishCompaction(PreparedCompaction prepared, Batch scratch, PageCompactionListener listener) {
+        if (prepared.isDone()) {
+            return prepared.outcome();
+        }
+        synchronized (openSnapshots) {
+            synchronized (writeLock) {
+                if (closed || changeSequence != prepared.sequence || prepared.pageIndex >= pageCount
+                        || PAGE_SLOT.getAcquire(pages, prepared.pageIndex) != prepared.source
+                        || !openSnapshots.mayRenumber(prepared.pageIndex)) {
+                    abandonCompaction(prepared);
+                    return compactPage(prepared.pageIndex, scratch, listener);
+                }
+                return replacePage(prepared, listener);
+            }
+        }
+    }
+
+    /** Gives back the copy of a prepared compaction that will not be published. */
+    public void abandonCompaction(PreparedCompaction prepared) {
+        if (prepared.replacement != null) {
+            allocator.free(prepared.replacement);
+            prepared.replacement = null;
+        }
+    }
+
+    /** Which slots of page {@code pageIndex} go; the caller holds both monitors. */
+    private PreparedCompaction chooseSlots(int pageIndex) {
+        ensureOpen();
+        // Past the end: another participant's compaction cut trailing holes off.
+        MemorySegment page = pageIndex >= pageCount ? null : pageOrHole(pageIndex);
+        if (page == null) {
+            return new PreparedCompaction(PageCompaction.NOTHING);
+        }
+        int slots = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
+        int dead = page.get(INT, PageLayout.DEAD_COUNT_OFFSET);
+        if (dead == 0) {
+            return new PreparedCompaction(new PageCompaction(slots, 0, 0, false));
+        }
+        if (!openSnapshots.mayRenumber(pageIndex)) {
+            return new PreparedCompaction(new PageCompaction(slots - dead, 0, dead, false));
+        }
+        // Under the write lock no publish is under way: every stamp is at most the sequence.
+        long removableUpTo = openSnapshots.removableUpTo(changeSequence);
+        int[] keptSlots = new int[slots];
+        int[] removedSlots = new int[dead];
+        int keptCount = 0;
+        int removedCount = 0;
+        long stamps = layout.deletionStampsOffset();
+        for (int slot = 0; slot < slots; slot++) {
+            long stamp = page.get(LONG, stamps + 8L * slot);
+            if (stamp != 0 && stamp <= removableUpTo) {
+                removedSlots[removedCount++] = slot;
+            } else {
+                keptSlots[keptCount++] = slot;
+            }
+        }
+        int keptDead = dead - removedCount;
+        if (removedCount == 0) {
+            return new PreparedCompaction(new PageCompaction(slots - dead, 0, keptDead, false));
+        }
+        return new PreparedCompaction(pageIndex, pages[pageIndex], changeSequence, keptSlots, keptCount, keptDead,
+                removedSlots, removedCount);
+    }
+
+    /** Copies the kept rows of a prepared compaction to a fresh page (none when no row is kept). */
+    private void copyKeptRows(PreparedCompaction prepared, Batch scratch) {
+        if (prepared.keptCount == 0) {
+            return;
+        }
+        // writeCompactedCopy writes the header and every slot it fills: no need to zero 128 KiB first.
+        NativePage replacement = allocator.allocateForOverwrite();
+        try {
+            writeCompactedCopy(prepared.source.segment(), replacement.segment(), scratch, prepared.keptSlots,
+                    prepared.keptCount, prepared.keptDead);
+        } catch (RuntimeException | Error failure) {
+            allocator.free(replacement);
+            throw failure;
+        }
+        prepared.replacement = replacement;
+    }
+
+    /** The compaction proper, under both monitors: tell the listener, publish, retire, shorten. */
+    private PageCompaction replacePage(PreparedCompaction prepared, PageCompactionListener listener) {
+        int pageIndex = prepared.pageIndex;
+        NativePage replacement = prepared.replacement;
         // Odd from before index entries move until the new page is published: see relocations().
         relocations = relocations + 1;
         try {
             if (listener != null) {
                 try {
-                    listener.compacting(pageIndex, keptSlots, keptCount, removedSlots, removedCount);
+                    listener.compacting(pageIndex, prepared.keptSlots, prepared.keptCount, prepared.removedSlots,
+                            prepared.removedCount);
                 } catch (RuntimeException | Error failure) {
-                    if (replacement != null) {
-                        allocator.free(replacement);
-                    }
+                    abandonCompaction(prepared);
                     throw failure;
                 }
             }
             NativePage[] pageArray = pages;
             retiredPages.add(pageArray[pageIndex]);
             PAGE_SLOT.setRelease(pageArray, pageIndex, replacement);
+            prepared.replacement = null;
         } finally {
             relocations = relocations + 1;
         }
-        deadRowCount = deadRowCount - removedCount;
+        deadRowCount = deadRowCount - prepared.removedCount;
         boolean removed = replacement == null;
         if (removed) {
             shortenPastTrailingHoles();
         }
-        return new PageCompaction(keptCount - keptDead, removedCount, keptDead, removed);
+        return new PageCompaction(prepared.keptCount - prepared.keptDead, prepared.removedCount, prepared.keptDead, removed);
     }
 
     /**
@@ -885,12 +972,13 @@ public final class PagedTableStorage implements TableStorage {
         to.asSlice(0, layout.deletionStampsOffset()).fill((byte) 0);
         int heapStart = layout.pageSizeBytes();
         to.set(INT, PageLayout.HEAP_START_OFFSET, heapStart);
-        int fit = rowsThatFit(scratch, 0, keptCount, 0, heapStart);
+        int[] heapBytes = new int[columnCount];
+        int fit = rowsThatFit(scratch, 0, keptCount, 0, heapStart, heapBytes);
         if (fit != keptCount) {
             throw new IllegalStateException("the kept rows of a page do not fit an empty page: " + fit + " of " + keptCount);
         }
         int[] nullCounts = new int[columnCount];
-        heapStart = writeRows(to, scratch, 0, keptCount, 0, heapStart, nullCounts);
+        heapStart = writeRows(to, scratch, 0, keptCount, 0, heapStart, nullCounts, heapBytes);
         to.set(INT, PageLayout.HEAP_START_OFFSET, heapStart);
         for (int column = 0; column < columnCount; column++) {
             to.set(INT, layout.nullCountOffset(column), nullCounts[column]);
@@ -999,14 +1087,14 @@ public final class PagedTableStorage implements TableStorage {
                     heapStart = layout.pageSizeBytes();
                     nullCounts = new int[columnCount];
                 }
-                int fit = rowsThatFit(scratch, row, rows, currentRows, heapStart);
+                int fit = rowsThatFit(scratch, row, rows, currentRows, heapStart, columnHeapBytes);
                 if (fit == 0) {
                     // Full: the next row starts a new page (a row always fits an empty one: it came from a page).
                     finishRewrittenPage(current, currentRows, heapStart, nullCounts);
                     current = null;
                     continue;
                 }
-                heapStart = writeRows(current, scratch, row, fit, currentRows, heapStart, nullCounts);
+                heapStart = writeRows(current, scratch, row, fit, currentRows, heapStart, nullCounts, columnHeapBytes);
                 for (int index = 0; index < fit; index++) {
                     currentSources[currentRows + index] = RowIds.pack(pageIndex, slots[row + index]);
                 }
@@ -1132,13 +1220,11 @@ public final class PagedTableStorage implements TableStorage {
                 }
             }
         }
-        synchronized (writeLock) {
-            if (closed) {
-                return 0;
-            }
-            for (NativePage page : reclaimed) {
-                allocator.free(page);
-            }
+        // Outside the write lock: no list holds these pages any more (close() cannot free them twice),
+        // and freeing may close a slab (a handshake with every thread), which writers and other
+        // VACUUM participants of this table should not wait for (JFR: 16 ms).
+        for (NativePage page : reclaimed) {
+            allocator.free(page);
         }
         return reclaimed.size();
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * Runs the tables of a VACUUM / ANALYZE side by side, as {@code vacuumdb -j} does: the tasks are
@@ -21,7 +22,9 @@ import java.util.function.BooleanSupplier;
  * the next table as soon as it is free and the big tables do not end up last. The caller is a
  * participant; the others are workers of the database's pool, taken from its
  * {@code max_parallel_workers} budget (fewer when busy, as a Gather's workers) and given back at
- * the end. Tables are independent: the only shared state is the counter.
+ * the end. Once no table is left to hand out, an idle participant helps the tables still being
+ * vacuumed, page by page ({@link TableVacuumRun#help}), the one with the most pages left first, so
+ * that the participants finish together instead of waiting for the last table's owner.
  */
 public final class ParallelMaintenance {
     private ParallelMaintenance() {
@@ -49,19 +52,20 @@ public final class ParallelMaintenance {
         order.sort(Comparator.comparingLong((Integer index) -> tasks.get(index).table().storage().sizeBytes()).reversed());
         AtomicReferenceArray<MaintenanceResult> results = new AtomicReferenceArray<>(tasks.size());
         AtomicInteger next = new AtomicInteger();
+        AtomicReferenceArray<TableVacuumRun> running = new AtomicReferenceArray<>(tasks.size());
         int wanted = workers == null ? 0 : Math.max(0, Math.min(participants, tasks.size()) - 1);
         int granted = wanted == 0 ? 0 : workers.acquire(wanted, sessionLimit);
         RuntimeException[] failure = new RuntimeException[1];
         BooleanSupplier stop = () -> cancelled.getAsBoolean() || failed(failure);
         try {
-            List<CompletableFuture<Void>> running = new ArrayList<>(granted);
+            List<CompletableFuture<Void>> started = new ArrayList<>(granted);
             for (int worker = 1; worker <= granted; worker++) {
                 int participant = worker;
-                running.add(CompletableFuture.runAsync(() -> participate(tasks, order, next, results, participant,
+                started.add(CompletableFuture.runAsync(() -> participate(tasks, order, next, running, results, participant,
                         automatic, progress, stop, failure), workers.pool()));
             }
-            participate(tasks, order, next, results, 0, automatic, progress, stop, failure);
-            for (CompletableFuture<Void> worker : running) {
+            participate(tasks, order, next, running, results, 0, automatic, progress, stop, failure);
+            for (CompletableFuture<Void> worker : started) {
                 try {
                     worker.join();
                 } catch (CompletionException unexpected) {
@@ -103,30 +107,58 @@ public final class ParallelMaintenance {
     }
 
     private static void participate(List<MaintenanceTask> tasks, List<Integer> order, AtomicInteger next,
+                                    AtomicReferenceArray<TableVacuumRun> running,
                                     AtomicReferenceArray<MaintenanceResult> results, int participant, boolean automatic,
                                     VacuumProgress progress, BooleanSupplier stop, RuntimeException[] failure) {
-        while (!stop.getAsBoolean()) {
-            int claimed = next.getAndIncrement();
-            if (claimed >= order.size()) {
-                return;
+        try {
+            while (!stop.getAsBoolean()) {
+                int claimed = next.getAndIncrement();
+                if (claimed >= order.size()) {
+                    break;
+                }
+                int taskIndex = order.get(claimed);
+                try {
+                    results.set(taskIndex, runTask(tasks.get(taskIndex), participant, automatic, progress, stop,
+                            run -> running.set(taskIndex, run)));
+                } finally {
+                    running.set(taskIndex, null);
+                }
             }
-            int taskIndex = order.get(claimed);
-            try {
-                results.set(taskIndex, runTask(tasks.get(taskIndex), participant, automatic, progress, stop));
-            } catch (RuntimeException error) {
-                recordFailure(failure, error);
-                return;
+            // Nothing left to hand out: help the tables still running, the one with most pages left first.
+            while (!stop.getAsBoolean()) {
+                TableVacuumRun busiest = null;
+                int mostPages = 0;
+                for (int index = 0; index < running.length(); index++) {
+                    TableVacuumRun run = running.get(index);
+                    int pages = run == null ? 0 : run.unclaimedPages();
+                    if (pages > mostPages) {
+                        mostPages = pages;
+                        busiest = run;
+                    }
+                }
+                if (busiest == null) {
+                    return;
+                }
+                busiest.help(stop);
             }
+        } catch (RuntimeException error) {
+            recordFailure(failure, error);
         }
     }
 
     /** Vacuums and/or analyzes one table on the calling thread. */
     public static MaintenanceResult runTask(MaintenanceTask task, int participant, boolean automatic, VacuumProgress progress,
                                             BooleanSupplier cancelled) {
+        return runTask(task, participant, automatic, progress, cancelled, null);
+    }
+
+    /** As above; a plain VACUUM hands its run to {@code started} so that idle participants can help. */
+    private static MaintenanceResult runTask(MaintenanceTask task, int participant, boolean automatic, VacuumProgress progress,
+                                             BooleanSupplier cancelled, Consumer<TableVacuumRun> started) {
         VacuumReport report = null;
         if (task.vacuum()) {
             report = task.full() ? FullTableVacuum.vacuum(task.table(), progress, cancelled)
-                    : TableVacuum.vacuum(task.table(), automatic, progress, cancelled);
+                    : TableVacuum.vacuum(task.table(), automatic, progress, cancelled, started);
         }
         TableStatistics statistics = null;
         long deadRows = 0;

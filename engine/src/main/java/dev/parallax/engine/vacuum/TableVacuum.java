@@ -4,7 +4,6 @@ import dev.parallax.engine.catalog.RowIdLock;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.index.RowIds;
-import dev.parallax.engine.storage.PageCompaction;
 import dev.parallax.engine.storage.PageCompactionListener;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.type.DataType;
@@ -17,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * VACUUM of one table: reclaims the dead rows its deletes and updates left.
@@ -45,9 +45,12 @@ import java.util.function.BooleanSupplier;
  *       duration of that one read; a replaced page is freed after the epoch advanced and the
  *       readers registered before had finished ({@link PagedTableStorage#reclaimRetiredPages}, an
  *       RCU grace period). Readers never wait for VACUUM.</li>
- *   <li><b>Writers.</b> Compaction holds the storage's write lock for one page: appends and deletes
- *       wait at most one page's compaction. Appends only touch the last page, which may be compacted
- *       too; the write lock orders them.</li>
+ *   <li><b>Writers.</b> The rows to remove are chosen under the storage's write lock, the copy is
+ *       made without it ({@link PagedTableStorage#prepareCompaction}), and the new page is published
+ *       under it only if no writer changed the table meanwhile (its change sequence); otherwise the
+ *       page is compacted again under the lock. Appends and deletes thus wait at most for one
+ *       page's publish (or, under contention, one compaction). Appends only touch the last page,
+ *       which may be compacted too; the write lock orders them.</li>
  *   <li><b>Row ids.</b> Compaction renumbers slots within the page: the n-th live row moves to slot
  *       n. Unique-index entries of moved rows are repointed (compare-and-set from old to new id)
  *       before the new page is published, entries still naming dead rows are removed, both under
@@ -59,11 +62,17 @@ import java.util.function.BooleanSupplier;
  *       again, and an open ordered-index scan keeps every page from being compacted.</li>
  * </ul>
  * One VACUUM of a table runs at a time ({@code MaintenanceActivity.vacuumLock}); different tables
- * vacuum in parallel.
+ * vacuum in parallel, and in a parallel VACUUM idle participants help the tables still running,
+ * page by page ({@link TableVacuumRun}).
  */
 public final class TableVacuum {
     /** Pages compacted between two grace periods: frees memory steadily without a wait per page. */
     static final int RECLAIM_BATCH_PAGES = 64;
+    /**
+     * Looked up once: ManagementFactory.getThreadMXBean() takes a JDK-wide monitor on every call,
+     * where JFR saw parallel VACUUM participants wait up to 10 ms at the start of a table.
+     */
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private TableVacuum() {
     }
@@ -74,6 +83,16 @@ public final class TableVacuum {
      * consistent, partly vacuumed table). Records the run in the table's maintenance activity.
      */
     public static VacuumReport vacuum(Table table, boolean automatic, VacuumProgress progress, BooleanSupplier cancelled) {
+        return vacuum(table, automatic, progress, cancelled, null);
+    }
+
+    /**
+     * As {@link #vacuum(Table, boolean, VacuumProgress, BooleanSupplier)}; {@code started} (when not
+     * null) receives the run as soon as it starts, so that idle participants of a parallel VACUUM
+     * can help with its pages ({@link TableVacuumRun#help}). Returns once every helper left.
+     */
+    static VacuumReport vacuum(Table table, boolean automatic, VacuumProgress progress, BooleanSupplier cancelled,
+                               Consumer<TableVacuumRun> started) {
         Objects.requireNonNull(table, "table");
         long start = System.nanoTime();
         if (!(table.storage() instanceof PagedTableStorage storage)) {
@@ -81,7 +100,19 @@ public final class TableVacuum {
         }
         table.maintenance().vacuumLock().lock();
         try {
-            VacuumReport report = vacuumPages(table, storage, progress, cancelled, start);
+            long cpuStart = threadCpuNanos();
+            long userStart = threadUserNanos();
+            TableVacuumRun run = new TableVacuumRun(table, storage, progress);
+            if (started != null) {
+                started.accept(run);
+            }
+            run.runAsOwner(cancelled);
+            long user = threadUserNanos() - userStart + run.helperUserNanos();
+            long system = Math.max(0, threadCpuNanos() - cpuStart - (threadUserNanos() - userStart)) + run.helperSystemNanos();
+            long pagesRemaining = storage.sizeBytes() / storage.layout().pageSizeBytes();
+            VacuumReport report = new VacuumReport(table.name(), run.pageCount(), run.pagesRemoved(), pagesRemaining,
+                    run.rowsRemoved(), run.deadRowsKept(), storage.rowCount(), run.entriesMoved(), System.nanoTime() - start,
+                    user, system);
             table.maintenance().recordVacuum(Instant.now(), automatic);
             return report;
         } finally {
@@ -89,78 +120,16 @@ public final class TableVacuum {
         }
     }
 
-    private static VacuumReport vacuumPages(Table table, PagedTableStorage storage, VacuumProgress progress,
-                                            BooleanSupplier cancelled, long start) {
-        long cpuStart = threadCpuNanos();
-        long userStart = threadUserNanos();
-        List<DataType> types = storage.columnTypes();
-        Batch scratch = Batch.create(types, Batch.DEFAULT_CAPACITY);
-        IndexRepointer repointer = new IndexRepointer(table, storage);
-        RowIdLock rowIds = table.rowIdLock();
-        int pageCount = storage.pageCount();
-        long pagesRemoved = 0;
-        long rowsRemoved = 0;
-        long deadRowsKept = 0;
-        int sinceReclaim = 0;
-        try {
-            for (int pageIndex = 0; pageIndex < pageCount; pageIndex++) {
-                if (cancelled.getAsBoolean()) {
-                    break;
-                }
-                progress.pagesVacuumed(table.name(), pageIndex, pageCount);
-                if (pageIndex >= storage.pageCount()) {
-                    break; // the tail was cut off: the pages past it were holes
-                }
-                if (storage.pageDeletedRows(pageIndex) == 0) {
-                    continue;
-                }
-                long stamp = rowIds.lockForCompaction();
-                PageCompaction compaction;
-                try {
-                    compaction = storage.compactPage(pageIndex, scratch, repointer);
-                } finally {
-                    rowIds.unlockAfterCompaction(stamp);
-                }
-                rowsRemoved += compaction.removedRows();
-                deadRowsKept += compaction.deadRowsKept();
-                if (compaction.pageFreed()) {
-                    pagesRemoved++;
-                }
-                if (++sinceReclaim == RECLAIM_BATCH_PAGES) {
-                    storage.reclaimRetiredPages();
-                    sinceReclaim = 0;
-                }
-            }
-            // Holes an earlier compaction kept at the end for a snapshot since closed.
-            long stamp = rowIds.lockForCompaction();
-            try {
-                storage.truncateTrailingHoles();
-            } finally {
-                rowIds.unlockAfterCompaction(stamp);
-            }
-            progress.pagesVacuumed(table.name(), pageCount, pageCount);
-        } finally {
-            storage.reclaimRetiredPages();
-        }
-        long pagesRemaining = storage.sizeBytes() / storage.layout().pageSizeBytes();
-        long cpu = threadCpuNanos() - cpuStart;
-        long user = threadUserNanos() - userStart;
-        return new VacuumReport(table.name(), pageCount, pagesRemoved, pagesRemaining, rowsRemoved, deadRowsKept,
-                storage.rowCount(), repointer.entriesMoved, System.nanoTime() - start, user, Math.max(0, cpu - user));
-    }
-
     static long threadCpuNanos() {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadCpuTime()) : 0;
+        return THREADS.isCurrentThreadCpuTimeSupported() ? Math.max(0, THREADS.getCurrentThreadCpuTime()) : 0;
     }
 
     static long threadUserNanos() {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadUserTime()) : 0;
+        return THREADS.isCurrentThreadCpuTimeSupported() ? Math.max(0, THREADS.getCurrentThreadUserTime()) : 0;
     }
 
-    /** Repoints unique-index entries at the rows' slots after compaction; drops entries of dead rows. */
-    private static final class IndexRepointer implements PageCompactionListener {
+    /** Repoints unique-index entries at the rows' slots after compaction; drops entries of dead rows. One per participant. */
+    static final class IndexRepointer implements PageCompactionListener {
         private final PagedTableStorage storage;
         private final List<UniqueConstraint> constraints;
         private final List<Batch> keyBatches = new ArrayList<>();

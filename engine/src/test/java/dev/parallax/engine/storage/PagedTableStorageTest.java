@@ -393,4 +393,51 @@ class PagedTableStorageTest {
             assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
         }
     }
+
+    @Test
+    void aPreparedCompactionIsRedoneWhenAWriterChangedTheTableSinceAndPublishedAsIsOtherwise() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 8)) {
+            PagedTableStorage storage = new PagedTableStorage(ALL_TYPES, allocator);
+            storage.append(batchOf(ALL_TYPES, 0, 100));
+            int lastPage = storage.pageCount() - 1;
+            int lastSlots = storage.pageRowSlots(lastPage);
+            assertTrue(storage.delete(0, 0));
+            assertTrue(storage.delete(lastPage, 0));
+            Batch scratch = Batch.create(ALL_TYPES, 16);
+
+            // Nothing changed between prepare and publish: the copy is published (one row removed).
+            PreparedCompaction untouched = storage.prepareCompaction(0, scratch);
+            assertFalse(untouched.isDone());
+            assertEquals(1, storage.publishCompaction(untouched, scratch, null).removedRows());
+
+            // A delete on the page and an append to it after the copy was made: the publish compacts
+            // afresh, so the row deleted meanwhile goes too and the appended rows stay.
+            PreparedCompaction stale = storage.prepareCompaction(lastPage, scratch);
+            assertFalse(stale.isDone());
+            assertTrue(storage.delete(lastPage, 1));
+            storage.append(batchOf(ALL_TYPES, 100, 1));
+            PageCompaction redone = storage.publishCompaction(stale, scratch, null);
+            assertEquals(2, redone.removedRows());
+            storage.reclaimRetiredPages();
+
+            List<Integer> seen = readAll(storage, ALL_TYPES, true);
+            List<Integer> expected = new ArrayList<>();
+            for (int i = 0; i <= 100; i++) {
+                expected.add(i);
+            }
+            int firstOfLastPage = 100 - lastSlots;
+            expected.remove(Integer.valueOf(0));
+            expected.remove(Integer.valueOf(firstOfLastPage));
+            expected.remove(Integer.valueOf(firstOfLastPage + 1));
+            assertEquals(expected, seen);
+            assertEquals(0, storage.deadRowCount());
+            assertEquals(expected.size(), storage.rowCount());
+            // Nothing to do on a page without dead rows, nor past the end.
+            assertTrue(storage.prepareCompaction(0, scratch).isDone());
+            assertTrue(storage.prepareCompaction(storage.pageCount() + 3, scratch).isDone());
+            storage.close();
+            assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+        }
+    }
 }

@@ -35,11 +35,15 @@ final class VacuumTestTable implements AutoCloseable {
     final Table table;
 
     VacuumTestTable(boolean primaryKey) {
-        table = new Table("t", List.of(new ColumnDefinition("id", DataType.BIGINT, primaryKey),
+        this(primaryKey, "t");
+    }
+
+    VacuumTestTable(boolean primaryKey, String name) {
+        table = new Table(name, List.of(new ColumnDefinition("id", DataType.BIGINT, primaryKey),
                 new ColumnDefinition("name", DataType.TEXT, false), new ColumnDefinition("amount", DataType.INTEGER, false)), storage);
         if (primaryKey) {
             table.addUniqueConstraint(new UniqueConstraint(UniqueIndexes.create(
-                    IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.BIGINT)), memory), new int[] {0}));
+                    IndexDefinition.primaryKey(name, List.of("id"), List.of(DataType.BIGINT)), memory), new int[] {0}));
         }
     }
 
