@@ -37,7 +37,9 @@ import static dev.parallax.bench.BenchmarkFlags.*;
  * with {@code insert ... select g, md5(random()::text), now() from generate_series(1, rows) g}. Each thread has its own
  * session and prepared {@code select * from <table> where id = ?} and looks up uniformly random
  * ids through the embedded API, reading the row's columns. Throughput in operations per second;
- * the partitioned/single ratio is the issue's target (at least 0.9).
+ * the partitioned/single ratio is the issue's target (at least 0.9): {@code bench/partition-ratio}
+ * runs this benchmark and {@link UpsertBenchmark} on both tables and prints it
+ * ({@link PartitionRatioReport}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)

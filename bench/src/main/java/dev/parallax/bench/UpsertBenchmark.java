@@ -32,7 +32,8 @@ import static dev.parallax.bench.BenchmarkFlags.*;
  * {@code insert into <table> values ($1, md5(random()::text), now()) on conflict (id) do update set
  * info = excluded.info, crt_time = excluded.crt_time} with ids random in 1..1e9, embedded API, one
  * session per benchmark thread, on 1 and 2 threads. Targets: 300,000 per second on one thread, and
- * a partitioned/single ratio of at least 0.9.
+ * a partitioned/single ratio of at least 0.9, which {@code bench/partition-ratio} prints
+ * ({@link PartitionRatioReport}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)

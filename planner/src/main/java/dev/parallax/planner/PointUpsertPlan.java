@@ -4,7 +4,9 @@ import dev.parallax.Result;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.operator.dml.PointUpsert;
+import dev.parallax.engine.expr.eval.StatementValues;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
 import dev.parallax.planner.result.CommandResult;
 import dev.parallax.planner.result.OperatorResult;
 
@@ -54,9 +56,26 @@ final class PointUpsertPlan {
 
     /** Runs the insert with {@code parameters} (the application's values, not yet bound); the rows changed are its row count. */
     Result execute(Object[] parameters) {
-        Object[] bound = ParameterBinder.bind(parameterTypes, parameters);
+        Object[] supplied = parameters == null ? new Object[0] : parameters;
+        if (supplied.length != parameterTypes.size()) {
+            ParameterBinder.bind(parameterTypes, supplied); // PostgreSQL's 08P01 for the wrong count
+        }
+        StatementValues values = upsert.values();
+        values.setCount(supplied.length);
+        for (int index = 0; index < supplied.length; index++) {
+            DataType type = parameterTypes.get(index);
+            Object value = supplied[index];
+            if (isInteger(type.kind()) && (value instanceof Integer || value instanceof Long || value instanceof Short)) {
+                // The usual integer key goes in unboxed; the binder only checks its range.
+                long number = ((Number) value).longValue();
+                checkRange(type, number);
+                values.setLong(index, number);
+            } else {
+                values.set(index, ParameterBinder.convert(type, value));
+            }
+        }
         Instant now = Instant.now();
-        upsert.values().bind(bound, Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1000));
+        values.setStatementStartMicros(Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1000));
         long changed;
         try {
             changed = upsert.execute();
@@ -64,5 +83,21 @@ final class PointUpsertPlan {
             throw OperatorResult.asParallaxException(failure);
         }
         return changed == 0 ? noRow : oneRow;
+    }
+
+    private static boolean isInteger(TypeKind kind) {
+        return kind == TypeKind.SMALLINT || kind == TypeKind.INTEGER || kind == TypeKind.BIGINT;
+    }
+
+    /** PostgreSQL's 22003 for an integer outside the parameter's type, with the binder's wording. */
+    private static void checkRange(DataType type, long value) {
+        boolean inRange = switch (type.kind()) {
+            case SMALLINT -> value >= Short.MIN_VALUE && value <= Short.MAX_VALUE;
+            case INTEGER -> value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
+            default -> true;
+        };
+        if (!inRange) {
+            ParameterBinder.convert(type, value);
+        }
     }
 }

@@ -82,8 +82,14 @@ class PointUpsertPlanTest {
                 assertEquals("INSERT 0 1", execute(upsert, 3, "frozen"));
                 assertEquals("INSERT 0 0", execute(upsert, 3, "thawed"));
                 assertEquals("INSERT 0 1", execute(upsert, 1, null));
+                ParallaxException range = assertThrows(ParallaxException.class, () -> execute(upsert, 5_000_000_000L, "x"));
+                assertEquals(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, range.state());
+                assertEquals("integer out of range", range.getMessage());
+                ParallaxException count = assertThrows(ParallaxException.class, () -> execute(upsert, 4));
+                assertEquals(SqlState.PROTOCOL_VIOLATION, count.state());
+                assertEquals("INSERT 0 1", execute(upsert, "4", "from text"));
             }
-            assertEquals(List.of(List.of(2, "b", 1), List.of(3, "frozen", 1)),
+            assertEquals(List.of(List.of(2, "b", 1), List.of(3, "frozen", 1), List.of(4, "from text", 1)),
                     rows("select * from " + table + " where info is not null order by id"));
             assertEquals(List.of(List.of(1, 3)), rows("select id, hits from " + table + " where info is null"));
         }

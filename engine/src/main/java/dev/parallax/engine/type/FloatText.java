@@ -11,6 +11,9 @@ public final class FloatText {
     private static final int DOUBLE_FIXED_LIMIT = 15;
     private static final int REAL_FIXED_LIMIT = 6;
 
+    /** Per-thread scratch for the digits of one value (a cast of random() to text runs once per row). */
+    private static final ThreadLocal<StringBuilder> DIGITS = ThreadLocal.withInitial(() -> new StringBuilder(24));
+
     private FloatText() {
     }
 
@@ -50,7 +53,8 @@ public final class FloatText {
         int exponentMark = javaText.indexOf('E');
         int mantissaEnd = exponentMark < 0 ? javaText.length() : exponentMark;
         int javaExponent = exponentMark < 0 ? 0 : Integer.parseInt(javaText, exponentMark + 1, javaText.length(), 10);
-        StringBuilder digits = new StringBuilder(20);
+        StringBuilder digits = DIGITS.get();
+        digits.setLength(0);
         int pointDigits = -1;
         for (int position = index; position < mantissaEnd; position++) {
             char character = javaText.charAt(position);
@@ -72,7 +76,8 @@ public final class FloatText {
         while (trailingEnd > leading + 1 && digits.charAt(trailingEnd - 1) == '0') {
             trailingEnd--;
         }
-        String significant = digits.substring(leading, trailingEnd);
+        // The significant digits are digits[leading, trailingEnd): appended by range, no substring per value.
+        int significantLength = trailingEnd - leading;
         // Scientific exponent of the first significant digit.
         int exponent = pointDigits - leading - 1 + javaExponent;
         if (exponent >= -4 && exponent < fixedLimit) {
@@ -81,19 +86,19 @@ public final class FloatText {
                 for (int zero = -1; zero > exponent; zero--) {
                     out.append('0');
                 }
-                out.append(significant);
-            } else if (significant.length() <= exponent + 1) {
-                out.append(significant);
-                for (int zero = significant.length(); zero <= exponent; zero++) {
+                out.append(digits, leading, trailingEnd);
+            } else if (significantLength <= exponent + 1) {
+                out.append(digits, leading, trailingEnd);
+                for (int zero = significantLength; zero <= exponent; zero++) {
                     out.append('0');
                 }
             } else {
-                out.append(significant, 0, exponent + 1).append('.').append(significant, exponent + 1, significant.length());
+                out.append(digits, leading, leading + exponent + 1).append('.').append(digits, leading + exponent + 1, trailingEnd);
             }
         } else {
-            out.append(significant.charAt(0));
-            if (significant.length() > 1) {
-                out.append('.').append(significant, 1, significant.length());
+            out.append(digits.charAt(leading));
+            if (significantLength > 1) {
+                out.append('.').append(digits, leading + 1, trailingEnd);
             }
             out.append('e').append(exponent < 0 ? '-' : '+');
             int magnitude = Math.abs(exponent);

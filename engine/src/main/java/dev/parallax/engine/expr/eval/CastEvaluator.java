@@ -48,6 +48,8 @@ final class CastEvaluator extends Evaluator {
     private final DataType target;
     private final ColumnVector output;
     private final StringBuilder text = new StringBuilder();
+    /** {@link #text} as bytes when it is all ASCII (see {@link #asciiText()}). */
+    private byte[] ascii = new byte[32];
     private int[] scratch = new int[0];
 
     CastEvaluator(Evaluator operand, DataType target, boolean explicit) {
@@ -184,6 +186,11 @@ final class CastEvaluator extends Evaluator {
                     int position = selection == null ? index : selection[index];
                     text.setLength(0);
                     ValueText.append(text, vector, position);
+                    if (target.length() == DataType.UNBOUNDED && asciiText()) {
+                        // Numbers, dates and booleans print as ASCII: copied into the vector without a String per row.
+                        out.set(position, ascii, 0, text.length());
+                        continue;
+                    }
                     byte[] utf8 = text.toString().getBytes(StandardCharsets.UTF_8);
                     out.set(position, ValueText.fitCharacters(utf8, target, target.kind() == TypeKind.CHAR, explicit));
                 }
@@ -323,6 +330,22 @@ final class CastEvaluator extends Evaluator {
             if (data[index] < 0) {
                 return false;
             }
+        }
+        return true;
+    }
+
+    /** Copies {@link #text} into {@link #ascii} when every character is ASCII (its UTF-8 is then the same bytes); false otherwise. */
+    private boolean asciiText() {
+        int length = text.length();
+        if (ascii.length < length) {
+            ascii = new byte[Math.max(length, ascii.length * 2)];
+        }
+        for (int index = 0; index < length; index++) {
+            char character = text.charAt(index);
+            if (character >= 0x80) {
+                return false;
+            }
+            ascii[index] = (byte) character;
         }
         return true;
     }

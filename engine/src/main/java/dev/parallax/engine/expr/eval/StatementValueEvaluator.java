@@ -37,6 +37,14 @@ final class StatementValueEvaluator extends Evaluator {
             }
             return result;
         }
+        if (values.isLong(parameterIndex)) {
+            long[] out = ((LongVector) result).values();
+            long value = values.longParameter(parameterIndex);
+            for (int index = 0; index < count; index++) {
+                out[selection == null ? index : selection[index]] = value;
+            }
+            return result;
+        }
         Object value = values.parameter(parameterIndex);
         for (int index = 0; index < count; index++) {
             int position = selection == null ? index : selection[index];

@@ -33,6 +33,7 @@ final class TextFunctionEvaluator extends Evaluator {
     private final ColumnVector output;
     private final boolean paddedInput;
     private final MessageDigest md5;
+    private final byte[] digest = new byte[16];
     private final ColumnVector[] argumentVectors;
     private final boolean[][] argumentNulls;
     private int[] scratch = new int[0];
@@ -104,7 +105,12 @@ final class TextFunctionEvaluator extends Evaluator {
                 }
                 case MD5 -> {
                     md5.update(data, offset, length);
-                    byte[] digest = md5.digest();
+                    try {
+                        // Into a reused array: digest() would allocate one per row.
+                        md5.digest(digest, 0, digest.length);
+                    } catch (java.security.DigestException impossible) {
+                        throw new IllegalStateException(impossible);
+                    }
                     BytesVector out = (BytesVector) result;
                     int target = out.reserve(position, 32);
                     byte[] outData = out.data();

@@ -3,6 +3,7 @@ package dev.parallax.engine.operator.dml;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.index.UniqueIndex;
+import dev.parallax.engine.storage.AppendGuard;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
@@ -56,6 +57,7 @@ final class TableChanges {
     private int[] successors = new int[16];
     private int oldCount;
     private final Batch newRows;
+    private final List<Batch> newRowsAsList;
     /** Per new row: the old row it replaces, or -1 (inserted). */
     private int[] predecessors = new int[16];
     private int newCount;
@@ -111,6 +113,7 @@ final class TableChanges {
         this.columnTypes = types;
         this.oldRows = Batch.create(types, 4);
         this.newRows = Batch.create(types, 4);
+        this.newRowsAsList = List.of(newRows);
         this.proposedRows = Batch.create(types, 4);
         this.conflictRows = Batch.create(types, 4);
         this.excludedRows = Batch.create(types, 4);
@@ -212,6 +215,12 @@ final class TableChanges {
         return newRows;
     }
 
+    /** {@link #newRows()} as the one-batch list the storage takes, made once (a point upsert applies one per execution). */
+    private List<Batch> newRowsList() {
+        newRows();
+        return newRowsAsList;
+    }
+
     long oldRowId(int index) {
         return oldRowIds[index];
     }
@@ -228,17 +237,25 @@ final class TableChanges {
         if (oldCount == 0 && newCount == 0) {
             return true;
         }
-        List<Batch> added = newCount == 0 ? List.of() : List.of(newRows());
+        List<Batch> added = newCount == 0 ? List.of() : newRowsList();
         oldRows.setRowCount(oldCount);
+        applyingRetryConstraints = retryConstraints;
         try {
-            return storage.modify(added, oldRowIds, oldCount, (batches, rowIds) -> {
-                newRowIds = newCount == 0 ? null : rowIds[0];
-                maintainConstraints(retryConstraints);
-            });
+            return storage.modify(added, oldRowIds, oldCount, applyGuard);
         } catch (Retry retry) {
             return false;
+        } finally {
+            applyingRetryConstraints = null;
         }
     }
+
+    /** The retry flags of the {@link #apply} under way (read by {@link #applyGuard}). */
+    private boolean[] applyingRetryConstraints;
+    /** {@link #apply}'s step under the write lock, made once instead of a capturing lambda per apply. */
+    private final AppendGuard applyGuard = (batches, rowIds) -> {
+        newRowIds = newCount == 0 ? null : rowIds[0];
+        maintainConstraints(applyingRetryConstraints);
+    };
 
     /**
      * Applies the changes of several tables (the partitions a statement touches) all or nothing:
@@ -263,7 +280,7 @@ final class TableChanges {
 
     private static void applyFrom(List<TableChanges> sets, int level, boolean[] retryConstraints) {
         TableChanges changes = sets.get(level);
-        List<Batch> added = changes.newCount == 0 ? List.of() : List.of(changes.newRows());
+        List<Batch> added = changes.newCount == 0 ? List.of() : changes.newRowsList();
         changes.oldRows.setRowCount(changes.oldCount);
         boolean applied = changes.storage.modify(added, changes.oldRowIds, changes.oldCount, (batches, rowIds) -> {
             changes.newRowIds = changes.newCount == 0 ? null : rowIds[0];
