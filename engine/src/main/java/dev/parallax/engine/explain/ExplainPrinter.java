@@ -334,6 +334,17 @@ public final class ExplainPrinter {
                         arbiters.add(indexName(modify.table(), arbiter));
                     }
                     lines.add(indent + "Conflict Arbiter Indexes: " + String.join(", ", arbiters));
+                    if (modify.onConflict().condition() != null) {
+                        // DO UPDATE ... WHERE reads the existing row, then the proposed one (excluded).
+                        List<String> names = new ArrayList<>();
+                        for (var column : modify.table().columns()) {
+                            names.add(modify.table().name() + "." + column.name());
+                        }
+                        for (var column : modify.table().columns()) {
+                            names.add("excluded." + column.name());
+                        }
+                        lines.add(indent + "Conflict Filter: " + ExpressionText.format(modify.onConflict().condition(), names));
+                    }
                 }
                 if (modify.lookup() != null) {
                     lines.add(indent + "Index Lookup: " + lookupIndexName(modify));
