@@ -15,6 +15,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.tools.RelBuilder;
 
 import java.util.ArrayList;
@@ -29,10 +30,12 @@ import java.util.List;
  * <p>The cost of a plan is what a hash join pays for: the rows of every intermediate result plus the
  * rows of every build side (the smaller input), so plans that keep intermediate results small win
  * (DuckDB's C_out, with the hash tables added). Rows of a subset do not depend on how it is joined:
- * the product of its inputs' rows and of the selectivities of the conditions inside it, equi keys
- * between two inputs taken together ({@link JoinKeySelectivity}), other conditions at Calcite's
- * guess. Subsets are visited in a fixed order and a plan replaces another only when strictly
- * cheaper, so the same query always gets the same plan.
+ * the product of its inputs' rows and of the selectivities of the conditions inside it: columns
+ * made equal by equi keys form classes (a = b and b = c also join a to c), k inputs of a class keep
+ * {@code min(nd) / product(nd)}, composite keys between two inputs are capped as
+ * {@link JoinKeySelectivity} does, other conditions at Calcite's guess. Subsets are visited in a
+ * fixed order and a plan replaces another only when strictly cheaper, so the same query always
+ * gets the same plan.
  */
 final class JoinEnumerator {
     /** Above this many inputs (2^n subsets, 3^n splits) the caller falls back to a greedy order. */
@@ -51,7 +54,15 @@ final class JoinEnumerator {
     private final boolean[] equiKey;
     /** Selectivity of each condition that is no equi key; equi keys are counted per pair of inputs. */
     private final double[] conditionSelectivity;
-    private final double[][] pairSelectivity;
+    /**
+     * Per pair of inputs joined on several keys: how much more their composite keys keep than the
+     * keys' selectivities multiplied ({@link JoinKeySelectivity}'s containment cap); 1 otherwise.
+     */
+    private final double[][] compositeCorrection;
+    /** Columns (MultiJoin field numbers) that equi keys make equal, one input each, ascending by input. */
+    private final List<int[]> equalColumns = new ArrayList<>();
+    /** Per class of {@link #equalColumns}: the distinct values of each column on its input. */
+    private final List<double[]> equalColumnsDistinct = new ArrayList<>();
 
     private JoinEnumerator(MultiJoin multiJoin, RelMetadataQuery mq) {
         this.multiJoin = multiJoin;
@@ -79,7 +90,8 @@ final class JoinEnumerator {
         conditionFactors = new int[conditions.size()];
         equiKey = new boolean[conditions.size()];
         conditionSelectivity = new double[conditions.size()];
-        pairSelectivity = new double[relations][relations];
+        compositeCorrection = new double[relations][relations];
+        List<int[]> equalPairs = new ArrayList<>();
         List<List<Integer>> leftKeys = new ArrayList<>();
         List<List<Integer>> rightKeys = new ArrayList<>();
         for (int pair = 0; pair < relations * relations; pair++) {
@@ -106,6 +118,7 @@ final class JoinEnumerator {
                 leftKeys.get(low * relations + high).add(lowRef.getIndex() - fieldStart[low]);
                 rightKeys.get(low * relations + high).add(highRef.getIndex() - fieldStart[high]);
                 equiKey[index] = true;
+                equalPairs.add(new int[] {first.getIndex(), second.getIndex()});
             } else {
                 conditionSelectivity[index] = RelMdUtil.guessSelectivity(condition);
             }
@@ -113,12 +126,97 @@ final class JoinEnumerator {
         for (int low = 0; low < relations; low++) {
             for (int high = low + 1; high < relations; high++) {
                 List<Integer> lowKeys = leftKeys.get(low * relations + high);
-                double selectivity = lowKeys.isEmpty() ? 1 : JoinKeySelectivity.of(unwrap(inputs.get(low)), lowKeys,
-                        inputRows[low], unwrap(inputs.get(high)), rightKeys.get(low * relations + high), inputRows[high], mq);
-                pairSelectivity[low][high] = selectivity;
-                pairSelectivity[high][low] = selectivity;
+                List<Integer> highKeys = rightKeys.get(low * relations + high);
+                double correction = 1;
+                if (lowKeys.size() > 1) {
+                    RelNode lowInput = unwrap(inputs.get(low));
+                    RelNode highInput = unwrap(inputs.get(high));
+                    double together = JoinKeySelectivity.of(lowInput, lowKeys, inputRows[low], highInput, highKeys, inputRows[high], mq);
+                    double multiplied = 1;
+                    for (int key = 0; key < lowKeys.size(); key++) {
+                        multiplied *= JoinKeySelectivity.of(lowInput, List.of(lowKeys.get(key)), inputRows[low], highInput,
+                                List.of(highKeys.get(key)), inputRows[high], mq);
+                    }
+                    correction = Math.max(1, together / multiplied);
+                }
+                compositeCorrection[low][high] = correction;
+                compositeCorrection[high][low] = correction;
             }
         }
+        collectEqualColumns(equalPairs, inputs, mq);
+    }
+
+    /**
+     * Groups the equi keys' columns into classes of equal columns (a = b and b = c make a, b, c
+     * equal), so that inputs sharing a class may be joined directly on the implied a = c, as
+     * PostgreSQL's equivalence classes allow: TPC-H Q9 joins part to partsupp (p_partkey =
+     * l_partkey = ps_partkey) before lineitem, Q5 customer to nation through s_nationkey. When a
+     * class would hold two columns of one input, or columns of different types, every equi key
+     * stays a class of its own (the keys as written).
+     */
+    private void collectEqualColumns(List<int[]> equalPairs, List<RelNode> inputs, RelMetadataQuery mq) {
+        int fields = fieldFactor.length;
+        int[] parent = new int[fields];
+        for (int field = 0; field < fields; field++) {
+            parent[field] = field;
+        }
+        boolean merge = true;
+        List<org.apache.calcite.rel.type.RelDataTypeField> fieldTypes = multiJoin.getRowType().getFieldList();
+        for (int[] pair : equalPairs) {
+            if (!org.apache.calcite.sql.type.SqlTypeUtil.equalSansNullability(multiJoin.getCluster().getTypeFactory(),
+                    fieldTypes.get(pair[0]).getType(), fieldTypes.get(pair[1]).getType())) {
+                merge = false;
+            }
+            parent[root(parent, pair[0])] = root(parent, pair[1]);
+        }
+        List<int[]> classes = new ArrayList<>();
+        if (merge) {
+            java.util.Map<Integer, List<Integer>> members = new java.util.TreeMap<>();
+            for (int[] pair : equalPairs) {
+                for (int field : pair) {
+                    List<Integer> list = members.computeIfAbsent(root(parent, field), key -> new ArrayList<>());
+                    if (!list.contains(field)) {
+                        list.add(field);
+                    }
+                }
+            }
+            for (List<Integer> list : members.values()) {
+                int seen = 0;
+                for (int field : list) {
+                    int bit = 1 << fieldFactor[field];
+                    if ((seen & bit) != 0) {
+                        merge = false;
+                    }
+                    seen |= bit;
+                }
+                classes.add(list.stream().mapToInt(Integer::intValue).sorted().toArray());
+            }
+        }
+        if (!merge) {
+            classes.clear();
+            for (int[] pair : equalPairs) {
+                classes.add(pair[0] < pair[1] ? pair.clone() : new int[] {pair[1], pair[0]});
+            }
+        }
+        for (int[] columns : classes) {
+            double[] distinct = new double[columns.length];
+            for (int member = 0; member < columns.length; member++) {
+                int factor = fieldFactor[columns[member]];
+                distinct[member] = Math.max(1, JoinKeySelectivity.distinct(unwrap(inputs.get(factor)),
+                        columns[member] - fieldStart[factor], inputRows[factor], mq));
+            }
+            equalColumns.add(columns);
+            equalColumnsDistinct.add(distinct);
+        }
+    }
+
+    private static int root(int[] parent, int field) {
+        int node = field;
+        while (parent[node] != node) {
+            parent[node] = parent[parent[node]];
+            node = parent[node];
+        }
+        return node;
     }
 
     /** Whether {@link #order} plans {@code multiJoin}: inner joins only, at most {@link #MAX_RELATIONS} inputs. */
@@ -221,12 +319,15 @@ final class JoinEnumerator {
     private int connection(int left, int right) {
         int union = left | right;
         int found = NONE;
+        for (int[] columns : equalColumns) {
+            int factors = factorsOf(columns);
+            if ((factors & left) != 0 && (factors & right) != 0) {
+                return EQUI;
+            }
+        }
         for (int index = 0; index < conditions.size(); index++) {
             int factors = conditionFactors[index];
-            if ((factors & left) != 0 && (factors & right) != 0 && (factors & ~union) == 0) {
-                if (equiKey[index]) {
-                    return EQUI;
-                }
+            if (!equiKey[index] && (factors & left) != 0 && (factors & right) != 0 && (factors & ~union) == 0) {
                 found = OTHER;
             }
         }
@@ -241,9 +342,28 @@ final class JoinEnumerator {
                 rows *= inputRows[input];
                 for (int other = input + 1; other < relations; other++) {
                     if ((subset & (1 << other)) != 0) {
-                        rows *= pairSelectivity[input][other];
+                        rows *= compositeCorrection[input][other];
                     }
                 }
+            }
+        }
+        // k inputs equal on a column keep min(nd) / product(nd) of their pairs (the input with the
+        // fewest values has them all in the others): 1 / max(nd) for two.
+        for (int index = 0; index < equalColumns.size(); index++) {
+            int[] columns = equalColumns.get(index);
+            double[] distinct = equalColumnsDistinct.get(index);
+            double product = 1;
+            double fewest = Double.POSITIVE_INFINITY;
+            int members = 0;
+            for (int member = 0; member < columns.length; member++) {
+                if ((subset & (1 << fieldFactor[columns[member]])) != 0) {
+                    product *= distinct[member];
+                    fewest = Math.min(fewest, distinct[member]);
+                    members++;
+                }
+            }
+            if (members >= 2) {
+                rows *= fewest / product;
             }
         }
         for (int index = 0; index < conditions.size(); index++) {
@@ -307,9 +427,30 @@ final class JoinEnumerator {
         int rest = subset ^ part;
         int[] position = positions(order);
         List<RexNode> within = new ArrayList<>();
+        List<org.apache.calcite.rel.type.RelDataTypeField> fieldTypes = multiJoin.getRowType().getFieldList();
+        if (part != 0) {
+            // One equality per class of equal columns across the two parts; each part made its own members equal.
+            for (int[] columns : equalColumns) {
+                int partColumn = -1;
+                int restColumn = -1;
+                for (int column : columns) {
+                    int bit = 1 << fieldFactor[column];
+                    if ((part & bit) != 0 && partColumn < 0) {
+                        partColumn = column;
+                    } else if ((rest & bit) != 0 && restColumn < 0) {
+                        restColumn = column;
+                    }
+                }
+                if (partColumn >= 0 && restColumn >= 0) {
+                    within.add(rexBuilder.makeCall(SqlStdOperatorTable.EQUALS,
+                            new RexInputRef(position[partColumn], fieldTypes.get(partColumn).getType()),
+                            new RexInputRef(position[restColumn], fieldTypes.get(restColumn).getType())));
+                }
+            }
+        }
         for (int index = 0; index < conditions.size(); index++) {
             int factors = conditionFactors[index];
-            if (factors == 0 || (factors & ~subset) != 0) {
+            if (equiKey[index] || factors == 0 || (factors & ~subset) != 0) {
                 continue;
             }
             boolean appliedBelow = part != 0 && ((factors & ~part) == 0 || (factors & ~rest) == 0);
@@ -323,6 +464,14 @@ final class JoinEnumerator {
             }
         }
         return within;
+    }
+
+    private int factorsOf(int[] columns) {
+        int factors = 0;
+        for (int column : columns) {
+            factors |= 1 << fieldFactor[column];
+        }
+        return factors;
     }
 
     private static RelNode unwrap(RelNode node) {
