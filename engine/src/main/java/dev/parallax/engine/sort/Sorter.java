@@ -50,6 +50,9 @@ public final class Sorter implements AutoCloseable {
     private TopNHeap topN;
     private Batch buffer;
     private int bufferRows;
+    /** True while the buffered rows arrived in sort order: the buffer then needs no sort. */
+    private boolean bufferInOrder = true;
+    private long presortedRuns;
     private final TemporaryDirectory temporaryDirectory;
     private long inputRows;
     private long peakMemoryBytes;
@@ -122,6 +125,9 @@ public final class Sorter implements AutoCloseable {
                 return;
             }
             BatchCopier.appendLiveRows(batch, buffer, bufferRows);
+            if (bufferInOrder) {
+                bufferInOrder = inOrder(buffer, bufferRows == 0 ? 0 : bufferRows - 1, bufferRows + count);
+            }
             bufferRows += count;
             long bytes = bufferBytes();
             peakMemoryBytes = Math.max(peakMemoryBytes, bytes);
@@ -134,12 +140,48 @@ public final class Sorter implements AutoCloseable {
         }
     }
 
+    /**
+     * True when rows {@code from .. end-1} of {@code rows} are in sort order, each pair of
+     * neighbours compared on the full keys (PostgreSQL's qsort checks for presorted input the same
+     * way). Input that arrives sorted, or whose keys are all equal (the seed's 10M copies of one
+     * text: every prefix ties, so the prefix sort bought nothing and the ties cost a full
+     * comparison each anyway), then needs no sort: one comparison per row, the identity order,
+     * and sequential writes of its runs. Unsorted input stops the check at its first descent,
+     * usually within a few rows.
+     */
+    private boolean inOrder(Batch rows, int from, int end) {
+        if (end - from < 2) {
+            return true;
+        }
+        RowComparator comparator = RowComparator.create(rows, keys);
+        for (int row = from + 1; row < end; row++) {
+            if (comparator.compare(row - 1, row) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The rows' order for a run: the identity when they arrived in order, else sorted. */
+    private int[] order(Batch rows, int rowCount) {
+        if (!bufferInOrder) {
+            return runSorter.sort(rows, rowCount);
+        }
+        presortedRuns++;
+        int[] order = new int[rowCount];
+        for (int row = 0; row < rowCount; row++) {
+            order[row] = row;
+        }
+        return order;
+    }
+
     /** The heap outgrew work_mem: keep its rows (the best so far) as an ordinary buffer that may spill. */
     private void leaveTopN() {
         topN.compact();
         buffer = topN.rows();
         bufferRows = topN.rowCount();
         topN = null;
+        bufferInOrder = false; // the heap's compacted rows are in no particular order
     }
 
     private long bufferBytes() {
@@ -153,7 +195,7 @@ public final class Sorter implements AutoCloseable {
     }
 
     private void spillBuffer() {
-        int[] order = runSorter.sort(buffer, bufferRows);
+        int[] order = order(buffer, bufferRows);
         Path file = temporaryDirectory.newFile("run");
         runFiles.add(file);
         runRowCounts.add((long) bufferRows);
@@ -161,6 +203,7 @@ public final class Sorter implements AutoCloseable {
         buffer.setRowCount(bufferRows);
         buffer.reset();
         bufferRows = 0;
+        bufferInOrder = true;
     }
 
     /** Ends the input and returns the rows in order (at most {@code limit} of them). Call once. */
@@ -176,6 +219,7 @@ public final class Sorter implements AutoCloseable {
                 Batch rows = topN.rows();
                 int count = topN.rowCount();
                 topN = null;
+                bufferInOrder = false;
                 return inMemoryOutput(rows, count);
             }
             if (runFiles.isEmpty()) {
@@ -204,7 +248,7 @@ public final class Sorter implements AutoCloseable {
     }
 
     private SortedOutput inMemoryOutput(Batch rows, int rowCount) {
-        int[] order = runSorter.sort(rows, rowCount);
+        int[] order = order(rows, rowCount);
         long memory = (long) rowCount * rowOverheadBytes;
         for (ColumnVector column : rows.columns()) {
             if (column instanceof BytesVector text) {
@@ -221,6 +265,11 @@ public final class Sorter implements AutoCloseable {
     public SortStatistics statistics() {
         SortMethod reported = method != null ? method : (runFiles.isEmpty() ? (topN != null ? SortMethod.TOP_N_HEAPSORT : SortMethod.QUICKSORT) : SortMethod.EXTERNAL_MERGE);
         return new SortStatistics(reported, peakMemoryBytes, diskBytes, inputRows, runFiles.size(), runSorter.abandoned());
+    }
+
+    /** Runs (the in-memory sort counts as one) whose rows arrived in order and were not sorted. */
+    public long presortedRuns() {
+        return presortedRuns;
     }
 
     /** The sort's temporary directory while it exists, else null (for tests and diagnostics). */

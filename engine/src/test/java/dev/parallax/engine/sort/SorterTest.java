@@ -177,6 +177,75 @@ class SorterTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("types")
+    void presortedInputOfEveryTypeIsKeptInOrderWithoutSortingInMemoryAndSpilled(DataType type) throws IOException {
+        Random random = new Random(type.hashCode() + 1);
+        List<DataType> types = List.of(type, DataType.INTEGER);
+        List<Object[]> rows = new ArrayList<>();
+        for (int row = 0; row < 6000; row++) {
+            // Few distinct values: long runs of ties whose input order (the second column) must survive.
+            rows.add(new Object[] {random.nextInt(10) == 0 ? null : randomValue(type, new Random(random.nextInt(5))), (long) row});
+        }
+        for (boolean descending : new boolean[] {false, true}) {
+            for (boolean nullsFirst : new boolean[] {false, true}) {
+                List<SortKey> keys = List.of(new SortKey(0, descending, nullsFirst));
+                List<Object[]> presorted = new ArrayList<>(rows);
+                presorted.sort(SortRows.referenceOrder(types, keys));
+                List<List<Object>> expected = SortRows.reference(types, keys, -1, presorted);
+                String label = type + (descending ? " DESC" : " ASC") + (nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+                for (SortOptions options : List.of(inMemory(), inMemory().withAbbreviatedKeys(false), spilling())) {
+                    try (Sorter sorter = new Sorter(types, keys, -1, options)) {
+                        SortRows.toBatches(types, presorted, 700).forEach(sorter::add);
+                        assertEquals(expected, SortRows.drain(sorter.finish()), label);
+                        assertEquals(sorter.statistics().method() == SortMethod.EXTERNAL_MERGE ? sorter.statistics().runCount() : 1,
+                                sorter.presortedRuns(), label + ": every run arrived in order");
+                    }
+                }
+            }
+        }
+        assertNoTemporaryFiles();
+    }
+
+    @Test
+    void oneRepeatedStringIsPresortedAndKeepsInputOrderThroughSpillAndTopN() throws IOException {
+        List<DataType> types = List.of(DataType.TEXT, DataType.INTEGER);
+        List<Object[]> rows = new ArrayList<>();
+        for (int row = 0; row < 30_000; row++) {
+            rows.add(new Object[] {"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234567", (long) row});
+        }
+        List<SortKey> keys = List.of(new SortKey(0, false, false));
+        try (Sorter sorter = new Sorter(types, keys, -1, spilling())) {
+            SortRows.toBatches(types, rows, 4096).forEach(sorter::add);
+            List<List<Object>> sorted = SortRows.drain(sorter.finish());
+            assertEquals(SortRows.reference(types, keys, -1, rows), sorted);
+            assertEquals(rowNumbers(30_000), secondColumn(sorted), "equal keys keep their input order");
+            assertTrue(sorter.statistics().runCount() > 2, "runs: " + sorter.statistics().runCount());
+            assertEquals(sorter.statistics().runCount(), sorter.presortedRuns());
+        }
+        // Past work_mem the top-N heap becomes a buffer; its rows are then in heap order, not input order.
+        assertEquals(SortRows.reference(types, keys, 20_000, rows), SortRows.sortWith(types, keys, 20_000, spilling(), rows, 4096));
+        assertNoTemporaryFiles();
+    }
+
+    @Test
+    void aDescentAnywhereInTheInputStillSorts() {
+        List<DataType> types = List.of(DataType.BIGINT, DataType.INTEGER);
+        List<SortKey> keys = List.of(new SortKey(0, false, false));
+        // The descent within a batch, at the boundary between two batches, and at the very last row.
+        for (int descentAt : new int[] {1, 500, 1000, 2999}) {
+            List<Object[]> rows = new ArrayList<>();
+            for (int row = 0; row < 3000; row++) {
+                rows.add(new Object[] {row == descentAt ? -1L : (long) row / 3, (long) row});
+            }
+            try (Sorter sorter = new Sorter(types, keys, -1, inMemory())) {
+                SortRows.toBatches(types, rows, 500).forEach(sorter::add);
+                assertEquals(SortRows.reference(types, keys, -1, rows), SortRows.drain(sorter.finish()), "descent at " + descentAt);
+                assertEquals(0, sorter.presortedRuns(), "descent at " + descentAt);
+            }
+        }
+    }
+
     @Test
     void multipleKeysResolveTiesBeyondThePrefix() {
         List<DataType> types = List.of(DataType.TEXT, DataType.INTEGER, DataType.INTEGER, DataType.DOUBLE, DataType.BIGINT);
@@ -404,6 +473,14 @@ class SorterTest {
 
     private static List<Object[]> rowsOf(Object[][] rows) {
         return new ArrayList<>(Arrays.asList(rows));
+    }
+
+    private static List<Object> rowNumbers(int count) {
+        List<Object> values = new ArrayList<>(count);
+        for (long value = 0; value < count; value++) {
+            values.add(value);
+        }
+        return values;
     }
 
     private static List<Object> secondColumn(List<List<Object>> rows) {
