@@ -93,6 +93,50 @@ class IndexCommandsTest {
     }
 
     @Test
+    void indexScansStayExactWhileAnotherSessionInserts() throws Exception {
+        run("create index concurrently t_a on t (a)");
+        OrderedIndex index = database.catalog().findIndex("t_a");
+        String plan = session.execute("explain (costs off) select count(*) from t where a >= 1000 and a < 2000").fetchAll().toString();
+        assertTrue(plan.contains("Index Scan using t_a on t"), plan);
+        // Each statement inserts two rows with one key of 1000 or more: every snapshot sees an even number of them.
+        java.util.concurrent.atomic.AtomicReference<Throwable> writerFailure = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread writer = new Thread(() -> {
+            try (Session other = database.openSession()) {
+                for (int statement = 0; statement < 300; statement++) {
+                    int key = 1000 + statement * 37 % 50;
+                    other.execute("insert into t values (" + key + ", 'x" + statement + "'), (" + key + ", 'y" + statement + "')").close();
+                }
+            } catch (Throwable failure) {
+                writerFailure.set(failure);
+            }
+        });
+        writer.start();
+        long previous = 0;
+        int scans = 0;
+        do {
+            long count = (Long) session.execute("select count(*) from t where a >= 1000 and a < 2000").fetchAll().getFirst().getFirst();
+            assertEquals(0, count % 2, "a scan saw half of an insert");
+            assertTrue(count >= previous, "a later scan saw fewer rows");
+            previous = count;
+            List<List<Object>> first = session.execute("select a, b from t where a >= 1000 and a < 2000 order by a limit 20").fetchAll();
+            for (int row = 1; row < first.size(); row++) {
+                assertTrue((Integer) first.get(row - 1).getFirst() <= (Integer) first.get(row).getFirst(), "in key order: " + first);
+            }
+            scans++;
+        } while (writer.isAlive());
+        writer.join();
+        assertNull(writerFailure.get());
+        assertTrue(scans > 1);
+        assertEquals(List.of(List.of(600L)), session.execute("select count(*) from t where a >= 1000 and a < 2000").fetchAll());
+        List<List<Object>> throughIndex = session.execute("select a, b from t where a between 1010 and 1020 or a < 3 order by a, b").fetchAll();
+        List<List<Object>> descending = session.execute("select a from t order by a desc limit 30").fetchAll();
+        run("set enable_indexscan = off");
+        assertEquals(session.execute("select a, b from t where a between 1010 and 1020 or a < 3 order by a, b").fetchAll(), throughIndex);
+        assertEquals(session.execute("select a from t order by a desc limit 30").fetchAll(), descending);
+        assertTrue(index.appendMerges() > 0, "the inserts were merged into the index");
+    }
+
+    @Test
     void unnamedIndexesAreNamedAsPostgreSQLNamesThem() {
         run("create index on t (a, b)");
         run("create index on t (a, b)");

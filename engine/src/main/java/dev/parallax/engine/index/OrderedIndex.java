@@ -4,10 +4,12 @@ import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.WorkerPool;
 import dev.parallax.engine.plan.SortKey;
+import dev.parallax.engine.sort.BatchRowComparator;
 import dev.parallax.engine.sort.SortOptions;
 import dev.parallax.engine.sort.SortedOutput;
 import dev.parallax.engine.sort.SortedStreamMerger;
 import dev.parallax.engine.sort.Sorter;
+import dev.parallax.engine.storage.ScanSnapshot;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
@@ -39,12 +41,19 @@ import java.util.concurrent.locks.StampedLock;
  * are merged into the row id array.
  *
  * <p>Row ids address a row's slot in its page ({@link RowIds}), as the unique indexes' do. The
- * index holds the rows live when it was built; an append, update or delete afterwards moves the
- * table's change sequence ({@link TableStorage#changeSequence}) and {@link #isCurrent} turns false:
- * an index that is not current must not be used to answer queries, and {@link #rebuild} brings it
- * up to date (rebuild on demand, not maintained per write). A VACUUM compaction renumbers slots
- * and makes the index stale the same way ({@link TableStorage#relocations}). A dead slot keeps its
- * values until VACUUM, and VACUUM compacts no page while an index scan holds row ids
+ * index holds the rows a snapshot of the table saw ({@link ScanSnapshot}: the pages and slots
+ * published then, minus the rows dead then). Rows deleted afterwards (and the old versions of
+ * updated rows) stay entries, as in a PostgreSQL btree until VACUUM: readers skip the entries their
+ * own snapshot does not see ({@link TableStorage#retainVisible}). Rows appended afterwards (inserts,
+ * the new versions of updates) make the index not {@link #isCurrent current}; the next reader
+ * brings it up to date in one batch, under the exclusive lock: it sorts just the appended rows and
+ * places each into the existing order with a binary search (a few single-row key reads each), then
+ * copies the old entries around them into a new array, O(appended * log(entries) + entries) instead
+ * of re-sorting the table. When so many rows were appended that the placements would cost more than
+ * a sort, it re-sorts the table instead ({@link #rebuild} does that on request). A VACUUM
+ * compaction renumbers slots and makes the index need a full rebuild
+ * ({@link TableStorage#relocations}). A dead slot keeps its values until VACUUM, and VACUUM
+ * compacts no page while an index scan holds row ids
  * ({@link dev.parallax.engine.storage.SnapshotUse#ROW_IDS}), so an open reader still reads the rows it indexed.
  *
  * <p>Thread-safety: the row ids are immutable once built and may be read by any number of
@@ -58,6 +67,10 @@ public final class OrderedIndex implements AutoCloseable {
     private MemorySegment rowIds;
     private long entryCount;
     private long builtChangeSequence = -1;
+    /** The snapshot whose rows the index holds; null for storage without versions (then the change sequence tells staleness). */
+    private ScanSnapshot covered;
+    /** Times appended rows were merged into the existing order instead of re-sorting the table. */
+    private long appendMerges;
     /** The storage's relocation count when the build started: a VACUUM compaction since renumbered slots. */
     private long builtRelocations = -1;
     private int participants;
@@ -123,7 +136,8 @@ public final class OrderedIndex implements AutoCloseable {
     }
 
     /**
-     * Opens the index for a scan: a stale index is first brought up to date, and until the returned
+     * Opens the index for a scan: a stale index is first brought up to date (appended rows merged
+     * in, or the table re-sorted; see the class comment), and until the returned
      * reader is closed no rebuild or DROP changes the row ids it reads (they wait), so a scan never
      * skips or repeats rows because another session rebuilt the index. Readers do not block each
      * other. The lock is a StampedLock: a reader may be closed by another thread than opened it.
@@ -136,7 +150,7 @@ public final class OrderedIndex implements AutoCloseable {
             try {
                 checkOpen();
                 if (!isCurrent()) {
-                    sortRows(options, workers, maximumWorkers, sessionLimit, null);
+                    bringUpToDate(options, workers, maximumWorkers, sessionLimit);
                 }
             } catch (RuntimeException failure) {
                 lock.unlockWrite(stamp);
@@ -195,12 +209,27 @@ public final class OrderedIndex implements AutoCloseable {
     }
 
     /**
-     * True when the table holds exactly the rows the index was built over, at the same row ids
-     * (nothing written since, and no VACUUM compaction renumbered a page's slots).
+     * True when the index holds every row the table holds, at the same row ids: no row appended
+     * since it was built or last brought up to date, and no VACUUM compaction renumbered a page's
+     * slots. Entries of rows deleted since remain (readers skip them), so deletes do not make it
+     * stale; on storage without versions any write does.
      */
     public boolean isCurrent() {
         TableStorage storage = table.storage();
-        return !closed && storage.changeSequence() == builtChangeSequence && storage.relocations() == builtRelocations;
+        if (closed || storage.relocations() != builtRelocations) {
+            return false;
+        }
+        ScanSnapshot coveredNow = covered;
+        if (coveredNow == null) {
+            return storage.changeSequence() == builtChangeSequence;
+        }
+        ScanSnapshot now = storage.snapshot();
+        return now != null && now.pageCount() == coveredNow.pageCount() && now.lastPageSlots() == coveredNow.lastPageSlots();
+    }
+
+    /** How many times appended rows were merged into the index instead of a re-sort (for tests and diagnostics). */
+    public long appendMerges() {
+        return appendMerges;
     }
 
     /** The row id at {@code position} (0-based) in key order. */
@@ -237,21 +266,17 @@ public final class OrderedIndex implements AutoCloseable {
 
     private void sortRows(SortOptions options, WorkerPool workers, int maximumWorkers, int sessionLimit, ExecutionContext statement) {
         TableStorage storage = table.storage();
-        // Rows written while the pages are read make the index stale (the sequence moved), never wrongly current.
-        long sequenceAtStart = storage.changeSequence();
-        // Likewise a compaction while the pages are read (an odd count never matches a finished one).
+        // A compaction while the pages are read makes the index stale (an odd count never matches a finished one).
         long relocationsAtStart = storage.relocations();
+        // The build indexes exactly the rows this snapshot sees: rows appended meanwhile are left
+        // for the next catch-up, never indexed twice. Without versions, rows written while the
+        // pages are read make the index stale (the sequence moved), never wrongly current.
+        ScanSnapshot snapshot = storage.snapshot();
+        long sequenceAtStart = snapshot == null ? storage.changeSequence() : snapshot.sequence();
         long rowCountAtStart = storage.rowCount();
-        int pageCount = storage.pageCount();
-        List<DataType> tableTypes = table.columnTypes();
-        List<DataType> sortTypes = new ArrayList<>(keyColumns.length + 1);
-        List<SortKey> sortKeys = new ArrayList<>(keyColumns.length + 1);
-        for (int key = 0; key < keyColumns.length; key++) {
-            sortTypes.add(tableTypes.get(keyColumns[key]));
-            sortKeys.add(new SortKey(key, false, false));
-        }
-        sortTypes.add(DataType.BIGINT);
-        sortKeys.add(new SortKey(keyColumns.length, false, false));
+        int pageCount = snapshot == null ? storage.pageCount() : snapshot.pageCount();
+        List<DataType> sortTypes = sortTypes();
+        List<SortKey> sortKeys = sortKeys();
 
         int wanted = workers == null ? 0 : Math.max(0, Math.min(maximumWorkers, pageCount - 1));
         int granted = wanted == 0 ? 0 : workers.acquire(wanted, sessionLimit);
@@ -269,10 +294,12 @@ public final class OrderedIndex implements AutoCloseable {
                 int first = (int) ((long) pageCount * participant / participantCount);
                 int end = (int) ((long) pageCount * (participant + 1) / participantCount);
                 Sorter sorter = sorters.get(participant);
-                workerSorts.add(CompletableFuture.supplyAsync(() -> sortPages(storage, sorter, sortTypes, first, end, progress), workers.pool()));
+                workerSorts.add(CompletableFuture.supplyAsync(() -> sortPages(storage, snapshot, sorter, sortTypes, first, end, progress),
+                        workers.pool()));
             }
             // The caller sorts the first range itself, as PostgreSQL's leader participates.
-            SortedOutput leader = sortPages(storage, sorters.getFirst(), sortTypes, 0, (int) ((long) pageCount / participantCount), progress);
+            SortedOutput leader = sortPages(storage, snapshot, sorters.getFirst(), sortTypes, 0, (int) ((long) pageCount / participantCount),
+                    progress);
             outputs.add(leader);
             for (CompletableFuture<SortedOutput> sort : workerSorts) {
                 outputs.add(join(sort));
@@ -283,6 +310,7 @@ public final class OrderedIndex implements AutoCloseable {
             participants = participantCount;
             builtChangeSequence = sequenceAtStart;
             builtRelocations = relocationsAtStart;
+            covered = snapshot;
         } finally {
             // A failed or cancelled build must not free a sorter a worker still fills: wait for
             // every worker, and close the outputs of those the failure left unclaimed.
@@ -322,15 +350,172 @@ public final class OrderedIndex implements AutoCloseable {
         }
     }
 
-    /** Feeds pages {@code [first, end)} as (keys, row id) rows to {@code sorter} and returns its sorted output. */
-    private SortedOutput sortPages(TableStorage storage, Sorter sorter, List<DataType> sortTypes, int first, int end,
+    /** The sorted rows: the key columns, then the row id (the last key, so equal keys order by row id). */
+    private List<DataType> sortTypes() {
+        List<DataType> tableTypes = table.columnTypes();
+        List<DataType> sortTypes = new ArrayList<>(keyColumns.length + 1);
+        for (int keyColumn : keyColumns) {
+            sortTypes.add(tableTypes.get(keyColumn));
+        }
+        sortTypes.add(DataType.BIGINT);
+        return sortTypes;
+    }
+
+    /** Every key ascending with NULLs last (a btree's default order), the row id last. */
+    private List<SortKey> sortKeys() {
+        List<SortKey> sortKeys = new ArrayList<>(keyColumns.length + 1);
+        for (int key = 0; key <= keyColumns.length; key++) {
+            sortKeys.add(new SortKey(key, false, false));
+        }
+        return sortKeys;
+    }
+
+    /**
+     * Brings a stale index up to date (the caller holds the lock exclusively): merges the rows
+     * appended since {@link #covered} into the existing order when that is cheaper than sorting
+     * the table again, else re-sorts.
+     */
+    private void bringUpToDate(SortOptions options, WorkerPool workers, int maximumWorkers, int sessionLimit) {
+        TableStorage storage = table.storage();
+        long relocationsAtStart = storage.relocations();
+        ScanSnapshot now = storage.snapshot();
+        ScanSnapshot before = covered;
+        boolean onlyAppended = before != null && now != null && relocationsAtStart == builtRelocations && (relocationsAtStart & 1) == 0
+                && (now.pageCount() > before.pageCount()
+                    || (now.pageCount() == before.pageCount() && now.lastPageSlots() >= before.lastPageSlots()));
+        if (!onlyAppended || entryCount == 0) {
+            sortRows(options, workers, maximumWorkers, sessionLimit, null);
+            return;
+        }
+        try (Sorter sorter = new Sorter(sortTypes(), sortKeys(), -1, options)) {
+            long appended = sortAppended(storage, sorter, before, now);
+            // Each placement reads about log2(entries) keys at random; past half a read per entry a sort of everything is cheaper.
+            int probesPerRow = Long.SIZE - Long.numberOfLeadingZeros(entryCount);
+            if (appended > entryCount / 2 / probesPerRow) {
+                sorter.close();
+                sortRows(options, workers, maximumWorkers, sessionLimit, null);
+                return;
+            }
+            if (appended > 0) {
+                try (SortedOutput sorted = sorter.finish()) {
+                    mergeAppended(storage, sorted, appended);
+                }
+            }
+        }
+        covered = now;
+        builtChangeSequence = now.sequence();
+        // A compaction meanwhile (only possible when no scan holds row ids) leaves the index stale, never wrongly current.
+        builtRelocations = relocationsAtStart;
+    }
+
+    /**
+     * Feeds the rows {@code now} sees that {@code before} did not (appended since: the rest of
+     * {@code before}'s last page and the pages after it) to {@code sorter}; returns how many.
+     */
+    private long sortAppended(TableStorage storage, Sorter sorter, ScanSnapshot before, ScanSnapshot now) {
+        Batch page = Batch.create(sortTypes(), Batch.DEFAULT_CAPACITY);
+        int rowIdColumn = keyColumns.length;
+        int[] slots = new int[storage.pageSlotCapacity()];
+        int[] selection = new int[storage.pageSlotCapacity()];
+        int firstPage = Math.max(0, before.pageCount() - 1);
+        long appended = 0;
+        for (int pageIndex = firstPage; pageIndex < now.pageCount(); pageIndex++) {
+            int rows = storage.readPage(pageIndex, keyColumns, page, now, slots);
+            int firstSlot = pageIndex == before.pageCount() - 1 ? before.lastPageSlots() : 0;
+            int first = 0;
+            while (first < rows && slots[first] < firstSlot) {
+                first++; // indexed already (slots come in ascending order)
+            }
+            if (first == rows) {
+                continue;
+            }
+            LongVector rowIds = (LongVector) page.column(rowIdColumn);
+            rowIds.ensureCapacity(rows);
+            long[] ids = rowIds.values();
+            long pageBase = RowIds.pack(pageIndex, 0);
+            for (int row = 0; row < rows; row++) {
+                ids[row] = pageBase | slots[row];
+            }
+            if (first > 0) {
+                for (int row = first; row < rows; row++) {
+                    selection[row - first] = row;
+                }
+                page.setSelection(selection, rows - first);
+            }
+            sorter.add(page);
+            appended += rows - first;
+        }
+        return appended;
+    }
+
+    /**
+     * Places the {@code appended} sorted (keys, row id) rows of {@code sorted} into the existing
+     * order: for each, a binary search from the previous one's place over the entries (reading the
+     * probed entries' keys through their row ids), then the entries before that place and the row
+     * go into a new array; the old entries after the last place follow.
+     */
+    private void mergeAppended(TableStorage storage, SortedOutput sorted, long appended) {
+        int rowIdColumn = keyColumns.length;
+        List<DataType> sortTypes = sortTypes();
+        List<DataType> keyTypes = sortTypes.subList(0, rowIdColumn);
+        BatchRowComparator keyOrder = new BatchRowComparator(sortKeys().subList(0, rowIdColumn), keyTypes);
+        Batch probe = Batch.create(keyTypes, 1);
+        long[] probeRowId = new long[1];
+        Arena newArena = Arena.ofShared();
+        try {
+            MemorySegment merged = newArena.allocate(Math.max(1, entryCount + appended) * Long.BYTES, Long.BYTES);
+            long copied = 0;
+            long written = 0;
+            long low = 0;
+            Batch batch;
+            while ((batch = sorted.next()) != null) {
+                long[] ids = ((LongVector) batch.column(rowIdColumn)).values();
+                for (int index = 0; index < batch.selectedCount(); index++) {
+                    int position = batch.position(index);
+                    long rowId = ids[position];
+                    long high = entryCount;
+                    while (low < high) {
+                        long middle = (low + high) >>> 1;
+                        probeRowId[0] = rowIds.getAtIndex(ValueLayout.JAVA_LONG, middle);
+                        storage.readRows(probeRowId, 0, 1, keyColumns, probe);
+                        int order = keyOrder.compare(probe, 0, batch, position);
+                        if (order == 0) {
+                            order = Long.compare(probeRowId[0], rowId);
+                        }
+                        if (order > 0) {
+                            high = middle;
+                        } else {
+                            low = middle + 1;
+                        }
+                    }
+                    MemorySegment.copy(rowIds, copied * Long.BYTES, merged, written * Long.BYTES, (low - copied) * Long.BYTES);
+                    written += low - copied;
+                    copied = low;
+                    merged.setAtIndex(ValueLayout.JAVA_LONG, written++, rowId);
+                }
+            }
+            MemorySegment.copy(rowIds, copied * Long.BYTES, merged, written * Long.BYTES, (entryCount - copied) * Long.BYTES);
+            written += entryCount - copied;
+            arena.close();
+            arena = newArena;
+            rowIds = merged;
+            entryCount = written;
+            appendMerges++;
+        } catch (RuntimeException | Error failure) {
+            newArena.close();
+            throw failure;
+        }
+    }
+
+    /** Feeds the rows {@code snapshot} sees on pages {@code [first, end)} as (keys, row id) rows to {@code sorter} and returns its sorted output. */
+    private SortedOutput sortPages(TableStorage storage, ScanSnapshot snapshot, Sorter sorter, List<DataType> sortTypes, int first, int end,
                                    BuildProgress progress) {
         Batch page = Batch.create(sortTypes, Batch.DEFAULT_CAPACITY);
         int rowIdColumn = keyColumns.length;
         int[] slots = new int[storage.pageSlotCapacity()];
         for (int pageIndex = first; pageIndex < end; pageIndex++) {
             // readPage fills the key columns and the live rows' slots; the trailing row id column is ours to fill.
-            int rows = storage.readPage(pageIndex, keyColumns, page, null, slots);
+            int rows = storage.readPage(pageIndex, keyColumns, page, snapshot, slots);
             LongVector rowIds = (LongVector) page.column(rowIdColumn);
             rowIds.ensureCapacity(rows);
             long[] ids = rowIds.values();

@@ -12,16 +12,18 @@ import java.util.List;
 
 /**
  * Orders rows of two different batches on all sort keys, for merges and for the top-N filter,
- * where the batches change too often to bind a {@link RowComparator}. Key families are resolved
+ * where the batches change too often to bind a {@link RowComparator}, and for placing rows into an
+ * ordered index's existing order. Key families are resolved
  * once at construction; each comparison switches on them without allocating.
  */
-final class BatchRowComparator {
+public final class BatchRowComparator {
     private final int[] columns;
     private final KeyFamily[] families;
     private final int[] directions;
     private final int[] nullOrders;
 
-    BatchRowComparator(List<SortKey> keys, List<DataType> columnTypes) {
+    /** A comparator on {@code keys}, whose columns index batches of {@code columnTypes}. */
+    public BatchRowComparator(List<SortKey> keys, List<DataType> columnTypes) {
         int count = keys.size();
         columns = new int[count];
         families = new KeyFamily[count];
@@ -37,7 +39,7 @@ final class BatchRowComparator {
     }
 
     /** Compares position {@code leftPosition} of {@code left} with position {@code rightPosition} of {@code right}. */
-    int compare(Batch left, int leftPosition, Batch right, int rightPosition) {
+    public int compare(Batch left, int leftPosition, Batch right, int rightPosition) {
         for (int key = 0; key < columns.length; key++) {
             ColumnVector leftColumn = left.column(columns[key]);
             ColumnVector rightColumn = right.column(columns[key]);

@@ -944,6 +944,11 @@ public final class PagedTableStorage implements TableStorage {
                 ensureOpen();
                 int before = pageCount;
                 shortenPastTrailingHoles();
+                if (pageCount < before) {
+                    // Page indexes past the new end will be handed out again: whatever covered
+                    // them (an ordered index's record of the rows it holds) must start over.
+                    relocations = relocations + 2;
+                }
                 return before - pageCount;
             }
         }
@@ -1387,6 +1392,39 @@ public final class PagedTableStorage implements TableStorage {
         }
         target.setRowCount(written);
         return written;
+    }
+
+    @Override
+    public int retainVisible(long[] rowIds, int from, int count, ScanSnapshot snapshot) {
+        if (snapshot == null) {
+            return count;
+        }
+        int epochSlot = enterRead();
+        try {
+            long stamps = layout.deletionStampsOffset();
+            int lastPage = snapshot.pageCount() - 1;
+            int kept = 0;
+            for (int index = from; index < from + count; index++) {
+                long rowId = rowIds[index];
+                int pageIndex = RowIds.pageIndex(rowId);
+                int row = RowIds.row(rowId);
+                if (pageIndex > lastPage || (pageIndex == lastPage && row >= snapshot.lastPageSlots())) {
+                    continue; // appended after the snapshot
+                }
+                MemorySegment page = pageForScan(pageIndex);
+                if (page == null) {
+                    continue;
+                }
+                long stamp = page.get(LONG, stamps + 8L * row);
+                // Dead after the snapshot was taken: still visible to its reader.
+                if (stamp == 0 || stamp > snapshot.sequence()) {
+                    rowIds[from + kept++] = rowId;
+                }
+            }
+            return kept;
+        } finally {
+            exitRead(epochSlot);
+        }
     }
 
     /**

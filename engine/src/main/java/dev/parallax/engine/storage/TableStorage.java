@@ -123,7 +123,8 @@ public interface TableStorage extends AutoCloseable {
     }
 
     /**
-     * Counts the times VACUUM renumbered row slots (compacted a page); odd while a compaction is
+     * Counts the times VACUUM renumbered row slots (compacted a page; cutting trailing pages off
+     * counts too, by two, as their indexes will be reused); odd while a compaction is
      * under way. A reader that looked a row id up (in an index) and read the row checks that the
      * count is even and unchanged across both steps, else looks up again; an index built when the
      * count differed is stale. The default: storage that never moves rows.
@@ -171,6 +172,17 @@ public interface TableStorage extends AutoCloseable {
             }
         }
         target.setRowCount(count);
+        return count;
+    }
+
+    /**
+     * Keeps, in order, the row ids of {@code rowIds[from .. from+count)} that {@code snapshot} sees
+     * (published before it was taken and not dead at it), moving them to the front of that range;
+     * returns how many were kept. For readers holding row ids from an index that keeps entries of
+     * rows deleted or appended since the reader's snapshot. The default: storage without versions,
+     * where every row id a reader holds is visible.
+     */
+    default int retainVisible(long[] rowIds, int from, int count, ScanSnapshot snapshot) {
         return count;
     }
 

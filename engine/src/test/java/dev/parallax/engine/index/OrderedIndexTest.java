@@ -96,16 +96,17 @@ class OrderedIndexTest {
         table.storage().append(batch);
     }
 
-    /** Every row with its row id, read page by page as the index reads them. */
+    /** Every live row with its row id (page, slot), read page by page as the index reads them. */
     private static List<Row> rows(Table table) {
         List<Row> rows = new ArrayList<>();
         Batch page = Batch.create(table.columnTypes(), 16);
+        int[] slots = new int[table.storage().pageSlotCapacity()];
         for (int pageIndex = 0; pageIndex < table.storage().pageCount(); pageIndex++) {
-            int count = table.storage().readPage(pageIndex, new int[] {0, 1}, page);
+            int count = table.storage().readPage(pageIndex, new int[] {0, 1}, page, null, slots);
             LongVector keys = (LongVector) page.column(0);
             BytesVector texts = (BytesVector) page.column(1);
             for (int row = 0; row < count; row++) {
-                rows.add(new Row(RowIds.pack(pageIndex, row), keys.isNull(row) ? null : keys.get(row), texts.getString(row)));
+                rows.add(new Row(RowIds.pack(pageIndex, slots[row]), keys.isNull(row) ? null : keys.get(row), texts.getString(row)));
             }
         }
         return rows;
@@ -171,6 +172,96 @@ class OrderedIndexTest {
             index.rebuild(options(64L << 20), WORKERS, 2, 8);
             assertTrue(index.isCurrent());
             assertArrayEquals(expected(rows(table), BY_KEY), rowIds(index));
+        }
+    }
+
+    @Test
+    void appendedRowsAreMergedIntoTheOrderAtTheNextReaderWithoutASort() {
+        Table table = table(20_000, 9);
+        try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0, 1}, options(64L << 20), WORKERS, 2, 8)) {
+            // Small appends, each a few rows into the last page or onto new ones, keys tying with old ones and NULLs.
+            int end = 20_000;
+            for (int step = 1; step <= 4; step++) {
+                append(table, end, end + step * 37, step);
+                end += step * 37;
+                assertFalse(index.isCurrent());
+                try (OrderedIndex.Reader reader = index.openReader(options(64L << 20), WORKERS, 2, 8)) {
+                    assertTrue(index.isCurrent());
+                    assertEquals(step, index.appendMerges(), "merged, not re-sorted");
+                    assertEquals(end, index.entryCount());
+                    assertArrayEquals(expected(rows(table), BY_KEY_AND_TEXT), rowIds(index));
+                }
+            }
+            // An append as large as the index: re-sorting everything is cheaper than placing each row.
+            append(table, end, end + 20_000, 5);
+            try (OrderedIndex.Reader reader = index.openReader(options(64L << 20), WORKERS, 2, 8)) {
+                assertTrue(index.isCurrent());
+                assertEquals(4, index.appendMerges());
+                assertArrayEquals(expected(rows(table), BY_KEY_AND_TEXT), rowIds(index));
+            }
+        }
+    }
+
+    @Test
+    void deletedRowsStayEntriesThatReadersOfLaterSnapshotsSkip() {
+        Table table = table(2_000, 4);
+        PagedTableStorage storage = (PagedTableStorage) table.storage();
+        List<Row> indexed = rows(table);
+        try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0}, options(64L << 20), null, 0, 8)) {
+            var before = storage.snapshot();
+            List<Long> deleted = new ArrayList<>();
+            for (int row = 0; row < indexed.size(); row += 7) {
+                long rowId = indexed.get(row).rowId();
+                assertTrue(storage.delete(RowIds.pageIndex(rowId), RowIds.row(rowId)));
+                deleted.add(rowId);
+            }
+            assertTrue(index.isCurrent(), "a delete leaves the index's entries in place");
+            assertEquals(2_000, index.entryCount());
+            long[] entries = rowIds(index);
+            long[] visibleNow = entries.clone();
+            int kept = storage.retainVisible(visibleNow, 0, visibleNow.length, storage.snapshot());
+            assertArrayEquals(Arrays.stream(entries).filter(id -> !deleted.contains(id)).toArray(), Arrays.copyOf(visibleNow, kept));
+            long[] visibleBefore = entries.clone();
+            assertEquals(entries.length, storage.retainVisible(visibleBefore, 0, visibleBefore.length, before),
+                    "a reader whose snapshot predates the deletes still sees the rows");
+
+            append(table, 2_000, 2_010, 4);
+            List<Row> appended = rows(table).stream().filter(row -> RowIds.pageIndex(row.rowId()) >= before.pageCount() - 1
+                    && (RowIds.pageIndex(row.rowId()) >= before.pageCount() || RowIds.row(row.rowId()) >= before.lastPageSlots())).toList();
+            assertEquals(10, appended.size());
+            try (OrderedIndex.Reader reader = index.openReader(options(64L << 20), null, 0, 8)) {
+                assertEquals(1, index.appendMerges());
+                List<Row> expectedRows = new ArrayList<>(indexed);
+                expectedRows.addAll(appended);
+                assertArrayEquals(expected(expectedRows, BY_KEY), rowIds(index), "deleted rows remain entries, appended ones join");
+                long[] visibleAfter = rowIds(index);
+                long[] appendedIds = appended.stream().mapToLong(Row::rowId).toArray();
+                long[] newOnly = Arrays.copyOf(appendedIds, appendedIds.length);
+                assertEquals(0, storage.retainVisible(newOnly, 0, newOnly.length, before), "appended after the snapshot");
+                assertEquals(2_010 - deleted.size(), storage.retainVisible(visibleAfter, 0, visibleAfter.length, storage.snapshot()));
+            }
+        }
+    }
+
+    @Test
+    void aVacuumCompactionMakesTheIndexResortNotMerge() {
+        Table table = table(2_000, 2);
+        PagedTableStorage storage = (PagedTableStorage) table.storage();
+        try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0}, options(64L << 20), null, 0, 8)) {
+            for (Row row : rows(table)) {
+                if (RowIds.pageIndex(row.rowId()) == 1 && RowIds.row(row.rowId()) % 2 == 0) {
+                    storage.delete(RowIds.pageIndex(row.rowId()), RowIds.row(row.rowId()));
+                }
+            }
+            assertTrue(index.isCurrent());
+            storage.compactPage(1, Batch.create(table.columnTypes(), 16), null);
+            assertFalse(index.isCurrent(), "slots were renumbered");
+            append(table, 2_000, 2_010, 2);
+            try (OrderedIndex.Reader reader = index.openReader(options(64L << 20), null, 0, 8)) {
+                assertEquals(0, index.appendMerges(), "re-sorted, not merged");
+                assertTrue(index.isCurrent());
+                assertArrayEquals(expected(rows(table), BY_KEY), rowIds(index));
+            }
         }
     }
 

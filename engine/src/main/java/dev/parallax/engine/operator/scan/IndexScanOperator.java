@@ -21,11 +21,13 @@ import java.util.List;
 
 /**
  * Reads the rows of an {@link OrderedIndex} range in key order. On the first call it brings a
- * stale index up to date (a rebuild with {@code maintenance_work_mem}), then finds the range with
+ * stale index up to date (appended rows merged in, or a rebuild with {@code maintenance_work_mem}),
+ * then finds the range with
  * binary searches over the index's positions, reading each probed key through its row id (a
  * handful of single-row reads: log2(entries) per bound), and then fetches the rows of the range a
- * batch of row ids at a time with {@link TableStorage#readRows}. Rows are read lazily, so a Limit
- * above stops the scan after the batches it needs.
+ * batch of row ids at a time with {@link TableStorage#readRows}, keeping only the rows the scan's
+ * snapshot sees (the index keeps entries of deleted rows). Rows are read lazily, so a Limit above
+ * stops the scan after the batches it needs.
  *
  * <p>A backward scan walks the same range from its end, so rows come descending with NULL keys
  * first.
@@ -91,24 +93,28 @@ public final class IndexScanOperator implements Operator {
             position();
             positioned = true;
         }
-        if (position >= end) {
-            return null;
-        }
-        int count = (int) Math.min(rowIds.length, end - position);
-        if (backward) {
-            // The range shrinks from its end: [position, end) stays the part not yet returned.
-            for (int offset = 0; offset < count; offset++) {
-                rowIds[offset] = index.rowId(end - 1 - offset);
+        while (position < end) {
+            int count = (int) Math.min(rowIds.length, end - position);
+            if (backward) {
+                // The range shrinks from its end: [position, end) stays the part not yet returned.
+                for (int offset = 0; offset < count; offset++) {
+                    rowIds[offset] = index.rowId(end - 1 - offset);
+                }
+                end -= count;
+            } else {
+                for (int offset = 0; offset < count; offset++) {
+                    rowIds[offset] = index.rowId(position + offset);
+                }
+                position += count;
             }
-            end -= count;
-        } else {
-            for (int offset = 0; offset < count; offset++) {
-                rowIds[offset] = index.rowId(position + offset);
+            // Entries of rows deleted before this scan, or appended after it, are not its rows.
+            int visible = storage.retainVisible(rowIds, 0, count, rowIdHold.snapshot());
+            if (visible > 0) {
+                storage.readRows(rowIds, 0, visible, columns, batch);
+                return batch;
             }
-            position += count;
         }
-        storage.readRows(rowIds, 0, count, columns, batch);
-        return batch;
+        return null;
     }
 
     private void position() {
