@@ -88,6 +88,16 @@ public final class BatchCopier {
         byte[] to = target.data();
         int[] toOffsets = target.offsets();
         int[] toLengths = target.lengths();
+        if (selection == null && nulls == null && count > 0 && backToBack(offsets, lengths, count, total)) {
+            // The values lie in one piece (as a page read or an earlier append leaves them): one copy.
+            System.arraycopy(data, offsets[0], to, offset, total);
+            int shift = offset - offsets[0];
+            for (int index = 0; index < count; index++) {
+                toOffsets[targetStart + index] = offsets[index] + shift;
+            }
+            System.arraycopy(lengths, 0, toLengths, targetStart, count);
+            return;
+        }
         for (int index = 0; index < count; index++) {
             int position = selection == null ? index : selection[index];
             int length = nulls != null && nulls[position] ? 0 : lengths[position];
@@ -96,6 +106,16 @@ public final class BatchCopier {
             toLengths[targetStart + index] = length;
             offset += length;
         }
+    }
+
+    /** True when values {@code 0..count-1} follow each other in the heap without gaps, {@code total} bytes in all. */
+    private static boolean backToBack(int[] offsets, int[] lengths, int count, int total) {
+        for (int position = 1; position < count; position++) {
+            if (offsets[position - 1] + lengths[position - 1] != offsets[position]) {
+                return false;
+            }
+        }
+        return offsets[count - 1] + lengths[count - 1] - offsets[0] == total;
     }
 
     private static void copyNulls(ColumnVector source, int[] selection, int count, ColumnVector target, int targetStart) {

@@ -317,15 +317,41 @@ public final class SortedStreamMerger implements SortedOutput {
         byte[] to = target.data();
         int[] offsets = target.offsets();
         int[] lengths = target.lengths();
-        for (int row = from; row < count; row++) {
-            BytesVector source = (BytesVector) streamColumns[sourceStream[row]];
+        int row = from;
+        while (row < count) {
+            int stream = sourceStream[row];
+            BytesVector source = (BytesVector) streamColumns[stream];
             int position = sourcePosition[row];
-            // A NULL slot's offsets mean nothing: it gets an empty value and its null flag.
-            int length = source.isNull(position) ? 0 : source.length(position);
-            System.arraycopy(source.data(), source.offset(position), to, offset, length);
-            offsets[row] = offset;
-            lengths[row] = length;
-            offset += length;
+            if (source.mayHaveNulls()) {
+                // A NULL slot's offsets mean nothing: it gets an empty value and its null flag.
+                int length = source.isNull(position) ? 0 : source.length(position);
+                System.arraycopy(source.data(), source.offset(position), to, offset, length);
+                offsets[row] = offset;
+                lengths[row] = length;
+                offset += length;
+                row++;
+                continue;
+            }
+            // Rows taken in a stretch from one stream (a gallop, all-equal keys) whose values lie
+            // back to back in its batch are copied in one piece.
+            int[] sourceOffsets = source.offsets();
+            int[] sourceLengths = source.lengths();
+            int first = sourceOffsets[position];
+            int next = first + sourceLengths[position];
+            int end = row + 1;
+            while (end < count && sourceStream[end] == stream && sourcePosition[end] == sourcePosition[end - 1] + 1
+                    && sourceOffsets[sourcePosition[end]] == next) {
+                next += sourceLengths[sourcePosition[end]];
+                end++;
+            }
+            System.arraycopy(source.data(), first, to, offset, next - first);
+            int shift = offset - first;
+            for (; row < end; row++) {
+                int sourceRow = sourcePosition[row];
+                offsets[row] = sourceOffsets[sourceRow] + shift;
+                lengths[row] = sourceLengths[sourceRow];
+            }
+            offset += next - first;
         }
     }
 

@@ -370,7 +370,12 @@ public final class PagedTableStorage implements TableStorage {
         return counts;
     }
 
-    /** How many of the live rows from {@code row} fit on a page holding {@code pageRows} rows; fills {@code columnHeapBytes}. */
+    /**
+     * How many of the live rows from {@code row} fit on a page holding {@code pageRows} rows; fills
+     * {@code columnHeapBytes}. Column by column: one pass per variable-width column adds each
+     * row's value length, then one pass finds how many rows the heap takes. May run outside the
+     * write lock (VACUUM participants compact pages in parallel): no shared scratch.
+     */
     private int rowsThatFit(Batch batch, int row, int liveRows, int pageRows, int heapStart, int[] columnHeapBytes) {
         int maximum = Math.min(layout.rowsPerPage() - pageRows, liveRows - row);
         Arrays.fill(columnHeapBytes, 0);
@@ -378,33 +383,43 @@ public final class PagedTableStorage implements TableStorage {
             return Math.max(0, maximum);
         }
         long heapFree = heapStart - layout.fixedAreaEnd();
+        int[] selection = batch.selection();
+        long[] bytes = new long[maximum]; // one array per page filled, not per row
+        for (int column = 0; column < columnCount; column++) {
+            if (layout.storageKind(column) != STORAGE_VARIABLE) {
+                continue;
+            }
+            BytesVector vector = (BytesVector) batch.column(column);
+            int[] lengths = vector.lengths();
+            boolean[] nulls = vector.mayHaveNulls() ? vector.nulls() : null;
+            for (int index = 0; index < maximum; index++) {
+                int position = selection == null ? row + index : selection[row + index];
+                if (nulls == null || !nulls[position]) {
+                    bytes[index] += lengths[position];
+                }
+            }
+        }
         long used = 0;
         int fit = 0;
-        int[] selection = batch.selection();
-        while (fit < maximum) {
-            int position = selection == null ? row + fit : selection[row + fit];
-            long rowBytes = 0;
-            for (int column = 0; column < columnCount; column++) {
-                if (layout.storageKind(column) == STORAGE_VARIABLE) {
-                    BytesVector vector = (BytesVector) batch.column(column);
-                    if (!vector.isNull(position)) {
-                        rowBytes += vector.length(position);
-                    }
-                }
-            }
-            if (used + rowBytes > heapFree) {
-                break;
-            }
-            used += rowBytes;
-            for (int column = 0; column < columnCount; column++) {
-                if (layout.storageKind(column) == STORAGE_VARIABLE) {
-                    BytesVector vector = (BytesVector) batch.column(column);
-                    if (!vector.isNull(position)) {
-                        columnHeapBytes[column] += vector.length(position);
-                    }
-                }
-            }
+        while (fit < maximum && used + bytes[fit] <= heapFree) {
+            used += bytes[fit];
             fit++;
+        }
+        for (int column = 0; column < columnCount; column++) {
+            if (layout.storageKind(column) != STORAGE_VARIABLE) {
+                continue;
+            }
+            BytesVector vector = (BytesVector) batch.column(column);
+            int[] lengths = vector.lengths();
+            boolean[] nulls = vector.mayHaveNulls() ? vector.nulls() : null;
+            int total = 0;
+            for (int index = 0; index < fit; index++) {
+                int position = selection == null ? row + index : selection[row + index];
+                if (nulls == null || !nulls[position]) {
+                    total += lengths[position];
+                }
+            }
+            columnHeapBytes[column] = total;
         }
         return fit;
     }

@@ -143,6 +143,40 @@ class PagedTableStorageTest {
     }
 
     @Test
+    void textValuesInAnyHeapLayoutRoundTripAcrossPages() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 4)) {
+            List<DataType> types = List.of(DataType.INTEGER, DataType.TEXT, DataType.TEXT);
+            PagedTableStorage storage = new PagedTableStorage(types, allocator);
+            // Column 1 is filled in position order (values back to back: written to a page in one copy),
+            // column 2 from the last position to the first (each value copied on its own).
+            Batch batch = Batch.create(types, 600);
+            for (int position = 0; position < 600; position++) {
+                ((LongVector) batch.column(0)).set(position, position);
+                ((BytesVector) batch.column(1)).set(position, bytes("forward " + "f".repeat(position % 23) + position));
+            }
+            for (int position = 599; position >= 0; position--) {
+                ((BytesVector) batch.column(2)).set(position, bytes("backward " + position));
+            }
+            batch.setRowCount(600);
+            storage.append(batch);
+            assertTrue(storage.pageCount() > 5, "pages: " + storage.pageCount());
+            Batch page = Batch.create(types, 16);
+            int expected = 0;
+            for (int pageIndex = 0; pageIndex < storage.pageCount(); pageIndex++) {
+                int rows = storage.readPage(pageIndex, new int[] {0, 1, 2}, page);
+                for (int row = 0; row < rows; row++, expected++) {
+                    assertEquals(expected, ((LongVector) page.column(0)).get(row));
+                    assertEquals("forward " + "f".repeat(expected % 23) + expected, ((BytesVector) page.column(1)).getString(row));
+                    assertEquals("backward " + expected, ((BytesVector) page.column(2)).getString(row));
+                }
+            }
+            assertEquals(600, expected);
+            storage.close();
+        }
+    }
+
+    @Test
     void readsAProjectionAndHonoursTheBatchSelection() {
         MemoryManager memory = new MemoryManager(1L << 30);
         try (PageAllocator allocator = new PageAllocator(memory, 1 << 17)) {
