@@ -4,6 +4,7 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.type.BitString;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.type.ValueObjects;
 import dev.parallax.engine.type.ValueText;
 
@@ -44,6 +45,27 @@ public final class ParameterBinder {
             bound[index] = convert(types.get(index), supplied[index]);
         }
         return bound;
+    }
+
+    /** Whether {@code kind} is an integer type a parameter can be bound to from a long as is. */
+    static boolean isIntegerKind(TypeKind kind) {
+        return kind == TypeKind.SMALLINT || kind == TypeKind.INTEGER || kind == TypeKind.BIGINT;
+    }
+
+    /**
+     * Checks that {@code value} fits the integer type {@code type} of a parameter bound without
+     * {@link #convert}: PostgreSQL's 22003 with the wording {@link #convert} uses.
+     */
+    static void checkIntegerRange(DataType type, long value) {
+        boolean inRange = switch (type.kind()) {
+            case SMALLINT -> value >= Short.MIN_VALUE && value <= Short.MAX_VALUE;
+            case INTEGER -> value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
+            default -> true;
+        };
+        if (!inRange) {
+            convert(type, value);
+            throw ParallaxException.of(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value %d out of range for %s", value, type.sqlName());
+        }
     }
 
     /** One value in the engine representation of {@code type}, or null for SQL NULL. */

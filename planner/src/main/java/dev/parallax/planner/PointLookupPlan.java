@@ -3,8 +3,6 @@ package dev.parallax.planner;
 import dev.parallax.Result;
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
-import dev.parallax.engine.error.ParallaxException;
-import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.expr.ColumnRef;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.Literal;
@@ -87,8 +85,8 @@ final class PointLookupPlan {
         }
         this.keyScratch = new Object[keyValues.size()];
         this.longKeyParameter = keyValues.size() == 1 && keyValues.getFirst() instanceof Parameter parameter
-                && keyTypes.getFirst().vectorKind() == VectorKind.LONG && isInteger(keyTypes.getFirst().kind())
-                && isInteger(parameter.type().kind()) ? parameter.index() : -1;
+                && keyTypes.getFirst().vectorKind() == VectorKind.LONG && ParameterBinder.isIntegerKind(keyTypes.getFirst().kind())
+                && ParameterBinder.isIntegerKind(parameter.type().kind()) ? parameter.index() : -1;
     }
 
     /** The fast path for {@code statement} (planned at {@code catalogVersion}), or null when its plan is not a point lookup. */
@@ -174,7 +172,7 @@ final class PointLookupPlan {
         if (longKeyParameter >= 0 && parameters[longKeyParameter] instanceof Number number
                 && (number instanceof Integer || number instanceof Long || number instanceof Short)) {
             long key = number.longValue();
-            checkRange(parameterTypes.get(longKeyParameter), key);
+            ParameterBinder.checkIntegerRange(parameterTypes.get(longKeyParameter), key);
             if (parameters.length > 1) {
                 ParameterBinder.bind(parameterTypes, parameters);
             }
@@ -238,24 +236,6 @@ final class PointLookupPlan {
             }
         }
         return lookup;
-    }
-
-    private static boolean isInteger(TypeKind kind) {
-        return kind == TypeKind.SMALLINT || kind == TypeKind.INTEGER || kind == TypeKind.BIGINT;
-    }
-
-    /** PostgreSQL's 22003 for a value outside the parameter's integer type, as {@link ParameterBinder} reports it. */
-    private static void checkRange(DataType type, long value) {
-        boolean inRange = switch (type.kind()) {
-            case SMALLINT -> value >= Short.MIN_VALUE && value <= Short.MAX_VALUE;
-            case INTEGER -> value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
-            default -> true;
-        };
-        if (!inRange) {
-            // The binder reports it with PostgreSQL's wording (22003).
-            ParameterBinder.convert(type, value);
-            throw ParallaxException.of(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value %d out of range for %s", value, type.sqlName());
-        }
     }
 
     /** The at most one row of a point lookup. */

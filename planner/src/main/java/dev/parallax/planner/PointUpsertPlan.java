@@ -6,7 +6,6 @@ import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.operator.dml.PointUpsert;
 import dev.parallax.engine.expr.eval.StatementValues;
 import dev.parallax.engine.type.DataType;
-import dev.parallax.engine.type.TypeKind;
 import dev.parallax.planner.result.CommandResult;
 import dev.parallax.planner.result.OperatorResult;
 
@@ -65,10 +64,10 @@ final class PointUpsertPlan {
         for (int index = 0; index < supplied.length; index++) {
             DataType type = parameterTypes.get(index);
             Object value = supplied[index];
-            if (isInteger(type.kind()) && (value instanceof Integer || value instanceof Long || value instanceof Short)) {
+            if (ParameterBinder.isIntegerKind(type.kind()) && (value instanceof Integer || value instanceof Long || value instanceof Short)) {
                 // The usual integer key goes in unboxed; the binder only checks its range.
                 long number = ((Number) value).longValue();
-                checkRange(type, number);
+                ParameterBinder.checkIntegerRange(type, number);
                 values.setLong(index, number);
             } else {
                 values.set(index, ParameterBinder.convert(type, value));
@@ -83,21 +82,5 @@ final class PointUpsertPlan {
             throw OperatorResult.asParallaxException(failure);
         }
         return changed == 0 ? noRow : oneRow;
-    }
-
-    private static boolean isInteger(TypeKind kind) {
-        return kind == TypeKind.SMALLINT || kind == TypeKind.INTEGER || kind == TypeKind.BIGINT;
-    }
-
-    /** PostgreSQL's 22003 for an integer outside the parameter's type, with the binder's wording. */
-    private static void checkRange(DataType type, long value) {
-        boolean inRange = switch (type.kind()) {
-            case SMALLINT -> value >= Short.MIN_VALUE && value <= Short.MAX_VALUE;
-            case INTEGER -> value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
-            default -> true;
-        };
-        if (!inRange) {
-            ParameterBinder.convert(type, value);
-        }
     }
 }
