@@ -22,14 +22,6 @@ public interface Session extends AutoCloseable {
     /** Prepares one statement with {@code $n} or {@code ?} parameters. */
     PreparedQuery prepare(String sql);
 
-    /**
-     * Whether {@link #prepare(String)} of {@code sql} would now reuse a plan this session made
-     * before instead of planning (the same text was planned, and neither the catalog, the sizes
-     * of the tables it scans nor the session's settings changed since), so that preparing it
-     * takes microseconds. False for anything but a query, and in a failed transaction block.
-     */
-    boolean hasPlanFor(String sql);
-
     /** Cancels the statement running in this session, if any (it fails with 57014). */
     void cancel();
 

@@ -51,11 +51,6 @@ final class FakeSession implements Session {
     }
 
     @Override
-    public boolean hasPlanFor(String sql) {
-        return false;
-    }
-
-    @Override
     public void cancel() {
     }
 

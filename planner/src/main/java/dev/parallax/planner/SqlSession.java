@@ -215,20 +215,6 @@ public final class SqlSession implements Session {
     }
 
     @Override
-    public boolean hasPlanFor(String sql) {
-        if (closed || sql == null || transaction.status() == TransactionStatus.FAILED) {
-            return false;
-        }
-        Statement statement;
-        try {
-            statement = StatementParser.parse(sql);
-        } catch (RuntimeException malformed) {
-            return false;
-        }
-        return statement instanceof QueryStatement query && planCache.find(query.sql(), settings.changed()) != null;
-    }
-
-    @Override
     public Optional<StatementProgress.Snapshot> progress() {
         return running.progress();
     }

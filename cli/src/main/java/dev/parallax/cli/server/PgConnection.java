@@ -24,8 +24,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * (back-pressure) — without holding up any other connection.
  *
  * <p>The exception: while the statement thread is idle (waiting for a message, none queued), a
- * message that {@link QueryProtocol#isImmediate answers at once} — Bind, Describe, Sync, Execute
- * of a point lookup, Parse of an unnamed statement the session has a plan for — is handled on the event loop itself, and its answer written there.
+ * message that {@link QueryProtocol#isImmediate answers at once} — Bind, Describe, Sync, and
+ * Execute of a point lookup — is handled on the event loop itself, and its answer written there.
  * A prepared point select then costs one read and one write on one thread, as in PostgreSQL's
  * backend, instead of two thread handoffs (waking the statement thread, then the event loop to
  * write). The {@link #protocolLock} hands the protocol state between the two threads: the

@@ -63,8 +63,7 @@ final class QueryProtocol {
     /**
      * Whether {@code message} is answered at once, never planning, running a query past a point
      * lookup, or waiting for the client: Bind, Describe, Flush, Sync, Execute of a point lookup,
-     * Parse of the unnamed statement with a text the session has a plan for, and anything skipped
-     * after an error. Bind, Sync and Execute qualify only when no portal they
+     * and anything skipped after an error. Bind, Sync and Execute qualify only when no portal they
      * would close or continue holds a running result (closing one may wait for its workers).
      */
     boolean isImmediate(FrontendMessage message) {
@@ -73,9 +72,6 @@ final class QueryProtocol {
         }
         return switch (message.type()) {
             case FrontendMessage.DESCRIBE, FrontendMessage.FLUSH -> true;
-            // The unnamed statement of the extended protocol, parsed again each time (pgbench -M
-            // extended, pgJDBC's first executions): immediate when the session planned the text before.
-            case FrontendMessage.PARSE -> unnamedParseOfPlannedText(message);
             case FrontendMessage.BIND -> idlePortal(portals.get(leadingName(message)));
             case FrontendMessage.SYNC -> allPortalsIdle();
             case FrontendMessage.EXECUTE -> {
@@ -85,15 +81,6 @@ final class QueryProtocol {
             }
             default -> false;
         };
-    }
-
-    private boolean unnamedParseOfPlannedText(FrontendMessage message) {
-        try {
-            MessageReader reader = new MessageReader(message.body());
-            return reader.readCString().isEmpty() && session.hasPlanFor(reader.readCString());
-        } catch (ProtocolException malformed) {
-            return false;
-        }
     }
 
     private boolean allPortalsIdle() {

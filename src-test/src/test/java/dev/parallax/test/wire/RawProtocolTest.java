@@ -126,20 +126,6 @@ class RawProtocolTest {
                 assertEquals("6666", dataRowValue(answers.get(5)));
                 assertEquals("one", dataRowValue(answers.get(8)));
             }
-            // The extended protocol's unnamed statement, parsed again for each execution.
-            for (int round = 0; round < 20; round++) {
-                client.parse("", "select v from lookup where id = 2");
-                client.bind("", "");
-                client.execute("", 0);
-                client.parse("", round % 2 == 0 ? "select v from lookup where id = 1" : "select count(*) from lookup");
-                client.bind("", "");
-                client.execute("", 0);
-                client.sync();
-                List<Message> answers = client.readUntilReady();
-                assertEquals("12DC12DCZ", types(answers));
-                assertEquals("two", dataRowValue(answers.get(2)));
-                assertEquals(round % 2 == 0 ? "one" : "2", dataRowValue(answers.get(6)));
-            }
             client.bind("", "no_such_statement");
             client.execute("", 0);
             client.bind("", "point");
