@@ -23,14 +23,6 @@ public interface PreparedQuery extends AutoCloseable {
      */
     Result execute(Object... parameters);
 
-    /**
-     * Whether {@link #execute} would now answer without the planner or the executor: a point
-     * lookup by unique key whose plan is still valid. Such an execution takes microseconds and
-     * never waits for anything, so a server multiplexing many clients over a few threads may run
-     * it on an I/O thread. May change to false at any DDL; called by the session's thread.
-     */
-    boolean isPointLookup();
-
     @Override
     void close();
 }

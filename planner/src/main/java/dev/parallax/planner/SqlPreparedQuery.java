@@ -115,11 +115,6 @@ final class SqlPreparedQuery implements PreparedQuery {
     }
 
     @Override
-    public boolean isPointLookup() {
-        return !closed && pointLookup != null && pointLookup.isValid();
-    }
-
-    @Override
     public void close() {
         closed = true;
         plan = null;

@@ -14,23 +14,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One client connection. On Netty's event loop it queues decoded messages and tracks writability;
- * a virtual thread of its own runs startup, authentication and the statements
+ * One client connection. On Netty's event loop it only queues decoded messages and tracks
+ * writability; a virtual thread of its own runs startup, authentication and the statements
  * ({@link QueryProtocol}), blocking freely — on the next message, or on a full socket buffer
  * (back-pressure) — without holding up any other connection.
- *
- * <p>The exception: while the statement thread is idle (waiting for a message, none queued), a
- * message that {@link QueryProtocol#isImmediate answers at once} — Bind, Describe, Sync, and
- * Execute of a point lookup — is handled on the event loop itself, and its answer written there.
- * A prepared point select then costs one read and one write on one thread, as in PostgreSQL's
- * backend, instead of two thread handoffs (waking the statement thread, then the event loop to
- * write). The {@link #protocolLock} hands the protocol state between the two threads: the
- * statement thread holds it except while it waits idle, and the event loop takes it only then and
- * only when nothing is queued, so messages are still handled in order.
  */
 final class PgConnection extends ChannelInboundHandlerAdapter implements Runnable {
     /** Queued messages past which the socket is no longer read until the statement thread catches up. */
@@ -41,12 +30,6 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
 
     private final PgServer server;
     private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
-    /** Entries put in {@link #inbox} and not yet taken by the statement thread. */
-    private final AtomicInteger queued = new AtomicInteger();
-    /** Held by whichever thread handles messages now (see the class comment). */
-    private final ReentrantLock protocolLock = new ReentrantLock();
-    /** The query phase once startup is done (null before and after): the event loop's way in. */
-    private volatile QueryProtocol protocol;
     private final Object writability = new Object();
     private volatile Channel channel;
     private volatile boolean disconnected;
@@ -70,47 +53,10 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
 
     @Override
     public void channelRead(ChannelHandlerContext context, Object message) {
-        if (message instanceof FrontendMessage frontend && handledImmediately(frontend)) {
-            return;
-        }
-        enqueue(message);
+        inbox.add(message);
         if (inbox.size() > INBOX_HIGH) {
             context.channel().config().setAutoRead(false);
         }
-    }
-
-    /**
-     * Handles {@code message} here on the event loop when the statement thread is idle and the
-     * message answers at once; false when it must go to the statement thread.
-     */
-    private boolean handledImmediately(FrontendMessage message) {
-        QueryProtocol current = protocol;
-        if (current == null || queued.get() != 0 || !protocolLock.tryLock()) {
-            return false;
-        }
-        try {
-            // Re-read under the lock: the statement thread may have finished with the protocol.
-            current = protocol;
-            if (current == null || queued.get() != 0 || !channel.isWritable() || !current.isImmediate(message)) {
-                return false;
-            }
-            try {
-                current.handleImmediate(message);
-            } catch (ConnectionClosedException closed) {
-                // The client is gone: channelInactive tells the statement thread.
-            } catch (ProtocolException violation) {
-                // Answered FATAL by the statement thread, as any broken message.
-                enqueue(violation);
-            }
-            return true;
-        } finally {
-            protocolLock.unlock();
-        }
-    }
-
-    private void enqueue(Object message) {
-        queued.incrementAndGet();
-        inbox.add(message);
     }
 
     @Override
@@ -118,13 +64,13 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         // Decoder failures (bad lengths) end the input: stop reading, let the statement thread answer FATAL.
         context.channel().config().setAutoRead(false);
         Throwable failure = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-        enqueue(failure);
+        inbox.add(failure);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext context) {
         disconnected = true;
-        enqueue(DISCONNECTED);
+        inbox.add(DISCONNECTED);
         Session current = session;
         if (current != null) {
             // A client that hangs up mid-query: stop the query now rather than at its next row.
@@ -149,12 +95,9 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
 
     @Override
     public void run() {
-        protocolLock.lock();
         try {
             if (startup()) {
-                QueryProtocol query = new QueryProtocol(this, session, writer);
-                protocol = query;
-                query.run();
+                new QueryProtocol(this, session, writer).run();
             }
         } catch (ConnectionClosedException closed) {
             // The client went away; nothing more to say to it.
@@ -163,7 +106,6 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         } catch (RuntimeException | Error unexpected) {
             fatal(ErrorFields.fatal(SqlState.INTERNAL_ERROR, String.valueOf(unexpected.getMessage())));
         } finally {
-            protocol = null;
             Session current = session;
             if (current != null) {
                 current.close();
@@ -176,38 +118,18 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
             for (Object message = inbox.poll(); message != null; message = inbox.poll()) {
                 io.netty.util.ReferenceCountUtil.release(message);
             }
-            protocolLock.unlock();
         }
     }
 
     /** The next message from the client; throws when it disconnected or its bytes could not be framed. */
     Object next() {
-        return next(false);
-    }
-
-    /**
-     * The next message; {@code idle}: the statement thread is between messages of the query
-     * phase, so while none is queued the event loop may answer immediate ones itself.
-     */
-    private Object next(boolean idle) {
         Object message;
         try {
-            if (idle) {
-                protocolLock.unlock();
-                try {
-                    message = inbox.take();
-                } finally {
-                    protocolLock.lock();
-                }
-            } else {
-                message = inbox.take();
-            }
+            message = inbox.take();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ConnectionClosedException();
         }
-        // Only now, with the lock held again: until here the event loop must not answer anything itself.
-        queued.decrementAndGet();
         if (inbox.size() < INBOX_LOW && !channel.config().isAutoRead() && !disconnected) {
             channel.config().setAutoRead(true);
         }
@@ -223,17 +145,9 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         return message;
     }
 
-    /** The next typed message (after startup), in the middle of a statement (COPY, authentication). */
+    /** The next typed message (after startup). */
     FrontendMessage nextMessage() {
-        return typed(next(false));
-    }
-
-    /** The next typed message of the query phase, between statements: see {@link #next(boolean)}. */
-    FrontendMessage awaitMessage() {
-        return typed(next(true));
-    }
-
-    private static FrontendMessage typed(Object message) {
+        Object message = next();
         if (message instanceof FrontendMessage frontend) {
             return frontend;
         }
@@ -247,11 +161,6 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
      */
     void awaitWritable() {
         writer.flush();
-        if (channel.eventLoop().inEventLoop()) {
-            // An immediate message on the event loop: it was writable when we started, and
-            // waiting here would stop the loop that drains the buffer.
-            return;
-        }
         synchronized (writability) {
             while (!channel.isWritable() && !disconnected) {
                 try {
@@ -298,7 +207,7 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         if (current != null) {
             current.cancel();
         }
-        enqueue(new ProtocolException(SqlState.ADMIN_SHUTDOWN, "terminating connection due to administrator command"));
+        inbox.add(new ProtocolException(SqlState.ADMIN_SHUTDOWN, "terminating connection due to administrator command"));
     }
 
     /** Writes a FATAL error and closes the connection once it is sent. */

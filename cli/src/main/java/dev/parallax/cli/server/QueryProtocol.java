@@ -46,7 +46,7 @@ final class QueryProtocol {
     void run() {
         try {
             while (true) {
-                FrontendMessage message = connection.awaitMessage();
+                FrontendMessage message = connection.nextMessage();
                 if (message.type() == FrontendMessage.TERMINATE) {
                     return;
                 }
@@ -58,60 +58,6 @@ final class QueryProtocol {
         } finally {
             closeAll();
         }
-    }
-
-    /**
-     * Whether {@code message} is answered at once, never planning, running a query past a point
-     * lookup, or waiting for the client: Bind, Describe, Flush, Sync, Execute of a point lookup,
-     * and anything skipped after an error. Bind, Sync and Execute qualify only when no portal they
-     * would close or continue holds a running result (closing one may wait for its workers).
-     */
-    boolean isImmediate(FrontendMessage message) {
-        if (skipUntilSync && message.type() != FrontendMessage.SYNC) {
-            return message.type() != FrontendMessage.TERMINATE;
-        }
-        return switch (message.type()) {
-            case FrontendMessage.DESCRIBE, FrontendMessage.FLUSH -> true;
-            case FrontendMessage.BIND -> idlePortal(portals.get(leadingName(message)));
-            case FrontendMessage.SYNC -> allPortalsIdle();
-            case FrontendMessage.EXECUTE -> {
-                Portal portal = portals.get(leadingName(message));
-                yield portal == null || portal.finished
-                        || (portal.result == null && portal.statement.query().isPointLookup());
-            }
-            default -> false;
-        };
-    }
-
-    private boolean allPortalsIdle() {
-        for (Portal portal : portals.values()) {
-            if (!idlePortal(portal)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** No portal, or one that has not started running (or has finished). */
-    private static boolean idlePortal(Portal portal) {
-        return portal == null || portal.result == null;
-    }
-
-    /** The name a Bind (its portal) or an Execute starts with; null when the body is malformed (its handler says so). */
-    private static String leadingName(FrontendMessage message) {
-        try {
-            return new MessageReader(message.body()).readCString();
-        } catch (ProtocolException malformed) {
-            return null;
-        }
-    }
-
-    /** Handles a message {@link #isImmediate immediate} on the event loop, as {@link #run()} would. */
-    void handleImmediate(FrontendMessage message) {
-        if (skipUntilSync && message.type() != FrontendMessage.SYNC) {
-            return;
-        }
-        handle(message);
     }
 
     private void handle(FrontendMessage message) {

@@ -97,56 +97,6 @@ class RawProtocolTest {
         }
     }
 
-    /**
-     * Bind, Execute of a point lookup and Sync are answered on the event loop while the statement
-     * thread is idle; mixed with messages that need the statement thread (Parse, a scan), after an
-     * error, and after DDL made the lookup's plan stale, every answer still comes in order.
-     */
-    @Test
-    void pointLookupsAnsweredOnTheEventLoopKeepTheMessageOrder() throws Exception {
-        try (RawClient client = RawClient.connected(server.port())) {
-            client.query("create table lookup (id int primary key, v text); insert into lookup values (1, 'one'), (2, 'two')");
-            assertEquals("CCZ", types(client.readUntilReady()));
-            client.parse("point", "select v from lookup where id = 1");
-            client.sync();
-            assertEquals("1Z", types(client.readUntilReady()));
-            for (int round = 0; round < 50; round++) {
-                client.bind("", "point");
-                client.execute("", 0);
-                client.parse("scan", "select count(*) from generate_series(1, 20000) g where g % 3 = 0");
-                client.bind("", "scan");
-                client.execute("", 0);
-                client.bind("", "point");
-                client.execute("", 0);
-                client.send('C', new byte[] {'S', 's', 'c', 'a', 'n', 0});
-                client.sync();
-                List<Message> answers = client.readUntilReady();
-                assertEquals("2DC12DC2DC3Z", types(answers));
-                assertEquals("one", dataRowValue(answers.get(1)));
-                assertEquals("6666", dataRowValue(answers.get(5)));
-                assertEquals("one", dataRowValue(answers.get(8)));
-            }
-            client.bind("", "no_such_statement");
-            client.execute("", 0);
-            client.bind("", "point");
-            client.execute("", 0);
-            client.sync();
-            List<Message> failed = client.readUntilReady();
-            assertEquals("EZ", types(failed));
-            assertEquals("26000", failed.getFirst().field('C'));
-            client.query("create index lookup_v on lookup (v)");
-            assertEquals("CZ", types(client.readUntilReady()));
-            client.bind("", "point");
-            client.execute("", 0);
-            client.sync();
-            List<Message> replanned = client.readUntilReady();
-            assertEquals("2DCZ", types(replanned));
-            assertEquals("one", dataRowValue(replanned.get(1)));
-            client.query("drop table lookup");
-            assertEquals("CZ", types(client.readUntilReady()));
-        }
-    }
-
     @Test
     void anErrorInTheExtendedProtocolSkipsToSync() throws Exception {
         try (RawClient client = RawClient.connected(server.port())) {
