@@ -70,7 +70,7 @@ import java.util.function.BooleanSupplier;
 public final class ModifyTableOperator implements Operator {
     static final int OPTIMISTIC_ATTEMPTS = 3;
     /** Attempts under the write lock can only fail on a bug; give up rather than loop forever. */
-    private static final int MAXIMUM_ATTEMPTS = OPTIMISTIC_ATTEMPTS + 8;
+    static final int MAXIMUM_ATTEMPTS = OPTIMISTIC_ATTEMPTS + 8;
 
     /**
      * Abandons an attempt that read a row id whose row is not published yet, or whose partitions

@@ -218,7 +218,7 @@ public final class PointUpsert {
         TableChanges changes = TableChanges.acquire(targetTable);
         try {
             for (int attempt = 0; ; attempt++) {
-                if (attempt >= ModifyTableOperator.OPTIMISTIC_ATTEMPTS + 8) {
+                if (attempt >= ModifyTableOperator.MAXIMUM_ATTEMPTS) {
                     throw new IllegalStateException("upsert into " + table.name() + " failed " + attempt + " times under the write lock");
                 }
                 int outcome;
