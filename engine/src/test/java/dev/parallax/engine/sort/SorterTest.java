@@ -341,6 +341,33 @@ class SorterTest {
     }
 
     @Test
+    void anExpectedRowCountThatIsWrongEitherWayChangesNoResultInMemoryOrSpilled() throws IOException {
+        List<DataType> types = List.of(DataType.TEXT, DataType.BIGINT);
+        Random random = new Random(31);
+        List<Object[]> rows = new ArrayList<>();
+        // Enough rows to pass the size after which the buffer is sized for the estimate; the texts
+        // grow longer halfway so the width measured at that point is too small for later rows.
+        int count = (int) (Sorter.PRESIZE_AFTER_BYTES / 30);
+        for (int row = 0; row < count; row++) {
+            String text = random.nextInt(50) == 0 ? null : Long.toHexString(random.nextLong()).repeat(row < count / 2 ? 1 : 3);
+            rows.add(new Object[] {text, (long) row});
+        }
+        List<SortKey> keys = List.of(new SortKey(0, true, false));
+        List<List<Object>> expected = SortRows.reference(types, keys, -1, rows);
+        for (long expectedRows : new long[] {1, count / 4, count, 100L * count}) {
+            for (SortOptions options : new SortOptions[] {inMemory(), inMemory().withWorkMemBytes(6 * MEGABYTE)}) {
+                try (Sorter sorter = new Sorter(types, keys, -1, options)) {
+                    sorter.expectInputRows(expectedRows);
+                    SortRows.toBatches(types, rows, 4096).forEach(sorter::add);
+                    assertEquals(expected, SortRows.drain(sorter.finish()), "expected rows " + expectedRows + ", " + options);
+                    assertEquals(options.workMemBytes() < 64 * MEGABYTE ? SortMethod.EXTERNAL_MERGE : SortMethod.QUICKSORT, sorter.statistics().method());
+                }
+            }
+        }
+        assertNoTemporaryFiles();
+    }
+
+    @Test
     void temporaryFilesAreRemovedWhenTheOutputIsClosedEarly() throws IOException {
         List<DataType> types = List.of(DataType.BIGINT);
         List<Object[]> rows = new ArrayList<>();

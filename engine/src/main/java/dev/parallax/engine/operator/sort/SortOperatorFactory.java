@@ -14,6 +14,7 @@ public final class SortOperatorFactory {
 
     public static Operator create(SortNode node, OperatorBuilder builder) {
         Sorter sorter = new Sorter(node.outputTypes(), node.keys(), node.limit(), SortOptions.fromSettings(builder.context().settings()));
+        sorter.expectInputRows((long) node.input().estimate().rows());
         NodeStatistics statistics = builder.statistics(node);
         Operator input;
         try {
