@@ -51,6 +51,9 @@ import static dev.parallax.engine.storage.PageLayout.STORAGE_VARIABLE;
  * and the page indexes a snapshot covers (the table is not shortened below them).
  */
 public final class PagedTableStorage implements TableStorage {
+    /** Rows whose value lengths {@link #rowsThatFit} sums at a time before checking the page's free heap. */
+    private static final int FIT_BLOCK_ROWS = 256;
+
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
     private static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE;
@@ -372,8 +375,11 @@ public final class PagedTableStorage implements TableStorage {
 
     /**
      * How many of the live rows from {@code row} fit on a page holding {@code pageRows} rows; fills
-     * {@code columnHeapBytes}. Column by column: one pass per variable-width column adds each
-     * row's value length, then one pass finds how many rows the heap takes. May run outside the
+     * {@code columnHeapBytes}. Column by column over blocks of {@link #FIT_BLOCK_ROWS} rows: one
+     * pass per variable-width column adds each row's value length, then one pass finds how many
+     * rows the heap takes, and the next block is summed only while every row fitted (summing all
+     * the rows a page could hold by slot count read ~2.5x more lengths than fit in the heap of a
+     * page of 60-byte texts, and allocated an array that large per page). May run outside the
      * write lock (VACUUM participants compact pages in parallel): no shared scratch.
      */
     private int rowsThatFit(Batch batch, int row, int liveRows, int pageRows, int heapStart, int[] columnHeapBytes) {
@@ -384,26 +390,36 @@ public final class PagedTableStorage implements TableStorage {
         }
         long heapFree = heapStart - layout.fixedAreaEnd();
         int[] selection = batch.selection();
-        long[] bytes = new long[maximum]; // one array per page filled, not per row
-        for (int column = 0; column < columnCount; column++) {
-            if (layout.storageKind(column) != STORAGE_VARIABLE) {
-                continue;
-            }
-            BytesVector vector = (BytesVector) batch.column(column);
-            int[] lengths = vector.lengths();
-            boolean[] nulls = vector.mayHaveNulls() ? vector.nulls() : null;
-            for (int index = 0; index < maximum; index++) {
-                int position = selection == null ? row + index : selection[row + index];
-                if (nulls == null || !nulls[position]) {
-                    bytes[index] += lengths[position];
-                }
-            }
-        }
+        long[] bytes = new long[Math.min(maximum, FIT_BLOCK_ROWS)]; // one small array per page filled, not per row
         long used = 0;
         int fit = 0;
-        while (fit < maximum && used + bytes[fit] <= heapFree) {
-            used += bytes[fit];
-            fit++;
+        while (fit < maximum) {
+            int block = Math.min(bytes.length, maximum - fit);
+            int first = row + fit;
+            Arrays.fill(bytes, 0, block, 0L);
+            for (int column = 0; column < columnCount; column++) {
+                if (layout.storageKind(column) != STORAGE_VARIABLE) {
+                    continue;
+                }
+                BytesVector vector = (BytesVector) batch.column(column);
+                int[] lengths = vector.lengths();
+                boolean[] nulls = vector.mayHaveNulls() ? vector.nulls() : null;
+                for (int index = 0; index < block; index++) {
+                    int position = selection == null ? first + index : selection[first + index];
+                    if (nulls == null || !nulls[position]) {
+                        bytes[index] += lengths[position];
+                    }
+                }
+            }
+            int index = 0;
+            while (index < block && used + bytes[index] <= heapFree) {
+                used += bytes[index];
+                index++;
+            }
+            fit += index;
+            if (index < block) {
+                break;
+            }
         }
         for (int column = 0; column < columnCount; column++) {
             if (layout.storageKind(column) != STORAGE_VARIABLE) {

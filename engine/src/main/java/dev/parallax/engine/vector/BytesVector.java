@@ -18,8 +18,13 @@ public final class BytesVector extends ColumnVector {
     private int[] lengths;
 
     public BytesVector(DataType type, int capacity) {
+        this(type, capacity, Math.max(16, capacity * 16));
+    }
+
+    /** A vector of {@code capacity} positions whose byte heap starts with room for {@code dataCapacity} bytes. */
+    public BytesVector(DataType type, int capacity, int dataCapacity) {
         super(type, capacity);
-        this.data = new byte[Math.max(16, capacity * 16)];
+        this.data = new byte[Math.max(16, dataCapacity)];
         this.offsets = new int[capacity];
         this.lengths = new int[capacity];
     }
