@@ -5,13 +5,15 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Hands out fixed-size off-heap pages carved from slabs of many pages: one
  * {@link MemoryManager#allocate} (tag {@link MemoryTag#PAGES}) per slab instead of one per page,
  * so a table of thousands of pages costs a handful of arenas. Freed pages are reused before a new
  * slab is taken; a slab whose pages are all free goes back to the memory manager at once, so
- * dropping a table returns its memory to the budget.
+ * dropping a table returns its memory to the budget, unless a {@link #holdEmptySlabs hold} is
+ * open (VACUUM's), which keeps such slabs for reuse until it closes.
  * <p>
  * {@link #allocate()} hands pages out zeroed; {@link #allocateForOverwrite()} leaves a reused
  * page's old bytes for callers that write everything they later read (VACUUM's compacted copies:
@@ -35,6 +37,8 @@ public final class PageAllocator implements AutoCloseable {
     private final ArrayDeque<Slab> slabsWithFreePages = new ArrayDeque<>();
     private final List<Slab> slabs = new ArrayList<>();
     private int pagesInUse;
+    /** Open {@link #holdEmptySlabs} holds: while positive, emptied slabs stay listed for reuse. */
+    private int emptySlabHolds;
     private boolean closed;
 
     public PageAllocator(MemoryManager memory, int pageSizeBytes) {
@@ -151,7 +155,7 @@ public final class PageAllocator implements AutoCloseable {
             slab.release(page.indexInSlab());
             pagesInUse--;
             emptied = null;
-            if (slab.freeCount == pagesPerSlab) {
+            if (slab.freeCount == pagesPerSlab && emptySlabHolds == 0) {
                 slabsWithFreePages.remove(slab);
                 slabs.remove(slab);
                 emptied = slab;
@@ -162,6 +166,44 @@ public final class PageAllocator implements AutoCloseable {
         if (emptied != null) {
             // No page of it is handed out and it is no longer listed: nobody else can reach it.
             emptied.block.close();
+        }
+    }
+
+    /**
+     * Keeps the slabs whose pages all become free, listed for reuse, until the returned hold (and
+     * every other one open) is closed; then each slab still empty goes back to the memory manager.
+     * For VACUUM, which frees a table's old pages while it takes new ones for the compacted copies:
+     * closing a slab's shared arena is a handshake with every Java thread, which stopped the other
+     * participant of a parallel VACUUM mid-copy (JFR, VacuumBenchmark: 4 to 6 slab closes per run,
+     * up to 25 ms each on a loaded machine), and a slab closed mid-VACUUM was soon allocated again,
+     * its 8 MiB zeroed and page-faulted anew. Holds nest and may be closed on any thread.
+     */
+    public EmptySlabHold holdEmptySlabs() {
+        synchronized (this) {
+            ensureOpen();
+            emptySlabHolds++;
+        }
+        return new EmptySlabHold(this);
+    }
+
+    private void releaseEmptySlabHold() {
+        List<Slab> emptied = new ArrayList<>();
+        synchronized (this) {
+            if (--emptySlabHolds > 0 || closed) {
+                return;
+            }
+            for (int index = slabs.size() - 1; index >= 0; index--) {
+                Slab slab = slabs.get(index);
+                if (slab.freeCount == pagesPerSlab) {
+                    slabs.remove(index);
+                    slabsWithFreePages.remove(slab);
+                    emptied.add(slab);
+                }
+            }
+        }
+        // Outside the monitor, as in free(): nobody can reach these slabs any more.
+        for (Slab slab : emptied) {
+            slab.block.close();
         }
     }
 
@@ -188,6 +230,23 @@ public final class PageAllocator implements AutoCloseable {
         slabs.clear();
         slabsWithFreePages.clear();
         pagesInUse = 0;
+    }
+
+    /** An open {@link #holdEmptySlabs} hold; closing it more than once has no further effect. */
+    public static final class EmptySlabHold implements AutoCloseable {
+        private final PageAllocator allocator;
+        private final AtomicBoolean open = new AtomicBoolean(true);
+
+        private EmptySlabHold(PageAllocator allocator) {
+            this.allocator = allocator;
+        }
+
+        @Override
+        public void close() {
+            if (open.compareAndSet(true, false)) {
+                allocator.releaseEmptySlabHold();
+            }
+        }
     }
 
     /** A run of pages from one memory-manager allocation, with a bitmap of its free pages. */

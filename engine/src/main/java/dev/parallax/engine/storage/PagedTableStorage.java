@@ -787,16 +787,16 @@ public final class PagedTableStorage implements TableStorage {
      * then. The replaced page is retired, not freed: call {@link #reclaimRetiredPages} afterwards.
      * A page without removable rows, or a hole, is left alone.
      *
-     * @param scratch a batch of all the table's columns, reused between calls
+     * @param buffers the calling thread's buffers ({@link #compactionBuffers()}), reused between calls
      */
-    public PageCompaction compactPage(int pageIndex, Batch scratch, PageCompactionListener listener) {
+    public PageCompaction compactPage(int pageIndex, CompactionBuffers buffers, PageCompactionListener listener) {
         synchronized (openSnapshots) {
             synchronized (writeLock) {
-                PreparedCompaction prepared = chooseSlots(pageIndex);
+                PreparedCompaction prepared = chooseSlots(pageIndex, buffers);
                 if (prepared.isDone()) {
                     return prepared.outcome();
                 }
-                copyKeptRows(prepared, scratch);
+                copyKeptRows(prepared);
                 return replacePage(prepared, listener);
             }
         }
@@ -809,13 +809,14 @@ public final class PagedTableStorage implements TableStorage {
      * participants can compact pages of one table at once. Nothing changes in the table; publish
      * the result with {@link #publishCompaction} (or drop it with {@link #abandonCompaction}).
      *
-     * @param scratch a batch of all the table's columns, reused between calls of one thread
+     * @param buffers the calling thread's buffers ({@link #compactionBuffers()}): the result refers
+     *                to them until it is published or abandoned
      */
-    public PreparedCompaction prepareCompaction(int pageIndex, Batch scratch) {
+    public PreparedCompaction prepareCompaction(int pageIndex, CompactionBuffers buffers) {
         PreparedCompaction prepared;
         synchronized (openSnapshots) {
             synchronized (writeLock) {
-                prepared = chooseSlots(pageIndex);
+                prepared = chooseSlots(pageIndex, buffers);
             }
         }
         if (!prepared.isDone()) {
@@ -824,7 +825,7 @@ public final class PagedTableStorage implements TableStorage {
             // count and stamp deaths, which the publish detects by the change sequence.
             int epochSlot = enterRead();
             try {
-                copyKeptRows(prepared, scratch);
+                copyKeptRows(prepared);
             } finally {
                 exitRead(epochSlot);
             }
@@ -838,7 +839,8 @@ public final class PagedTableStorage implements TableStorage {
      * was prepared (same change sequence, same page, renumbering still allowed); otherwise drops the
      * copy and compacts the page afresh under the monitors. Same contract as {@link #compactPage}.
      */
-    public PageCompaction publishCompaction(PreparedCompaction prepared, Batch scratch, PageCompactionListener listener) {
+    public PageCompaction publishCompaction(PreparedCompaction prepared, CompactionBuffers buffers,
+                                            PageCompactionListener listener) {
         if (prepared.isDone()) {
             return prepared.outcome();
         }
@@ -848,7 +850,7 @@ public final class PagedTableStorage implements TableStorage {
                         || PAGE_SLOT.getAcquire(pages, prepared.pageIndex) != prepared.source
                         || !openSnapshots.mayRenumber(prepared.pageIndex)) {
                     abandonCompaction(prepared);
-                    return compactPage(prepared.pageIndex, scratch, listener);
+                    return compactPage(prepared.pageIndex, buffers, listener);
                 }
                 return replacePage(prepared, listener);
             }
@@ -863,8 +865,21 @@ public final class PagedTableStorage implements TableStorage {
         }
     }
 
-    /** Which slots of page {@code pageIndex} go; the caller holds both monitors. */
-    private PreparedCompaction chooseSlots(int pageIndex) {
+    /**
+     * Keeps slabs that this table's VACUUM empties for reuse until the hold closes
+     * ({@link PageAllocator#holdEmptySlabs}).
+     */
+    public PageAllocator.EmptySlabHold holdEmptySlabs() {
+        return allocator.holdEmptySlabs();
+    }
+
+    /** Buffers for one thread's compactions of this table's pages (see {@link CompactionBuffers}). */
+    public CompactionBuffers compactionBuffers() {
+        return new CompactionBuffers(layout.rowsPerPage());
+    }
+
+    /** Which slots of page {@code pageIndex} go, listed in {@code buffers}; the caller holds both monitors. */
+    private PreparedCompaction chooseSlots(int pageIndex, CompactionBuffers buffers) {
         ensureOpen();
         // Past the end: another participant's compaction cut trailing holes off.
         MemorySegment page = pageIndex >= pageCount ? null : pageOrHole(pageIndex);
@@ -881,8 +896,8 @@ public final class PagedTableStorage implements TableStorage {
         }
         // Under the write lock no publish is under way: every stamp is at most the sequence.
         long removableUpTo = openSnapshots.removableUpTo(changeSequence);
-        int[] keptSlots = new int[slots];
-        int[] removedSlots = new int[dead];
+        int[] keptSlots = buffers.keptSlots;
+        int[] removedSlots = buffers.removedSlots;
         int keptCount = 0;
         int removedCount = 0;
         long stamps = layout.deletionStampsOffset();
@@ -903,15 +918,15 @@ public final class PagedTableStorage implements TableStorage {
     }
 
     /** Copies the kept rows of a prepared compaction to a fresh page (none when no row is kept). */
-    private void copyKeptRows(PreparedCompaction prepared, Batch scratch) {
+    private void copyKeptRows(PreparedCompaction prepared) {
         if (prepared.keptCount == 0) {
             return;
         }
         // writeCompactedCopy writes the header and every slot it fills: no need to zero 128 KiB first.
         NativePage replacement = allocator.allocateForOverwrite();
         try {
-            writeCompactedCopy(prepared.source.segment(), replacement.segment(), scratch, prepared.keptSlots,
-                    prepared.keptCount, prepared.keptDead);
+            writeCompactedCopy(prepared.source.segment(), replacement.segment(), prepared.keptSlots, prepared.keptCount,
+                    prepared.keptDead);
         } catch (RuntimeException | Error failure) {
             allocator.free(replacement);
             throw failure;
@@ -993,40 +1008,119 @@ public final class PagedTableStorage implements TableStorage {
     /**
      * Copies the slots {@code keptSlots[0..keptCount)} of {@code from} (with their deletion stamps:
      * {@code keptDead} of them are dead rows kept for open snapshots) to slots 0.. of the page
-     * {@code to}, which may hold a previous owner's bytes, and publishes its header.
+     * {@code to}, which may hold a previous owner's bytes, and publishes its header. Page to page,
+     * column by column: a batch in between doubled the bytes moved per compacted page and cost one
+     * copy call per variable-width value.
      */
-    private void writeCompactedCopy(MemorySegment from, MemorySegment to, Batch scratch, int[] keptSlots, int keptCount,
-                                    int keptDead) {
-        scratch.reset();
-        scratch.ensureCapacity(keptCount);
-        for (int column = 0; column < columnCount; column++) {
-            readColumnRows(from, column, keptSlots, keptCount, scratch.column(column), 0);
-        }
-        scratch.setRowCount(keptCount);
-        // The page may hold a previous owner's bytes: clear the header (flags included); writeRows
-        // clears the deletion stamps and null bits of the slots it fills.
+    private void writeCompactedCopy(MemorySegment from, MemorySegment to, int[] keptSlots, int keptCount, int keptDead) {
+        // The page may hold a previous owner's bytes: clear the header (flags included). The stamps,
+        // null bits and values of slots 0..keptCount are all written below; later slots are cleared
+        // by the append that fills them, as on any page.
         to.asSlice(0, layout.deletionStampsOffset()).fill((byte) 0);
-        int heapStart = layout.pageSizeBytes();
-        to.set(INT, PageLayout.HEAP_START_OFFSET, heapStart);
-        int[] heapBytes = new int[columnCount];
-        int fit = rowsThatFit(scratch, 0, keptCount, 0, heapStart, heapBytes);
-        if (fit != keptCount) {
-            throw new IllegalStateException("the kept rows of a page do not fit an empty page: " + fit + " of " + keptCount);
-        }
-        int[] nullCounts = new int[columnCount];
-        heapStart = writeRows(to, scratch, 0, keptCount, 0, heapStart, nullCounts, heapBytes);
-        to.set(INT, PageLayout.HEAP_START_OFFSET, heapStart);
-        for (int column = 0; column < columnCount; column++) {
-            to.set(INT, layout.nullCountOffset(column), nullCounts[column]);
-        }
+        long stamps = layout.deletionStampsOffset();
         if (keptDead > 0) {
-            long stamps = layout.deletionStampsOffset();
             for (int slot = 0; slot < keptCount; slot++) {
                 to.set(LONG, stamps + 8L * slot, from.get(LONG, stamps + 8L * keptSlots[slot]));
             }
+        } else {
+            to.asSlice(stamps, 8L * keptCount).fill((byte) 0);
         }
+        int heapStart = layout.pageSizeBytes();
+        for (int column = 0; column < columnCount; column++) {
+            long nullBitmap = layout.nullBitmapOffset(column);
+            boolean sourceHasNulls = from.get(INT, layout.nullCountOffset(column)) != 0;
+            clearBits(to, nullBitmap, 0, keptCount);
+            if (sourceHasNulls) {
+                int nulls = 0;
+                for (int slot = 0; slot < keptCount; slot++) {
+                    if (bit(from, nullBitmap, keptSlots[slot])) {
+                        setBit(to, nullBitmap, slot);
+                        nulls++;
+                    }
+                }
+                to.set(INT, layout.nullCountOffset(column), nulls);
+            }
+            long data = layout.dataOffset(column);
+            switch (layout.storageKind(column)) {
+                case STORAGE_LONG, STORAGE_DOUBLE -> {
+                    long index = data >>> 3;
+                    for (int slot = 0; slot < keptCount; slot++) {
+                        to.setAtIndex(LONG, index + slot, from.getAtIndex(LONG, index + keptSlots[slot]));
+                    }
+                }
+                case STORAGE_INT, STORAGE_FLOAT -> {
+                    long index = data >>> 2;
+                    for (int slot = 0; slot < keptCount; slot++) {
+                        to.setAtIndex(INT, index + slot, from.getAtIndex(INT, index + keptSlots[slot]));
+                    }
+                }
+                case STORAGE_SHORT -> {
+                    long index = data >>> 1;
+                    for (int slot = 0; slot < keptCount; slot++) {
+                        to.setAtIndex(SHORT, index + slot, from.getAtIndex(SHORT, index + keptSlots[slot]));
+                    }
+                }
+                case STORAGE_BYTE -> {
+                    for (int slot = 0; slot < keptCount; slot++) {
+                        to.set(BYTE, data + slot, from.get(BYTE, data + keptSlots[slot]));
+                    }
+                }
+                case STORAGE_VARIABLE -> heapStart = copyVariableValues(from, to, column, keptSlots, keptCount, heapStart,
+                        sourceHasNulls);
+                default -> throw new IllegalStateException("unknown storage kind");
+            }
+        }
+        to.set(INT, PageLayout.HEAP_START_OFFSET, heapStart);
         to.set(INT, PageLayout.DEAD_COUNT_OFFSET, keptDead);
         ROW_COUNT.setRelease(to, PageLayout.ROW_COUNT_OFFSET, keptCount);
+    }
+
+    /**
+     * The kept values of one variable-width column, placed just below {@code heapEnd} in slot order
+     * (as {@link #writeRows} places a column's values); returns where they start. Values that lie
+     * back to back on {@code from} (rows appended together, with no removed row between them) move
+     * in one copy. A null keeps length 0, as {@link #writeRows} writes it.
+     */
+    private int copyVariableValues(MemorySegment from, MemorySegment to, int column, int[] keptSlots, int keptCount,
+                                   int heapEnd, boolean sourceHasNulls) {
+        long offsets = layout.dataOffset(column);
+        long lengths = layout.lengthsOffset(column);
+        long nullBitmap = layout.nullBitmapOffset(column);
+        int total = 0;
+        for (int slot = 0; slot < keptCount; slot++) {
+            int kept = keptSlots[slot];
+            int length = sourceHasNulls && bit(from, nullBitmap, kept) ? 0 : from.get(INT, lengths + 4L * kept);
+            to.set(INT, lengths + 4L * slot, length);
+            total += length;
+        }
+        int start = heapEnd - total;
+        int cursor = start;
+        int runSource = 0;
+        int runTarget = start;
+        int runLength = 0;
+        for (int slot = 0; slot < keptCount; slot++) {
+            int length = to.get(INT, lengths + 4L * slot);
+            to.set(INT, offsets + 4L * slot, cursor);
+            if (length == 0) {
+                continue;
+            }
+            int source = from.get(INT, offsets + 4L * keptSlots[slot]);
+            if (runLength > 0 && source == runSource + runLength) {
+                runLength += length;
+            } else {
+                if (runLength > 0) {
+                    MemorySegment.copy(from, runSource, to, runTarget, runLength);
+                }
+                runSource = source;
+                runTarget = cursor;
+                runLength = length;
+            }
+            cursor += length;
+        }
+        if (runLength > 0) {
+            MemorySegment.copy(from, runSource, to, runTarget, runLength);
+        }
+        return start;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.parallax.engine.catalog.RowIdLock;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.index.RowIds;
+import dev.parallax.engine.memory.PageAllocator;
 import dev.parallax.engine.storage.PageCompactionListener;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.type.DataType;
@@ -99,7 +100,9 @@ public final class TableVacuum {
             return new VacuumReport(table.name(), 0, 0, 0, 0, 0, table.storage().rowCount(), 0, System.nanoTime() - start, 0, 0);
         }
         table.maintenance().vacuumLock().lock();
-        try {
+        // Slabs the compaction empties wait for the next compacted copies instead of being closed
+        // (a handshake with every thread) and allocated again; see PageAllocator.holdEmptySlabs.
+        try (PageAllocator.EmptySlabHold slabs = storage.holdEmptySlabs()) {
             long cpuStart = threadCpuNanos();
             long userStart = threadUserNanos();
             TableVacuumRun run = new TableVacuumRun(table, storage, progress);

@@ -2,10 +2,10 @@ package dev.parallax.engine.vacuum;
 
 import dev.parallax.engine.catalog.RowIdLock;
 import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.storage.CompactionBuffers;
 import dev.parallax.engine.storage.PageCompaction;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.storage.PreparedCompaction;
-import dev.parallax.engine.vector.Batch;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -114,7 +114,7 @@ final class TableVacuumRun {
     }
 
     private void compactClaimedPages(BooleanSupplier stop, boolean owner) {
-        Batch scratch = Batch.create(storage.columnTypes(), Batch.DEFAULT_CAPACITY);
+        CompactionBuffers buffers = storage.compactionBuffers();
         TableVacuum.IndexRepointer repointer = new TableVacuum.IndexRepointer(table, storage);
         RowIdLock rowIds = table.rowIdLock();
         long removedPages = 0;
@@ -131,14 +131,14 @@ final class TableVacuumRun {
                 if (storage.pageDeletedRows(pageIndex) == 0) {
                     continue;
                 }
-                PreparedCompaction prepared = storage.prepareCompaction(pageIndex, scratch);
+                PreparedCompaction prepared = storage.prepareCompaction(pageIndex, buffers);
                 PageCompaction compaction;
                 if (prepared.isDone()) {
                     compaction = prepared.outcome();
                 } else {
                     long stamp = rowIds.lockForCompaction();
                     try {
-                        compaction = storage.publishCompaction(prepared, scratch, repointer);
+                        compaction = storage.publishCompaction(prepared, buffers, repointer);
                     } finally {
                         rowIds.unlockAfterCompaction(stamp);
                     }

@@ -254,7 +254,7 @@ class OrderedIndexTest {
                 }
             }
             assertTrue(index.isCurrent());
-            storage.compactPage(1, Batch.create(table.columnTypes(), 16), null);
+            storage.compactPage(1, storage.compactionBuffers(), null);
             assertFalse(index.isCurrent(), "slots were renumbered");
             append(table, 2_000, 2_010, 2);
             try (OrderedIndex.Reader reader = index.openReader(options(64L << 20), null, 0, 8)) {

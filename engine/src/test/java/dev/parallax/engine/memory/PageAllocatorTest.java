@@ -134,4 +134,49 @@ class PageAllocatorTest {
             assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
         }
     }
+
+    @Test
+    void aHoldKeepsEmptiedSlabsForReuseUntilTheLastHoldCloses() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, PAGE, 4)) {
+            List<NativePage> pages = new ArrayList<>();
+            for (int index = 0; index < 8; index++) {
+                pages.add(allocator.allocate());
+            }
+            assertEquals(2, allocator.slabCount());
+            PageAllocator.EmptySlabHold outer = allocator.holdEmptySlabs();
+            PageAllocator.EmptySlabHold inner = allocator.holdEmptySlabs();
+            for (int index = 0; index < 4; index++) {
+                allocator.free(pages.get(index));
+            }
+            assertEquals(2, allocator.slabCount(), "the emptied slab stays while a hold is open");
+            assertEquals(8L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            // Its pages are handed out again before any new slab is taken.
+            NativePage reused = allocator.allocate();
+            assertEquals(2, allocator.slabCount());
+            allocator.free(reused);
+
+            inner.close();
+            inner.close();
+            assertEquals(2, allocator.slabCount(), "another hold is still open (a second close changes nothing)");
+            outer.close();
+            assertEquals(1, allocator.slabCount(), "the last hold gives the empty slab back");
+            assertEquals(4L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(4, allocator.pagesInUse());
+
+            // Without a hold, an emptied slab goes back at once again.
+            for (int index = 4; index < 8; index++) {
+                allocator.free(pages.get(index));
+            }
+            assertEquals(0, allocator.slabCount());
+            assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+
+            PageAllocator.EmptySlabHold open = allocator.holdEmptySlabs();
+            allocator.free(allocator.allocate());
+            assertEquals(1, allocator.slabCount());
+            allocator.close();
+            open.close();
+            assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES), "closing the allocator returned everything");
+        }
+    }
 }

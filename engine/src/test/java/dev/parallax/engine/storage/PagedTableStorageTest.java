@@ -401,10 +401,10 @@ class PagedTableStorageTest {
             for (int i : readAll(storage, ALL_TYPES, true)) {
                 expected.add(i);
             }
-            Batch scratch = Batch.create(ALL_TYPES, 16);
+            CompactionBuffers buffers = storage.compactionBuffers();
             long removed = 0;
             for (int page = 0; page < storage.pageCount(); page++) {
-                removed += storage.compactPage(page, scratch, null).removedRows();
+                removed += storage.compactPage(page, buffers, null).removedRows();
             }
             storage.reclaimRetiredPages();
             assertEquals(600 - expected.size(), removed);
@@ -438,20 +438,20 @@ class PagedTableStorageTest {
             int lastSlots = storage.pageRowSlots(lastPage);
             assertTrue(storage.delete(0, 0));
             assertTrue(storage.delete(lastPage, 0));
-            Batch scratch = Batch.create(ALL_TYPES, 16);
+            CompactionBuffers buffers = storage.compactionBuffers();
 
             // Nothing changed between prepare and publish: the copy is published (one row removed).
-            PreparedCompaction untouched = storage.prepareCompaction(0, scratch);
+            PreparedCompaction untouched = storage.prepareCompaction(0, buffers);
             assertFalse(untouched.isDone());
-            assertEquals(1, storage.publishCompaction(untouched, scratch, null).removedRows());
+            assertEquals(1, storage.publishCompaction(untouched, buffers, null).removedRows());
 
             // A delete on the page and an append to it after the copy was made: the publish compacts
             // afresh, so the row deleted meanwhile goes too and the appended rows stay.
-            PreparedCompaction stale = storage.prepareCompaction(lastPage, scratch);
+            PreparedCompaction stale = storage.prepareCompaction(lastPage, buffers);
             assertFalse(stale.isDone());
             assertTrue(storage.delete(lastPage, 1));
             storage.append(batchOf(ALL_TYPES, 100, 1));
-            PageCompaction redone = storage.publishCompaction(stale, scratch, null);
+            PageCompaction redone = storage.publishCompaction(stale, buffers, null);
             assertEquals(2, redone.removedRows());
             storage.reclaimRetiredPages();
 
@@ -468,10 +468,94 @@ class PagedTableStorageTest {
             assertEquals(0, storage.deadRowCount());
             assertEquals(expected.size(), storage.rowCount());
             // Nothing to do on a page without dead rows, nor past the end.
-            assertTrue(storage.prepareCompaction(0, scratch).isDone());
-            assertTrue(storage.prepareCompaction(storage.pageCount() + 3, scratch).isDone());
+            assertTrue(storage.prepareCompaction(0, buffers).isDone());
+            assertTrue(storage.prepareCompaction(storage.pageCount() + 3, buffers).isDone());
             storage.close();
             assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
         }
+    }
+
+    @Test
+    void compactionCopiesPagesWrittenByManySmallAppendsAndKeepsTheDeadRowsASnapshotMaySee() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, 8192, 16)) {
+            PagedTableStorage storage = new PagedTableStorage(ALL_TYPES, allocator);
+            // Appends of 1 to 6 rows: each page's heap holds many separately written runs of values,
+            // so the compacted copy moves values both within runs and across their ends.
+            int rows = 0;
+            for (int size = 1; rows < 700; size = size % 6 + 1) {
+                storage.append(batchOf(ALL_TYPES, rows, size));
+                rows += size;
+            }
+            assertTrue(storage.pageCount() > 5, "pages: " + storage.pageCount());
+            List<Integer> live = new ArrayList<>(readAll(storage, ALL_TYPES, true));
+            deleteSlots(storage, live, 4, 1);
+            CompactionBuffers buffers = storage.compactionBuffers();
+            long removed = 0;
+            long kept = 0;
+            try (OpenSnapshot snapshot = storage.openSnapshot(SnapshotUse.SCAN)) {
+                // Rows that die after the snapshot was taken stay, dead, with their deletion stamps.
+                long lateDeaths = deleteSlots(storage, live, 5, 2);
+                for (int page = 0; page < storage.pageCount(); page++) {
+                    PageCompaction compaction = storage.compactPage(page, buffers, null);
+                    removed += compaction.removedRows();
+                    kept += compaction.deadRowsKept();
+                }
+                assertTrue(snapshot.isOpen());
+                assertTrue(kept >= lateDeaths, "kept " + kept + " of " + lateDeaths);
+                assertEquals(kept, storage.deadRowCount());
+                assertEquals(kept, deletedSlots(storage));
+                assertEquals(live, readAll(storage, ALL_TYPES, true));
+            }
+            for (int page = 0; page < storage.pageCount(); page++) {
+                removed += storage.compactPage(page, buffers, null).removedRows();
+            }
+            storage.reclaimRetiredPages();
+            assertEquals(rows - live.size(), removed);
+            assertEquals(0, storage.deadRowCount());
+            assertEquals(0, deletedSlots(storage));
+            assertEquals(live, readAll(storage, ALL_TYPES, true));
+            assertEquals(live.size(), storage.rowCount());
+            storage.close();
+            assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+        }
+    }
+
+    /** Deletes the live rows in slots {@code slot % modulus == remainder}; removes them from {@code live}; returns how many. */
+    private static long deleteSlots(PagedTableStorage storage, List<Integer> live, int modulus, int remainder) {
+        Batch target = Batch.create(ALL_TYPES, 16);
+        long deleted = 0;
+        for (int page = 0; page < storage.pageCount(); page++) {
+            int slots = storage.pageRowSlots(page);
+            storage.readSlots(page, identity(slots), slots, ALL_COLUMNS, target);
+            for (int slot = 0; slot < slots; slot++) {
+                if (slot % modulus == remainder && !storage.isDeleted(page, slot)) {
+                    assertTrue(storage.delete(page, slot));
+                    live.remove(Integer.valueOf((int) (((LongVector) target.column(7)).get(slot) - 9000)));
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
+    }
+
+    private static long deletedSlots(PagedTableStorage storage) {
+        long deleted = 0;
+        for (int page = 0; page < storage.pageCount(); page++) {
+            for (int slot = 0; slot < storage.pageRowSlots(page); slot++) {
+                if (storage.isDeleted(page, slot)) {
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
+    }
+
+    private static int[] identity(int count) {
+        int[] slots = new int[count];
+        for (int index = 0; index < count; index++) {
+            slots[index] = index;
+        }
+        return slots;
     }
 }
