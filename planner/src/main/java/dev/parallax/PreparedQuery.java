@@ -23,6 +23,14 @@ public interface PreparedQuery extends AutoCloseable {
      */
     Result execute(Object... parameters);
 
+    /**
+     * Whether {@link #execute} would now answer without the planner or the executor: a point
+     * lookup by unique key whose plan is still valid. Such an execution takes microseconds and
+     * never waits for other threads, so a server multiplexing many clients over a few threads may
+     * run it on an I/O thread. Turns false at any DDL and after {@link #close()}.
+     */
+    boolean isPointLookup();
+
     @Override
     void close();
 }

@@ -29,7 +29,7 @@ import java.util.List;
  * partitioned, one Chronicle Map get, one row read. No operator tree, execution context or
  * statement registration per execution; the lookups (and their batches) are made once per
  * partition touched and reused. The plan stays valid while the catalog version does (the caller
- * falls back to the general path, which plans again, otherwise). Used by the session's thread only.
+ * falls back to the general path, which plans again, otherwise). Used by one thread at a time, as its session.
  */
 final class PointLookupPlan {
     private final Catalog catalog;

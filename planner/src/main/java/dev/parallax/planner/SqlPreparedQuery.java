@@ -115,6 +115,11 @@ final class SqlPreparedQuery implements PreparedQuery {
     }
 
     @Override
+    public boolean isPointLookup() {
+        return !closed && pointLookup != null && pointLookup.isValid();
+    }
+
+    @Override
     public void close() {
         closed = true;
         plan = null;

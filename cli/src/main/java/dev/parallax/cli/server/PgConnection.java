@@ -16,10 +16,35 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
- * One client connection. On Netty's event loop it only queues decoded messages and tracks
- * writability; a virtual thread of its own runs startup, authentication and the statements
- * ({@link QueryProtocol}), blocking freely — on the next message, or on a full socket buffer
- * (back-pressure) — without holding up any other connection.
+ * One client connection. A virtual thread of its own, the statement thread, runs startup,
+ * authentication and every statement that may block or take long ({@link QueryProtocol}),
+ * blocking freely — on the next message, or on a full socket buffer (back-pressure) — without
+ * holding up any other connection. Messages that answer at once ({@link QueryProtocol#isImmediate}:
+ * Bind, Describe, Sync, Execute of a prepared point lookup...) are answered on Netty's event loop
+ * itself when it may, so a prepared point select costs one read and one write on one thread, as in
+ * PostgreSQL's backend, instead of waking the statement thread and then the event loop again.
+ *
+ * <p><b>Invariant: one owner at a time.</b> The connection's protocol state — the
+ * {@link QueryProtocol} with its statements and portals, the {@link Session} and the
+ * {@link BackendWriter}'s pending output — is used by exactly one thread at a time, its owner:
+ * the event loop while {@link #eventLoopOwns}, else the statement thread. Messages arrive in order
+ * on the event loop only, and
+ * <ul>
+ *   <li>the event loop runs a message itself only while it owns the state; any other message (and
+ *       the end of input, a framing error, a shutdown) it hands to the statement thread through
+ *       the {@link #inbox}, giving up ownership first, so a message is never answered before one
+ *       that came earlier;</li>
+ *   <li>ownership goes back to the event loop only by {@link #takeBack(long)}, a task the statement
+ *       thread submits to the event loop when it is idle (no queued message, back in the query
+ *       loop) after taking {@code n} messages, which the event loop accepts only if it handed over
+ *       exactly {@code n} — that is, nothing is queued or being handled;</li>
+ *   <li>the statement thread writes to the channel through tasks Netty queues on the event loop, in
+ *       order, and its hand-back task is queued after them: by the time the event loop owns the
+ *       state again, everything the statement thread wrote has reached the channel, and what the
+ *       event loop writes next comes after it.</li>
+ * </ul>
+ * Each hand-over is a happens-before edge (the inbox's put/take, the event loop's task queue), so
+ * the state needs no locks or volatiles of its own.
  */
 final class PgConnection extends ChannelInboundHandlerAdapter implements Runnable {
     /** Queued messages past which the socket is no longer read until the statement thread catches up. */
@@ -29,7 +54,19 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
     private static final Object DISCONNECTED = new Object();
 
     private final PgServer server;
+    /** Messages handed to the statement thread, in arrival order. */
     private final BlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    /** Event loop only: entries put into {@link #inbox} so far. */
+    private long handedOver;
+    /** Event loop only: the event loop owns the protocol state (see the class comment). */
+    private boolean eventLoopOwns;
+    /** Statement thread only: entries taken from {@link #inbox} so far. */
+    private long taken;
+    /**
+     * The query phase, set by the statement thread before it first hands the state back; read by
+     * the event loop only while it owns the state (the hand-back task publishes it).
+     */
+    private QueryProtocol protocol;
     private final Object writability = new Object();
     private volatile Channel channel;
     private volatile boolean disconnected;
@@ -53,9 +90,49 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
 
     @Override
     public void channelRead(ChannelHandlerContext context, Object message) {
-        inbox.add(message);
+        if (eventLoopOwns) {
+            if (message instanceof FrontendMessage frontend && channel.isWritable() && protocol.isImmediate(frontend)) {
+                runHere(frontend);
+                return;
+            }
+            eventLoopOwns = false;
+        }
+        handOver(message);
+    }
+
+    /** Runs an immediate message on the event loop, which owns the state. */
+    private void runHere(FrontendMessage message) {
+        try {
+            protocol.handleImmediate(message);
+        } catch (ConnectionClosedException closed) {
+            // The client is gone: channelInactive tells the statement thread.
+        } catch (ProtocolException violation) {
+            // A malformed message: the statement thread answers FATAL and closes, as for any other.
+            eventLoopOwns = false;
+            handOver(violation);
+        } catch (RuntimeException unexpected) {
+            eventLoopOwns = false;
+            handOver(new ProtocolException(SqlState.INTERNAL_ERROR, String.valueOf(unexpected.getMessage())));
+        }
+    }
+
+    /** Gives the statement thread its next entry; the event loop no longer owns the state. */
+    private void handOver(Object entry) {
+        handedOver++;
+        inbox.add(entry);
         if (inbox.size() > INBOX_HIGH) {
-            context.channel().config().setAutoRead(false);
+            channel.config().setAutoRead(false);
+        }
+    }
+
+    /**
+     * On the event loop: the statement thread, idle after taking {@code takenByThread} entries,
+     * offers the state back; taken only if nothing was handed over since (else the thread goes on
+     * with what was, and offers again when idle).
+     */
+    private void takeBack(long takenByThread) {
+        if (handedOver == takenByThread) {
+            eventLoopOwns = true;
         }
     }
 
@@ -64,13 +141,15 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         // Decoder failures (bad lengths) end the input: stop reading, let the statement thread answer FATAL.
         context.channel().config().setAutoRead(false);
         Throwable failure = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-        inbox.add(failure);
+        eventLoopOwns = false;
+        handOver(failure);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext context) {
         disconnected = true;
-        inbox.add(DISCONNECTED);
+        eventLoopOwns = false;
+        handOver(DISCONNECTED);
         Session current = session;
         if (current != null) {
             // A client that hangs up mid-query: stop the query now rather than at its next row.
@@ -97,7 +176,8 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
     public void run() {
         try {
             if (startup()) {
-                new QueryProtocol(this, session, writer).run();
+                protocol = new QueryProtocol(this, session, writer);
+                protocol.run();
             }
         } catch (ConnectionClosedException closed) {
             // The client went away; nothing more to say to it.
@@ -130,6 +210,11 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
             Thread.currentThread().interrupt();
             throw new ConnectionClosedException();
         }
+        return received(message);
+    }
+
+    private Object received(Object message) {
+        taken++;
         if (inbox.size() < INBOX_LOW && !channel.config().isAutoRead() && !disconnected) {
             channel.config().setAutoRead(true);
         }
@@ -145,9 +230,36 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         return message;
     }
 
-    /** The next typed message (after startup). */
+    /** The next typed message, in the middle of a statement (COPY) or of startup (authentication). */
     FrontendMessage nextMessage() {
-        Object message = next();
+        return typed(next());
+    }
+
+    /**
+     * The next typed message of the query phase, between messages: when none is queued, the
+     * statement thread offers the protocol state back to the event loop ({@link #takeBack}) before
+     * it waits, and owns it again once it gets a message.
+     */
+    FrontendMessage awaitMessage() {
+        Object message = inbox.poll();
+        if (message == null) {
+            long takenNow = taken;
+            try {
+                channel.eventLoop().execute(() -> takeBack(takenNow));
+            } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
+                // The event loop is shutting down: the connection is closing, it keeps its state here.
+            }
+            try {
+                message = inbox.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ConnectionClosedException();
+            }
+        }
+        return typed(received(message));
+    }
+
+    private static FrontendMessage typed(Object message) {
         if (message instanceof FrontendMessage frontend) {
             return frontend;
         }
@@ -161,6 +273,11 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
      */
     void awaitWritable() {
         writer.flush();
+        if (channel.eventLoop().inEventLoop()) {
+            // An immediate message on the event loop: the channel was writable when it started, and
+            // waiting here would stop the very loop that drains the buffer.
+            return;
+        }
         synchronized (writability) {
             while (!channel.isWritable() && !disconnected) {
                 try {
@@ -207,7 +324,17 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         if (current != null) {
             current.cancel();
         }
-        inbox.add(new ProtocolException(SqlState.ADMIN_SHUTDOWN, "terminating connection due to administrator command"));
+        ProtocolException shutdown = new ProtocolException(SqlState.ADMIN_SHUTDOWN, "terminating connection due to administrator command");
+        try {
+            // Through the event loop, which alone hands entries over (see the class comment).
+            channel.eventLoop().execute(() -> {
+                eventLoopOwns = false;
+                handOver(shutdown);
+            });
+        } catch (java.util.concurrent.RejectedExecutionException shuttingDown) {
+            // No event loop left to own the state: the statement thread has it.
+            inbox.add(shutdown);
+        }
     }
 
     /** Writes a FATAL error and closes the connection once it is sent. */

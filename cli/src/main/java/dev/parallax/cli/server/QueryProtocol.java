@@ -7,8 +7,11 @@ import dev.parallax.ResultColumn;
 import dev.parallax.Session;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.planner.ParameterBinder;
 import dev.parallax.planner.statement.StatementSplitter;
 import io.netty.buffer.ByteBuf;
 import java.util.HashMap;
@@ -23,6 +26,9 @@ import java.util.Map;
  * discards messages until Sync, as PostgreSQL does; each Sync ends the implicit transaction and
  * with it all portals. ReadyForQuery reports the session's transaction block ('I', 'T' or 'E'), and
  * any error reported inside a block fails it.
+ *
+ * <p>Used by one thread at a time: the statement thread, or the event loop for the messages
+ * {@link #isImmediate} admits while it owns the connection (see {@link PgConnection}).
  */
 final class QueryProtocol {
     private static final String UNNAMED = "";
@@ -46,7 +52,7 @@ final class QueryProtocol {
     void run() {
         try {
             while (true) {
-                FrontendMessage message = connection.nextMessage();
+                FrontendMessage message = connection.awaitMessage();
                 if (message.type() == FrontendMessage.TERMINATE) {
                     return;
                 }
@@ -58,6 +64,65 @@ final class QueryProtocol {
         } finally {
             closeAll();
         }
+    }
+
+    /**
+     * Whether {@code message} answers at once, so the event loop may run it: it never plans, runs a
+     * query past a point lookup, waits for the client or for query workers. Describe, Flush, Bind
+     * and Sync, Close of a statement, Execute of a point lookup, and anything skipped after an
+     * error. Bind, Sync, Close of a portal and Execute qualify only while no portal they would close
+     * or continue holds a running result (closing one may wait for its workers).
+     */
+    boolean isImmediate(FrontendMessage message) {
+        if (skipUntilSync && message.type() != FrontendMessage.SYNC) {
+            return message.type() != FrontendMessage.TERMINATE;
+        }
+        return switch (message.type()) {
+            case FrontendMessage.DESCRIBE, FrontendMessage.FLUSH -> true;
+            case FrontendMessage.BIND -> idlePortal(portals.get(leadingName(message, 0)));
+            case FrontendMessage.CLOSE -> message.body().length > 0 && message.body()[0] == 'S'
+                    || idlePortal(portals.get(leadingName(message, 1)));
+            case FrontendMessage.SYNC -> allPortalsIdle();
+            case FrontendMessage.EXECUTE -> {
+                Portal portal = portals.get(leadingName(message, 0));
+                yield portal == null || portal.finished
+                        || (portal.result == null && portal.statement.query().isPointLookup());
+            }
+            default -> false;
+        };
+    }
+
+    private boolean allPortalsIdle() {
+        for (Portal portal : portals.values()) {
+            if (!idlePortal(portal)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** No portal, or one not running (not started, or finished). */
+    private static boolean idlePortal(Portal portal) {
+        return portal == null || portal.result == null;
+    }
+
+    /** The name a message's body holds from {@code offset}; null when malformed (its handler says so). */
+    private static String leadingName(FrontendMessage message, int offset) {
+        byte[] body = message.body();
+        for (int end = offset; end < body.length; end++) {
+            if (body[end] == 0) {
+                return end == offset ? UNNAMED : new String(body, offset, end - offset, java.nio.charset.StandardCharsets.UTF_8);
+            }
+        }
+        return null;
+    }
+
+    /** Handles a message {@link #isImmediate} admitted, on the event loop, as {@link #run()} would. */
+    void handleImmediate(FrontendMessage message) {
+        if (skipUntilSync && message.type() != FrontendMessage.SYNC) {
+            return;
+        }
+        handle(message);
     }
 
     private void handle(FrontendMessage message) {
@@ -214,12 +279,21 @@ final class QueryProtocol {
                     parameterCount, statementName, statement.parameterCount()));
         }
         Object[] parameters = new Object[parameterCount];
+        List<DataType> parameterTypes = statement.query().parameterTypes();
         for (int index = 0; index < parameterCount; index++) {
             int format = formatCount == 0 ? 0 : formatCount == 1 ? parameterFormats[0] : parameterFormats[index];
             if (format != 0 && format != 1) {
                 throw new ServerError(SqlState.PROTOCOL_VIOLATION.code(), "unsupported format code: " + format);
             }
-            parameters[index] = ParameterDecoder.decode(values[index], format == 1, statement.parameterOid(index), index + 1);
+            Object value = ParameterDecoder.decode(values[index], format == 1, statement.parameterOid(index), index + 1);
+            DataType type = parameterTypes.get(index);
+            if (value instanceof String text && (type.kind() == TypeKind.INTEGER || type.kind() == TypeKind.BIGINT
+                    || type.kind() == TypeKind.SMALLINT)) {
+                // Read now, as PostgreSQL's Bind does (a bad value fails the Bind): the execution then
+                // gets a long, which a point lookup uses as its key without another conversion.
+                value = ParameterBinder.convert(type, text);
+            }
+            parameters[index] = value;
         }
         List<ResultColumn> columns = statement.query().columns();
         if (resultFormatCount > 1 && resultFormatCount != columns.size()) {

@@ -40,6 +40,8 @@ final class RawClient implements AutoCloseable {
     private final Socket socket;
     private final DataInputStream in;
     private final OutputStream out;
+    /** While holding: typed messages are collected here instead of sent (see {@link #hold()}). */
+    private ByteArrayOutputStream held;
 
     RawClient(int port) throws IOException {
         socket = new Socket("127.0.0.1", port);
@@ -73,8 +75,24 @@ final class RawClient implements AutoCloseable {
 
     void send(char type, byte[] body) throws IOException {
         ByteBuffer message = ByteBuffer.allocate(5 + body.length).put((byte) type).putInt(4 + body.length).put(body);
+        if (held != null) {
+            held.writeBytes(message.array());
+            return;
+        }
         out.write(message.array());
         out.flush();
+    }
+
+    /** From now on typed messages are collected, not sent, until {@link #release()}. */
+    void hold() {
+        held = new ByteArrayOutputStream();
+    }
+
+    /** The messages collected since {@link #hold()}; sending goes back to one write per message. */
+    byte[] release() {
+        byte[] bytes = held.toByteArray();
+        held = null;
+        return bytes;
     }
 
     void sendRaw(byte[] bytes) throws IOException {
@@ -97,15 +115,44 @@ final class RawClient implements AutoCloseable {
         send('P', body.toByteArray());
     }
 
-    /** Bind without parameters, all results in text. */
-    void bind(String portal, String statement) throws IOException {
+    /** Bind with parameters in text format (null: SQL NULL), all results in text. */
+    void bind(String portal, String statement, String... parameters) throws IOException {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         cstring(body, portal);
         cstring(body, statement);
         writeShort(body, 0);
-        writeShort(body, 0);
+        writeShort(body, parameters.length);
+        for (String parameter : parameters) {
+            if (parameter == null) {
+                writeInt(body, -1);
+            } else {
+                byte[] bytes = parameter.getBytes(StandardCharsets.UTF_8);
+                writeInt(body, bytes.length);
+                body.writeBytes(bytes);
+            }
+        }
         writeShort(body, 0);
         send('B', body.toByteArray());
+    }
+
+    /** Describe of a statement ({@code kind} 'S') or portal ('P'). */
+    void describe(char kind, String name) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        body.write(kind);
+        cstring(body, name);
+        send('D', body.toByteArray());
+    }
+
+    /** Close of a statement ({@code kind} 'S') or portal ('P'). */
+    void close(char kind, String name) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        body.write(kind);
+        cstring(body, name);
+        send('C', body.toByteArray());
+    }
+
+    void flush() throws IOException {
+        send('H', new byte[0]);
     }
 
     void execute(String portal, int maxRows) throws IOException {

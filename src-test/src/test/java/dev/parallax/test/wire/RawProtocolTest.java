@@ -97,6 +97,34 @@ class RawProtocolTest {
         }
     }
 
+    /** As PostgreSQL: a text value of an integer parameter is read by Bind, so a bad one fails the Bind. */
+    @Test
+    void aBadIntegerParameterFailsTheBind() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.parse("", "select $1::int + 1");
+            client.bind("", "", " 41 ");
+            client.execute("", 0);
+            client.sync();
+            List<Message> answered = client.readUntilReady();
+            assertEquals("12DCZ", types(answered));
+            assertEquals("42", dataRowValue(answered.get(2)));
+            client.parse("", "select $1::int + 1");
+            client.bind("", "", "forty");
+            client.execute("", 0);
+            client.sync();
+            List<Message> invalid = client.readUntilReady();
+            assertEquals("1EZ", types(invalid));
+            assertEquals("22P02", invalid.get(1).field('C'));
+            assertEquals("invalid input syntax for type integer: \"forty\"", invalid.get(1).field('M'));
+            client.bind("", "", "99999999999");
+            client.sync();
+            List<Message> outOfRange = client.readUntilReady();
+            assertEquals("EZ", types(outOfRange));
+            assertEquals("22003", outOfRange.getFirst().field('C'));
+            assertEquals("value \"99999999999\" is out of range for type integer", outOfRange.getFirst().field('M'));
+        }
+    }
+
     @Test
     void anErrorInTheExtendedProtocolSkipsToSync() throws Exception {
         try (RawClient client = RawClient.connected(server.port())) {
