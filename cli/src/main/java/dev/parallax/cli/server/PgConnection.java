@@ -120,8 +120,13 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
     private void handOver(Object entry) {
         handedOver++;
         inbox.add(entry);
-        if (inbox.size() > INBOX_HIGH) {
+        if (inbox.size() > INBOX_HIGH && channel.config().isAutoRead()) {
             channel.config().setAutoRead(false);
+            // The statement thread may have drained the inbox meanwhile, before it could see reading
+            // stopped (it resumes reading only then): look again, or nobody would resume it.
+            if (inbox.size() < INBOX_LOW) {
+                channel.config().setAutoRead(true);
+            }
         }
     }
 

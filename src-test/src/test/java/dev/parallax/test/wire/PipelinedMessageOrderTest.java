@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.parallax.cli.server.ServerOptions;
 import dev.parallax.test.wire.RawClient.Message;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -110,6 +113,29 @@ class PipelinedMessageOrderTest {
                 script.limited(client, "", "", 10_000, 3, 2);
                 script.sync(client);
                 script.check(client, client.release());
+            }
+        }
+    }
+
+    /**
+     * More messages than the server queues for the statement thread (it stops reading the socket
+     * past 64 and resumes below 16) behind one it must run there: reading stops and resumes, and
+     * every answer still comes, in order.
+     */
+    @Test
+    void aLongPipelineBehindAStatementThreadMessageStopsAndResumesReading() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            prepare(client);
+            Random random = new Random(31);
+            for (int round = 0; round < ROUNDS; round++) {
+                client.hold();
+                Script script = new Script();
+                script.scan(client);
+                for (int lookup = 0; lookup < 100; lookup++) {
+                    script.pointLookup(client, "", 1 + random.nextInt(KEYS), false);
+                }
+                script.sync(client);
+                script.check(client, client.release(), random);
             }
         }
     }
@@ -318,22 +344,34 @@ class PipelinedMessageOrderTest {
             check(client, bytes, null);
         }
 
-        /** Sends the round (cut into random pieces when {@code random} is given) and compares the answers. */
+        /**
+         * Sends the round (cut into random pieces when {@code random} is given) and compares the
+         * answers. Sends from another thread while this one reads, as a pipelining client must: a
+         * server stops reading while its answers wait for the client (back-pressure), and a client
+         * that only reads once it sent everything would wait for it forever.
+         */
         void check(RawClient client, byte[] bytes, Random random) throws IOException {
-            if (random == null) {
-                client.sendRaw(bytes);
-            } else {
-                int at = 0;
-                while (at < bytes.length) {
-                    int piece = Math.min(bytes.length - at, 1 + random.nextInt(random.nextBoolean() ? 16 : 512));
-                    client.sendRaw(java.util.Arrays.copyOfRange(bytes, at, at + piece));
-                    at += piece;
-                }
+            List<byte[]> pieces = new ArrayList<>();
+            int at = 0;
+            while (at < bytes.length) {
+                int piece = random == null ? bytes.length : Math.min(bytes.length - at, 1 + random.nextInt(random.nextBoolean() ? 16 : 512));
+                pieces.add(Arrays.copyOfRange(bytes, at, at + piece));
+                at += piece;
             }
+            CompletableFuture<Void> sent = CompletableFuture.runAsync(() -> {
+                try {
+                    for (byte[] piece : pieces) {
+                        client.sendRaw(piece);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, Thread::startVirtualThread);
             List<Message> answers = new ArrayList<>();
             for (int ready = 0; ready < readyCount; ready++) {
                 answers.addAll(client.readUntilReady());
             }
+            sent.join();
             for (int index = 0; index < Math.max(answers.size(), expected.size()); index++) {
                 if (index >= answers.size() || index >= expected.size()) {
                     fail("answer " + index + ": expected " + summary(expected, index) + ", got " + answerSummary(answers, index));

@@ -45,7 +45,7 @@ final class RawClient implements AutoCloseable {
 
     RawClient(int port) throws IOException {
         socket = new Socket("127.0.0.1", port);
-        socket.setSoTimeout(60_000);
+        socket.setSoTimeout(Integer.getInteger("parallax.test.readTimeout", 60_000));
         in = new DataInputStream(new java.io.BufferedInputStream(socket.getInputStream(), 64 * 1024));
         out = socket.getOutputStream();
     }
