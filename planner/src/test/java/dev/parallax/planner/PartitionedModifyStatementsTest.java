@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -221,5 +222,41 @@ class PartitionedModifyStatementsTest {
                 rows(session, "select count(*), sum(id), sum(n) from t"));
         assertEquals(200, indexedKeys("t"));
         assertEquals(List.of(List.of(200L)), rows(session, "select count(*) from t where id between 1 and 200 and id = id"));
+    }
+
+    /**
+     * PostgreSQL's statement snapshot: a query over all partitions sees every row exactly once
+     * while another session moves rows between partitions (a moved row dies in one partition and
+     * appears in another; a scan must see neither both versions nor none). With the partitions'
+     * scans opened one after the other, about 2% of the rounds saw a row twice or not at all.
+     */
+    @Test
+    void scansSeeEachRowOnceWhileRowsMoveBetweenPartitions() throws Exception {
+        tag(session, "create table t (id int primary key, n int not null) partition by hash (id) partitions 8");
+        tag(session, "insert into t select g, 0 from generate_series(1, 200) g");
+        AtomicBoolean moving = new AtomicBoolean(true);
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        Future<?> mover = executor.submit(() -> {
+            try (Session own = database.openSession();
+                 PreparedQuery move = own.prepare("update t set id = -id where id = $1")) {
+                while (moving.get()) {
+                    for (int id = 1; id <= 200; id += 7) {
+                        assertEquals("UPDATE 1", tag(move, id));
+                        assertEquals("UPDATE 1", tag(move, -id));
+                    }
+                }
+            }
+            return null;
+        });
+        try {
+            List<List<Object>> expected = List.of(List.of(200L, 200L * 201 / 2));
+            for (int round = 0; round < 300; round++) {
+                assertEquals(expected, rows(session, "select count(*), sum(abs(id)) from t"), "round " + round);
+            }
+        } finally {
+            moving.set(false);
+            mover.get();
+            executor.shutdown();
+        }
     }
 }

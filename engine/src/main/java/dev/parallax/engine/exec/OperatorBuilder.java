@@ -24,6 +24,8 @@ import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.storage.ScanCursor;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -40,6 +42,8 @@ public final class OperatorBuilder {
     private final ExecutionStatistics statistics;
     private final int participant;
     private final ParallelScanState parallelScans;
+    /** Cursors opened ahead for serial scans not built yet ({@link #preopenScan}); null until the first. */
+    private Map<SeqScanNode, ScanCursor> preopenedScans;
 
     private OperatorBuilder(ExecutionContext context, ExecutionStatistics statistics, int participant,
                             ParallelScanState parallelScans) {
@@ -82,6 +86,22 @@ public final class OperatorBuilder {
             return null;
         }
         return parallelScans.cursor(node);
+    }
+
+    /**
+     * Gives the serial scan of {@code node}, when this builder builds it, a cursor opened ahead
+     * (a Partition Append opens its partitions' scans together: {@link dev.parallax.engine.storage.ConsistentScans}).
+     */
+    public void preopenScan(SeqScanNode node, ScanCursor cursor) {
+        if (preopenedScans == null) {
+            preopenedScans = new IdentityHashMap<>();
+        }
+        preopenedScans.put(node, cursor);
+    }
+
+    /** The cursor opened ahead for {@code node}, now owned by the caller (who closes it), or null. */
+    public ScanCursor takePreopenedScan(SeqScanNode node) {
+        return preopenedScans == null ? null : preopenedScans.remove(node);
     }
 
     /**

@@ -7,15 +7,20 @@ import dev.parallax.engine.plan.NestedLoopJoinNode;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.operator.join.SharedJoinBuild;
 import dev.parallax.engine.plan.SeqScanNode;
+import dev.parallax.engine.storage.ConsistentScans;
 import dev.parallax.engine.storage.ScanCursor;
+import dev.parallax.engine.storage.TableStorage;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The global state of one Gather (or Gather Merge) execution: one {@link ScanCursor} per parallel scan below it
  * and one {@link SharedJoinBuild} per join below it,
- * opened once before any participant starts and shared by all of them, so every page is read by
+ * opened once before any participant starts (the cursors together, showing their tables at one
+ * moment: {@link ConsistentScans}) and shared by all of them, so every page is read by
  * exactly one participant. Immutable after construction, hence safe to share between threads.
  * The Gather owns it and {@link #close() closes} it once every participant stopped, which
  * releases the scans' snapshots.
@@ -36,7 +41,16 @@ public final class ParallelScanState implements AutoCloseable {
 
     private ParallelScanState(PlanNode input, int chunkPages) {
         try {
-            collect(input, chunkPages);
+            List<SeqScanNode> scans = new ArrayList<>();
+            collect(input, scans);
+            List<TableStorage> storages = new ArrayList<>(scans.size());
+            for (SeqScanNode scan : scans) {
+                storages.add(scan.table().storage());
+            }
+            ScanCursor[] opened = ConsistentScans.open(storages, chunkPages);
+            for (int index = 0; index < opened.length; index++) {
+                cursors.put(scans.get(index), opened[index]);
+            }
         } catch (RuntimeException | Error failure) {
             close();
             throw failure;
@@ -51,15 +65,16 @@ public final class ParallelScanState implements AutoCloseable {
         }
     }
 
-    private void collect(PlanNode node, int chunkPages) {
+    /** Lists the parallel scans below {@code node} (their cursors open together) and makes the join states. */
+    private void collect(PlanNode node, List<SeqScanNode> scans) {
         if (node instanceof SeqScanNode scan && scan.parallel()) {
-            cursors.put(scan, scan.table().storage().openScan(chunkPages));
+            scans.add(scan);
         }
         if (node instanceof HashJoinNode || node instanceof NestedLoopJoinNode) {
             joinBuilds.put(node, new SharedJoinBuild());
         }
         for (PlanNode input : node.inputs()) {
-            collect(input, chunkPages);
+            collect(input, scans);
         }
     }
 

@@ -16,7 +16,9 @@ import java.util.List;
  * of batches larger than {@link Batch#DEFAULT_CAPACITY} are copied into a dense batch per partition). A row that no partition accepts fails the statement with 23514 before anything
  * is written. Then the partitions' appends are nested: partition k's rows are placed and its keys
  * indexed, and only inside that step (before its rows become visible) does partition k+1 go, so a
- * 23505 or out-of-memory anywhere abandons every partition's append and undoes every key.
+ * 23505 or out-of-memory anywhere abandons every partition's append and undoes every key. The
+ * appends of several partitions are published together ({@link PagedTableStorage#publishTogether}):
+ * a scan sees all of the statement's rows or none.
  */
 public final class PartitionedAppender {
     private PartitionedAppender() {
@@ -41,8 +43,17 @@ public final class PartitionedAppender {
         if (targets.isEmpty()) {
             return;
         }
-        LargeStack.call(targets.size(), () -> {
+        if (targets.size() == 1) {
             appendFrom(0, targets, targetBatches);
+            return;
+        }
+        List<PagedTableStorage> storages = new ArrayList<>(targets.size());
+        for (Table target : targets) {
+            storages.add((PagedTableStorage) target.storage());
+        }
+        // Two levels per partition: its lock, then its append.
+        LargeStack.call(2 * targets.size(), () -> {
+            PagedTableStorage.publishTogether(storages, () -> appendFrom(0, targets, targetBatches), null);
             return null;
         });
     }
@@ -115,7 +126,14 @@ public final class PartitionedAppender {
             if (!constraints.isEmpty()) {
                 TableAppender.insertKeys(constraints, placed, rowIds);
             }
-            if (level + 1 < targets.size()) {
+            if (level + 1 == targets.size()) {
+                // Every key is in: a scan now sees all the partitions' rows or none of them.
+                if (targets.size() > 1) {
+                    for (Table target : targets) {
+                        ((PagedTableStorage) target.storage()).holdSnapshots();
+                    }
+                }
+            } else {
                 try {
                     appendFrom(level + 1, targets, targetBatches);
                 } catch (RuntimeException | Error failure) {

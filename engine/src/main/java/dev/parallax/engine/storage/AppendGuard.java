@@ -18,4 +18,13 @@ public interface AppendGuard {
      * Throwing abandons the whole append; the exception reaches the appender unchanged.
      */
     void rowsPlaced(List<Batch> batches, long[][] rowIds);
+
+    /**
+     * Called once the step's rows and deaths are published, still under the storage's write lock,
+     * when {@link #rowsPlaced} returned normally: for index changes that must not be seen before
+     * the rows are (an entry moved from a row's old version to its new one). The step is done:
+     * this must not throw. The default does nothing.
+     */
+    default void published() {
+    }
 }

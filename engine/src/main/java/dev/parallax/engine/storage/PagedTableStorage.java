@@ -33,7 +33,9 @@ import static dev.parallax.engine.storage.PageLayout.STORAGE_VARIABLE;
 /**
  * A table partition in off-heap PAX pages ({@link PageLayout}) taken from a {@link PageAllocator}.
  * <p>
- * Writers ({@link #append}, {@link #delete}) serialize on the storage; readers never block. An
+ * Writers ({@link #append}, {@link #delete}) serialize on the storage; readers never block, but for
+ * a snapshot taken while a statement publishes to several tables together ({@link #publishTogether}),
+ * which waits for those publishes (a few stores per page). An
  * append writes its rows beyond each page's published row count and publishes all the new counts
  * only once every row is written, so a reader sees all of an append or none of it on each page,
  * and a failed append leaves nothing visible and frees the pages it took.
@@ -92,6 +94,13 @@ public final class PagedTableStorage implements TableStorage {
      * otherwise. A row killed by a publish is stamped with the even value that publish ends at.
      */
     private volatile long changeSequence;
+    /**
+     * Counts the starts and ends of publishes this table takes part in together with other tables
+     * (odd while one is under way, written under the write lock): see {@link #holdSnapshots()}.
+     */
+    private volatile long groupSequence;
+    /** Steps abandoned after placing rows (written under the write lock): see {@link #abandonedSteps()}. */
+    private volatile long abandonedSteps;
     /** Counts page compactions (odd while one runs): see {@link #relocations()}. */
     private volatile long relocations;
     /** Open snapshots; its monitor is taken before {@link #writeLock} by VACUUM, never after. */
@@ -178,7 +187,9 @@ public final class PagedTableStorage implements TableStorage {
      * Returns false, changing nothing, when one of the rows to kill is already dead: another
      * statement replaced or deleted it since the caller read it, and the caller reads again. A
      * throwing guard abandons the step, as in {@link #appendAll(List, AppendGuard)}. The row ids to
-     * kill must be distinct. Runs under the storage's write lock.
+     * kill must be distinct. Runs under the storage's write lock. A step abandoned after its rows
+     * were placed counts in {@link #abandonedSteps()}; a step that went through calls the guard's
+     * {@link AppendGuard#published()} after its publish.
      */
     public boolean modify(List<Batch> batches, long[] deadRowIds, int deadCount, AppendGuard guard) {
         long liveRows = 0;
@@ -200,11 +211,19 @@ public final class PagedTableStorage implements TableStorage {
             }
             if (liveRows == 0) {
                 if (guard != null) {
-                    guard.rowsPlaced(batches, new long[batches.size()][]);
+                    try {
+                        guard.rowsPlaced(batches, new long[batches.size()][]);
+                    } catch (RuntimeException | Error failure) {
+                        abandonedSteps = abandonedSteps + 1;
+                        throw failure;
+                    }
                 }
                 beginPublish();
                 killRows(deadRowIds, deadCount);
                 endPublish(0, deadCount);
+                if (guard != null) {
+                    guard.published();
+                }
                 return true;
             }
             int oldPageCount = pageCount;
@@ -297,6 +316,9 @@ public final class PagedTableStorage implements TableStorage {
                         pageArray[index] = null;
                     }
                 }
+                // The guard may have entered (and since removed) index entries naming the slots just
+                // freed for reuse: lock-free readers holding such a row id must look again.
+                abandonedSteps = abandonedSteps + 1;
                 throw failure;
             }
             // Publish: headers first, each row count last with release semantics, then the page count.
@@ -313,6 +335,9 @@ public final class PagedTableStorage implements TableStorage {
             }
             pageCount = pagesEnd;
             endPublish(liveRows, deadCount);
+            if (guard != null) {
+                guard.published();
+            }
             return true;
         }
     }
@@ -687,13 +712,14 @@ public final class PagedTableStorage implements TableStorage {
 
     /**
      * What a scan starting now may see: the pages and slots published so far, and the rows dead so
-     * far. Never blocks on a writer for longer than its publish step (a seqlock read).
+     * far. Never blocks on a writer for longer than its publish step (a seqlock read), or the
+     * publishes of a statement publishing to several tables together ({@link #holdSnapshots()}).
      */
     @Override
     public ScanSnapshot snapshot() {
         while (true) {
             long sequence = changeSequence;
-            if ((sequence & 1) != 0) {
+            if (((sequence | groupSequence) & 1) != 0) {
                 Thread.onSpinWait();
                 continue;
             }
@@ -705,6 +731,75 @@ public final class PagedTableStorage implements TableStorage {
                 return new ScanSnapshot(sequence, count, lastSlots);
             }
         }
+    }
+
+    /**
+     * Runs the write steps of one statement on several tables ({@code storages}, distinct, in
+     * partition order: the order in which every writer takes their locks, so two statements never
+     * wait for each other in a cycle) as one: takes their write locks, runs {@code steps}, which
+     * nests their {@link #modify} calls (each next one inside the previous one's guard, so that a
+     * failure anywhere abandons all of them) and, in the innermost guard once nothing can fail any
+     * more, holds back the snapshots of all of them ({@link #holdSnapshots()}) until every one is
+     * published; then ends the hold and runs {@code afterPublish} (when not null), still under all
+     * the locks.
+     */
+    public static void publishTogether(List<PagedTableStorage> storages, Runnable steps, Runnable afterPublish) {
+        lockFrom(storages, 0, steps, afterPublish);
+    }
+
+    private static void lockFrom(List<PagedTableStorage> storages, int index, Runnable steps, Runnable afterPublish) {
+        if (index < storages.size()) {
+            storages.get(index).exclusively(() -> {
+                lockFrom(storages, index + 1, steps, afterPublish);
+                return null;
+            });
+            return;
+        }
+        try {
+            steps.run();
+        } finally {
+            for (PagedTableStorage storage : storages) {
+                // Odd only while this statement holds it: its lock keeps every other statement out.
+                if ((storage.groupSequence & 1) != 0) {
+                    storage.groupSequence = storage.groupSequence + 1;
+                }
+            }
+        }
+        if (afterPublish != null) {
+            afterPublish.run();
+        }
+    }
+
+    /**
+     * Makes {@link #snapshot()} wait (moves {@link #groupSequence()} to odd) until the end of the
+     * {@link #publishTogether} this is called in: so that a snapshot falls before or after all of
+     * that statement's publishes to its tables, never between two (a row moving from one partition
+     * to another dies in one and appears in the other). Called in the innermost guard, after the
+     * last wait for anything and before the first publish, so that readers wait for the publishes
+     * alone (a few stores per page). The caller holds the write lock.
+     */
+    public void holdSnapshots() {
+        synchronized (writeLock) {
+            if ((groupSequence & 1) == 0) {
+                groupSequence = groupSequence + 1;
+            }
+        }
+    }
+
+    @Override
+    public long groupSequence() {
+        return groupSequence;
+    }
+
+    @Override
+    public long abandonedSteps() {
+        return abandonedSteps;
+    }
+
+    @Override
+    public boolean isPublished(long rowId) {
+        MemorySegment page = pageForScan(RowIds.pageIndex(rowId));
+        return page != null && RowIds.row(rowId) < (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
     }
 
     private void checkSlot(MemorySegment page, int pageIndex, int row) {
@@ -1554,14 +1649,10 @@ public final class PagedTableStorage implements TableStorage {
 
     /**
      * Reads the row {@code rowId} (live or dead) into {@code target} like {@link #readRows}, when its
-     * slot is published; returns false when it is not yet: a writer placed the row and entered its
-     * key in an index, but has not published it (its step is under way or failed). Writers that
-     * found the row id in an index then look again.
+     * slot is published ({@link #isPublished}); returns false when it is not.
      */
     public boolean readPublishedRow(long rowId, int[] columns, Batch target) {
-        int pageIndex = RowIds.pageIndex(rowId);
-        MemorySegment page = pageForScan(pageIndex);
-        if (page == null || RowIds.row(rowId) >= (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET)) {
+        if (!isPublished(rowId)) {
             return false;
         }
         long[] single = {rowId};

@@ -67,6 +67,17 @@ public interface TableStorage extends AutoCloseable {
     ScanCursor openScan(int chunkPages);
 
     /**
+     * Counts the starts and ends of the publishes this table takes part in together with other
+     * tables (a statement changing several partitions, e.g. moving a row from one to another: see
+     * {@link PagedTableStorage#holdSnapshots()}); odd while one is under way. A reader opening
+     * snapshots of several tables compares it before and after ({@link ConsistentScans}). The
+     * default: storage that never publishes with others.
+     */
+    default long groupSequence() {
+        return 0;
+    }
+
+    /**
      * Reads the live rows of page {@code pageIndex} into {@code target}: {@code target}'s column i
      * receives table column {@code columns[i]}. The batch is reset, grown as needed, and holds only
      * live rows afterwards (no selection). Returns the number of rows read.
@@ -131,6 +142,28 @@ public interface TableStorage extends AutoCloseable {
      */
     default long relocations() {
         return 0;
+    }
+
+    /**
+     * Counts the write steps abandoned after they placed rows. Such a step may have entered the
+     * rows' ids in a unique index (and removed them, or restored entries it had removed, when it
+     * gave up), and the slots it placed rows in are reused by later appends. A reader that looks
+     * a key up in an index and then reads the row without the write lock reads this count before
+     * the lookup and again after the read: when it moved, the row id may have named another row by
+     * then, or the key may have been missing only for that moment, and the reader looks again.
+     * The default: storage whose writes never stop halfway.
+     */
+    default long abandonedSteps() {
+        return 0;
+    }
+
+    /**
+     * Whether the slot {@code rowId} names is published: false while the writer that placed a row
+     * there (and may already have entered its key in an index) has not published it, or after it
+     * gave the slot up. The default: storage that publishes rows as it writes them.
+     */
+    default boolean isPublished(long rowId) {
+        return true;
     }
 
     /**

@@ -558,4 +558,41 @@ class PagedTableStorageTest {
         }
         return slots;
     }
+
+    /**
+     * A statement publishing to several tables together holds their snapshots back: a reader's
+     * snapshot taken meanwhile waits for the end of {@code publishTogether} and then shows the
+     * published change (without the hold it would be taken at once, before the append).
+     */
+    @Test
+    void heldSnapshotsWaitForTheEndOfAPublishTogetherAndThenShowItsChanges() throws Exception {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 4)) {
+            PagedTableStorage first = new PagedTableStorage(ALL_TYPES, allocator);
+            PagedTableStorage second = new PagedTableStorage(ALL_TYPES, allocator);
+            AtomicReference<ScanSnapshot> taken = new AtomicReference<>();
+            Thread reader = new Thread(() -> taken.set(second.snapshot()));
+            long sequenceBefore = second.groupSequence();
+            PagedTableStorage.publishTogether(List.of(first, second), () -> {
+                first.holdSnapshots();
+                second.holdSnapshots();
+                assertEquals(sequenceBefore + 1, second.groupSequence());
+                reader.start();
+                try {
+                    reader.join(200);
+                } catch (InterruptedException interrupted) {
+                    throw new AssertionError(interrupted);
+                }
+                assertTrue(reader.isAlive(), "the reader waits while the snapshots are held");
+                second.append(batchOf(ALL_TYPES, 0, 10));
+            }, null);
+            reader.join();
+            assertEquals(sequenceBefore + 2, second.groupSequence());
+            assertEquals(1, taken.get().pageCount());
+            assertEquals(10, taken.get().lastPageSlots());
+            assertEquals(second.snapshot(), taken.get());
+            first.close();
+            second.close();
+        }
+    }
 }

@@ -3,6 +3,8 @@ package dev.parallax.engine.operator.append;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.exec.OperatorBuilder;
 import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.SeqScanNode;
+import dev.parallax.engine.storage.ScanCursor;
 import dev.parallax.engine.vector.Batch;
 
 import java.util.List;
@@ -13,6 +15,8 @@ import java.util.List;
  * partition's operators at a time. Under a Parallel Append every participant runs every input
  * (their scans share a cursor per partition, so each page is read once) starting at its own
  * offset, so participants begin on different partitions instead of contending for the first.
+ * A serial Append's partition scans are opened together before the first is read (by its factory),
+ * so the statement sees every partition as it was at one moment.
  */
 public final class PartitionAppendOperator implements Operator {
     private final List<PlanNode> inputs;
@@ -20,8 +24,11 @@ public final class PartitionAppendOperator implements Operator {
     private final int start;
     private int done;
     private Operator current;
+    /** Scans whose cursors the factory opened ahead through the builder; those never built are closed here. */
+    private final List<SeqScanNode> preopenedScans;
 
-    public PartitionAppendOperator(List<PlanNode> inputs, int start, OperatorBuilder builder) {
+    public PartitionAppendOperator(List<PlanNode> inputs, int start, OperatorBuilder builder, List<SeqScanNode> preopenedScans) {
+        this.preopenedScans = preopenedScans;
         this.inputs = List.copyOf(inputs);
         this.start = inputs.isEmpty() ? 0 : Math.floorMod(start, inputs.size());
         this.builder = builder;
@@ -48,10 +55,19 @@ public final class PartitionAppendOperator implements Operator {
     @Override
     public void close() {
         done = inputs.size();
-        if (current != null) {
-            Operator open = current;
-            current = null;
-            open.close();
+        try {
+            if (current != null) {
+                Operator open = current;
+                current = null;
+                open.close();
+            }
+        } finally {
+            for (SeqScanNode scan : preopenedScans) {
+                ScanCursor unused = builder.takePreopenedScan(scan);
+                if (unused != null) {
+                    unused.close();
+                }
+            }
         }
     }
 }

@@ -73,8 +73,9 @@ public final class ModifyTableOperator implements Operator {
     static final int MAXIMUM_ATTEMPTS = OPTIMISTIC_ATTEMPTS + 8;
 
     /**
-     * Abandons an attempt that read a row id whose row is not published yet, or whose partitions
-     * changed while it took their snapshots; carries no stack trace.
+     * Abandons an attempt that read a row id whose row is not published yet, or found through an
+     * index while a write step of the partition was abandoned, or whose partitions changed while
+     * it took their snapshots; carries no stack trace.
      */
     private static final RuntimeException UNPUBLISHED = new RuntimeException("row not published yet", null, false, false) {
     };
@@ -335,7 +336,8 @@ public final class ModifyTableOperator implements Operator {
         int[] sources = sourceTargets(proposedTargets, keyValues);
         // A moving UPDATE may write any partition: its exclusive attempt locks them all, in partition order.
         int[] exclusiveTargets = movesRows ? allTargets() : sources;
-        int nesting = movesRows ? targetCount : sources.length;
+        // TableChanges.applyAll nests two levels per partition changed: its lock, then its step.
+        int nesting = 2 * (movesRows ? targetCount : sources.length);
         int attempt = 0;
         while (true) {
             context.checkCancelled();
@@ -495,6 +497,7 @@ public final class ModifyTableOperator implements Operator {
         }
         for (int row = 0; row < count; row++) {
             int target = proposedTargets == null ? 0 : proposedTargets[row];
+            long abandoned = storageOf(target).abandonedSteps();
             long conflict = RowIds.ABSENT;
             boolean repeated = false;
             for (int index = 0; index < arbiterCount && conflict == RowIds.ABSENT && !repeated; index++) {
@@ -517,6 +520,11 @@ public final class ModifyTableOperator implements Operator {
             } else if (conflict == RowIds.ABSENT) {
                 actions[row] = -1;
             } else if (onConflict.action() == ConflictAction.NOTHING) {
+                // The key exists once a step that went through published its row.
+                if (!storageOf(target).isPublished(conflict)) {
+                    throw UNPUBLISHED;
+                }
+                requireNoAbandonedStep(storageOf(target), abandoned);
                 actions[row] = -2;
             } else {
                 if (conflictOld == null) {
@@ -533,6 +541,7 @@ public final class ModifyTableOperator implements Operator {
                     conflictRowIds = Arrays.copyOf(conflictRowIds, pairs * 2);
                 }
                 readRow(target, conflict);
+                requireNoAbandonedStep(storageOf(target), abandoned);
                 TableChanges.copyRow(rowBuffer, 0, conflictOld, pairs);
                 TableChanges.copyRow(proposed, row, conflictExcluded, pairs);
                 conflictRowIds[pairs] = conflict;
@@ -630,11 +639,15 @@ public final class ModifyTableOperator implements Operator {
             for (int index = 0; index < positions.length; index++) {
                 positions[index] = index;
             }
+            PagedTableStorage storage = storageOf(target);
+            long abandoned = storage.abandonedSteps();
             long rowId = changes(target).constraint(lookupPosition).index().get(keyValues, positions, 0);
             if (rowId == RowIds.ABSENT) {
+                requireNoAbandonedStep(storage, abandoned);
                 return;
             }
             readRow(target, rowId);
+            requireNoAbandonedStep(storage, abandoned);
             boolean[] passes = select(condition, rowBuffer);
             if (passes[0]) {
                 int old = changes(target).addOld(rowId, rowBuffer, 0);
@@ -699,7 +712,9 @@ public final class ModifyTableOperator implements Operator {
      * not yet looked at into one already looked at (or see it twice, which the apply step would
      * catch). The cut is consistent when no partition changed between its snapshot and the end of
      * taking them all; otherwise the attempt starts over (an exclusive attempt, holding the
-     * sources' write locks, always gets one).
+     * sources' write locks, always gets one). No snapshot falls between the publishes of a
+     * statement changing several partitions: it holds their snapshots back meanwhile
+     * ({@link PagedTableStorage#holdSnapshots()}), so a check after all of them sees its changes.
      *
      * <p>Not registered (openSnapshot): the attempt's row id pins already keep VACUUM from compacting
      * a page or shortening the tables, and registering could wait on VACUUM while a storage's
@@ -791,6 +806,18 @@ public final class ModifyTableOperator implements Operator {
      */
     private void readRow(int target, long rowId) {
         if (!storageOf(target).readPublishedRow(rowId, allColumns, rowBuffer)) {
+            throw UNPUBLISHED;
+        }
+    }
+
+    /**
+     * Starts the attempt over ({@link #UNPUBLISHED}) when a write step of {@code storage} was
+     * abandoned since the caller read {@code abandonedBefore} and looked a key up: the row id found
+     * may have named a slot that step gave up and another row took, or the key may have been
+     * missing only while that step ran ({@link PagedTableStorage#abandonedSteps()}).
+     */
+    private static void requireNoAbandonedStep(PagedTableStorage storage, long abandonedBefore) {
+        if (storage.abandonedSteps() != abandonedBefore) {
             throw UNPUBLISHED;
         }
     }

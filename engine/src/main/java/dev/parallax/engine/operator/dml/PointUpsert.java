@@ -243,6 +243,7 @@ public final class PointUpsert {
     /** One attempt on the current state: the rows changed (0 or 1), or -1 when another statement got in between. */
     private int attempt(TableChanges changes, int target) {
         changes.clear();
+        long abandoned = changes.storage().abandonedSteps();
         long conflict = RowIds.ABSENT;
         for (int index = 0; index < arbiterPositions.length && conflict == RowIds.ABSENT; index++) {
             int position = arbiterPositions[index];
@@ -253,10 +254,13 @@ public final class PointUpsert {
             return changes.apply(arbiterFlags) ? 1 : -1;
         }
         if (action == ConflictAction.NOTHING) {
-            return 0;
+            // The key exists once a step that went through published its row; else look again.
+            return changes.storage().isPublished(conflict) && changes.storage().abandonedSteps() == abandoned ? 0 : -1;
         }
-        if (!changes.storage().readPublishedRow(conflict, allColumns, existing)) {
-            // Placed by another writer that has not published it yet: look again.
+        if (!changes.storage().readPublishedRow(conflict, allColumns, existing)
+                || changes.storage().abandonedSteps() != abandoned) {
+            // Placed by another writer that has not published it yet, or the row id was found while a
+            // step was abandoned and may name another row by now (PagedTableStorage.abandonedSteps): look again.
             Thread.onSpinWait();
             return -1;
         }

@@ -12,6 +12,7 @@ import dev.parallax.engine.vector.ColumnVector;
 import dev.parallax.engine.vector.DoubleVector;
 import dev.parallax.engine.vector.LongVector;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -26,12 +27,18 @@ import java.util.List;
  * indexes under that lock only, and an index entry always points at the live version of its key
  * (invariant), so under the lock "the old row is still live" (checked by {@code modify}) implies
  * "its index entries point at it". Per constraint, the keys of deleted rows are removed first, then
- * unchanged keys are repointed to their new versions, then each changed key is removed and its new
- * key put, row by row in the statement's order (PostgreSQL's per-row check of a non-deferrable
- * constraint: two rows cannot swap keys), then the keys of inserted rows are put. A key already present fails the
- * step: 23505, or a retry when the caller proposed the row on the strength of an earlier lookup
- * that found the key absent ({@link #apply}'s {@code retryConstraints}). A failing step undoes its
- * index changes and leaves the table as it was.
+ * each changed key is removed and its new key put, row by row in the statement's order
+ * (PostgreSQL's per-row check of a non-deferrable constraint: two rows cannot swap keys), then the
+ * keys of inserted rows are put. A key already present fails the step: 23505, or a retry when the
+ * caller proposed the row on the strength of an earlier lookup that found the key absent
+ * ({@link #apply}'s {@code retryConstraints}). A failing step undoes its index changes and leaves
+ * the table as it was.
+ *
+ * <p>The entries of keys an update keeps move to the new versions only once these are published,
+ * still under the lock ({@link #repointUnchangedKeys}): a reader following the index without the
+ * lock (a point query) then always finds a published version of the row, the old one until the
+ * publish and for a moment after it, never a slot it may not read yet. Entries of new keys name
+ * unpublished slots until the publish, as the key did not exist before.
  *
  * <p>Used by one thread (the statement's); {@link #clear} prepares it for a retry.
  */
@@ -45,8 +52,7 @@ final class TableChanges {
 
     private static final Retry RETRY = new Retry();
     private static final int REMOVED = 0;
-    private static final int REPLACED = 1;
-    private static final int PUT = 2;
+    private static final int PUT = 1;
 
     private PagedTableStorage storage;
     private List<UniqueConstraint> constraints;
@@ -251,33 +257,58 @@ final class TableChanges {
 
     /** The retry flags of the {@link #apply} under way (read by {@link #applyGuard}). */
     private boolean[] applyingRetryConstraints;
-    /** {@link #apply}'s step under the write lock, made once instead of a capturing lambda per apply. */
-    private final AppendGuard applyGuard = (batches, rowIds) -> {
-        newRowIds = newCount == 0 ? null : rowIds[0];
-        maintainConstraints(applyingRetryConstraints);
+    /** {@link #apply}'s step under the write lock, made once instead of a capturing object per apply. */
+    private final AppendGuard applyGuard = new AppendGuard() {
+        @Override
+        public void rowsPlaced(List<Batch> batches, long[][] rowIds) {
+            newRowIds = newCount == 0 ? null : rowIds[0];
+            maintainConstraints(applyingRetryConstraints);
+        }
+
+        @Override
+        public void published() {
+            repointUnchangedKeys();
+        }
     };
 
     /**
      * Applies the changes of several tables (the partitions a statement touches) all or nothing:
-     * {@code sets} in ascending partition order, every set but the first non-empty. Each set's step
-     * runs inside the previous one's (under its write lock, before its rows are published), so a
-     * conflict or failure anywhere abandons every step and undoes every index change; locks are
-     * always taken in partition order, so two statements never wait for each other in a cycle.
-     * The nesting depth is the number of sets: callers run it through {@link dev.parallax.engine.partition.LargeStack}.
-     * Returns false, changing nothing, in the cases {@link #apply} does.
+     * {@code sets} in ascending partition order, every set but the first non-empty. Through
+     * {@link PagedTableStorage#publishTogether}, the sets' write locks are taken first, in partition order (the order every writer follows, so two statements
+     * never wait for each other in a cycle), then each set's step runs inside the previous one's
+     * (before its rows are published), so a conflict or failure anywhere abandons every step and
+     * undoes every index change. The innermost step, once every check passed, holds back the sets'
+     * snapshots ({@link PagedTableStorage#holdSnapshots()}) until every set is published, so that a
+     * reader's snapshots of several partitions never show a moved row in neither of them, nor in
+     * both; then, still under all the locks, the entries of unchanged keys move to the new versions.
+     * The nesting depth is twice the number of sets: callers run it through
+     * {@link dev.parallax.engine.partition.LargeStack}. Returns false, changing nothing, in the cases
+     * {@link #apply} does.
      */
     static boolean applyAll(List<TableChanges> sets, boolean[] retryConstraints) {
         if (sets.size() <= 1) {
             return sets.isEmpty() || sets.getFirst().apply(retryConstraints);
         }
+        List<PagedTableStorage> storages = new ArrayList<>(sets.size());
+        for (TableChanges changes : sets) {
+            storages.add(changes.storage);
+        }
         try {
-            applyFrom(sets, 0, retryConstraints);
+            PagedTableStorage.publishTogether(storages, () -> applyFrom(sets, 0, retryConstraints), () -> {
+                for (TableChanges changes : sets) {
+                    changes.repointUnchangedKeys();
+                }
+            });
             return true;
         } catch (Retry retry) {
             return false;
         }
     }
 
+    /**
+     * One level of {@link #applyAll}: modifies set {@code level} and, inside its step, the sets
+     * after it; each level publishes when its modify returns, the innermost first.
+     */
     private static void applyFrom(List<TableChanges> sets, int level, boolean[] retryConstraints) {
         TableChanges changes = sets.get(level);
         List<Batch> added = changes.newCount == 0 ? List.of() : changes.newRowsList();
@@ -285,7 +316,12 @@ final class TableChanges {
         boolean applied = changes.storage.modify(added, changes.oldRowIds, changes.oldCount, (batches, rowIds) -> {
             changes.newRowIds = changes.newCount == 0 ? null : rowIds[0];
             changes.maintainConstraints(retryConstraints);
-            if (level + 1 < sets.size()) {
+            if (level + 1 == sets.size()) {
+                // Every check passed; nothing can fail from here on, and the publishes follow.
+                for (TableChanges set : sets) {
+                    set.storage.holdSnapshots();
+                }
+            } else {
                 try {
                     applyFrom(sets, level + 1, retryConstraints);
                 } catch (RuntimeException | Error failure) {
@@ -309,13 +345,6 @@ final class TableChanges {
                     int successor = successors[old];
                     if (successor < 0 && index.remove(oldRows, columns, old, oldRowIds[old])) {
                         log(REMOVED, constraint, old);
-                    }
-                }
-                for (int row = 0; row < newCount; row++) {
-                    int predecessor = predecessors[row];
-                    if (predecessor >= 0 && sameKey(columns, predecessor, row)
-                            && index.replace(newRows, columns, row, oldRowIds[predecessor], newRowIds[row])) {
-                        log(REPLACED, constraint, row);
                     }
                 }
                 // Changed keys row by row in the statement's order, each old key given up just before its
@@ -344,6 +373,24 @@ final class TableChanges {
         }
     }
 
+    /**
+     * Moves the entries of the keys an update kept from the old versions to the new ones
+     * (compare-and-set). Runs after the publish, under the write lock, where nothing else changes
+     * those entries: under the lock each old version was live, so its entry named it.
+     */
+    private void repointUnchangedKeys() {
+        for (int constraint = 0; constraint < constraints.size(); constraint++) {
+            UniqueIndex index = constraints.get(constraint).index();
+            int[] columns = keyColumns[constraint];
+            for (int row = 0; row < newCount; row++) {
+                int predecessor = predecessors[row];
+                if (predecessor >= 0 && sameKey(columns, predecessor, row)) {
+                    index.replace(newRows, columns, row, oldRowIds[predecessor], newRowIds[row]);
+                }
+            }
+        }
+    }
+
     /** Puts new row {@code row}'s key; a key present already fails the step (23505, or a retry; see {@link #apply}). */
     private void put(UniqueIndex index, int constraint, int[] columns, int row, boolean[] retryConstraints) {
         if (!index.putIfAbsent(newRows, columns, row, newRowIds[row])) {
@@ -369,10 +416,10 @@ final class TableChanges {
             int row = undo[at + 2];
             UniqueIndex index = constraints.get(undo[at + 1]).index();
             int[] columns = keyColumns[undo[at + 1]];
-            switch (undo[at]) {
-                case REMOVED -> index.putIfAbsent(oldRows, columns, row, oldRowIds[row]);
-                case REPLACED -> index.replace(newRows, columns, row, newRowIds[row], oldRowIds[predecessors[row]]);
-                default -> index.remove(newRows, columns, row, newRowIds[row]);
+            if (undo[at] == REMOVED) {
+                index.putIfAbsent(oldRows, columns, row, oldRowIds[row]);
+            } else {
+                index.remove(newRows, columns, row, newRowIds[row]);
             }
         }
         undoLength = 0;

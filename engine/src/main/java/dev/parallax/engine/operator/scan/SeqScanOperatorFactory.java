@@ -17,7 +17,10 @@ public final class SeqScanOperatorFactory {
 
     public static Operator create(SeqScanNode node, OperatorBuilder builder) {
         ScanCursor shared = node.parallel() ? builder.sharedScanCursor(node) : null;
-        ScanCursor cursor = shared != null ? shared : node.table().storage().openScan(builder.scanChunkPages());
+        ScanCursor cursor = shared != null ? shared : builder.takePreopenedScan(node);
+        if (cursor == null) {
+            cursor = node.table().storage().openScan(builder.scanChunkPages());
+        }
         try {
             return new SeqScanOperator(builder.context(), node.table().storage(), node.columns(), cursor,
                     Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY), node.table().name(), shared == null);

@@ -94,13 +94,13 @@ public final class UniqueIndexLookup {
         keys.setRowCount(1);
         while (true) {
             long relocations = storage.relocations();
+            long abandoned = storage.abandonedSteps();
             long rowId = index.get(keys, keyColumns, 0);
-            if (rowId == RowIds.ABSENT) {
-                return null;
+            Batch found = readRow(rowId, relocations, abandoned);
+            if (unchanged(relocations, abandoned)) {
+                return found;
             }
-            if (readRow(rowId, relocations)) {
-                return output;
-            }
+            Thread.onSpinWait();
         }
     }
 
@@ -108,38 +108,53 @@ public final class UniqueIndexLookup {
     public Batch lookupLong(long key) {
         while (true) {
             long relocations = storage.relocations();
+            long abandoned = storage.abandonedSteps();
             long rowId = longIndex != null ? longIndex.get(key) : lookupBoxed(key);
-            if (rowId == RowIds.ABSENT) {
-                return null;
+            Batch found = readRow(rowId, relocations, abandoned);
+            if (unchanged(relocations, abandoned)) {
+                return found;
             }
-            if (readRow(rowId, relocations)) {
-                return output;
-            }
+            Thread.onSpinWait();
         }
     }
 
     /**
-     * Reads {@code rowId} into {@link #output}; false when a VACUUM compaction ran (or was under
-     * way) since the caller read {@code relocationsBefore} and looked the id up: the id may address
-     * another row by now, or none, and the caller looks the key up again. Compactions are one page
-     * each, so a retry is rare and short.
+     * Reads the row {@code rowId} names into {@link #output}; null when the key is absent, or when
+     * its entry names a slot not published yet: a writer entered a new key (an insert, or an
+     * update giving a row a new key) and has not published the row, so the key does not exist yet
+     * (entries of keys an update keeps move to the new version only after its publish). A key a
+     * running statement gives up (a delete, an update changing the key) reads as absent from the
+     * moment its step removes the entry, a little before the publish. Neither answer holds unless
+     * {@link #unchanged} confirms it afterwards.
      */
-    private boolean readRow(long rowId, long relocationsBefore) {
+    private Batch readRow(long rowId, long relocationsBefore, long abandonedBefore) {
+        if (rowId == RowIds.ABSENT || !storage.isPublished(rowId)) {
+            return null;
+        }
         rowIds[0] = rowId;
         try {
             storage.readRows(rowIds, 0, 1, columns, output);
         } catch (IndexOutOfBoundsException movedAway) {
-            if ((relocationsBefore & 1) == 0 && storage.relocations() == relocationsBefore) {
+            // A published slot stays readable until a compaction renumbers it, which the caller sees.
+            if (unchanged(relocationsBefore, abandonedBefore)) {
                 throw movedAway;
             }
-            Thread.onSpinWait();
-            return false;
+            return null;
         }
-        if ((relocationsBefore & 1) == 0 && storage.relocations() == relocationsBefore) {
-            return true;
-        }
-        Thread.onSpinWait();
-        return false;
+        return output;
+    }
+
+    /**
+     * True when the row id the caller looked up and read stayed meaningful: no VACUUM compaction ran
+     * or was under way (it renumbers slots: the id may address another row by now, or none), and no
+     * write step was abandoned (its slots go to later rows, and its index entries were transient:
+     * {@link TableStorage#abandonedSteps()}) since the caller read {@code relocationsBefore} and
+     * {@code abandonedBefore}. Otherwise the caller looks the key up again; compactions are one page
+     * each and abandoned steps are over, so a retry is rare and short.
+     */
+    private boolean unchanged(long relocationsBefore, long abandonedBefore) {
+        return (relocationsBefore & 1) == 0 && storage.relocations() == relocationsBefore
+                && storage.abandonedSteps() == abandonedBefore;
     }
 
     /** Whether {@link #lookupLong} takes the index's unboxed path. */
