@@ -203,6 +203,50 @@ class OrderedIndexTest {
     }
 
     @Test
+    void appendsBeforeAfterAndAmongTheEntriesAreMergedInPlaceUntilTheRoomRunsOut() {
+        Table table = table(2_000, 3);
+        try (OrderedIndex index = OrderedIndex.build("t_k", table, new int[] {0, 1}, options(64L << 20), null, 0, 8)) {
+            long builtBytes = index.sizeBytes();
+            for (int step = 1; step <= 30; step++) {
+                Long[] keys = new Long[10];
+                for (int row = 0; row < keys.length; row++) {
+                    keys[row] = switch (step % 5) {
+                        case 0 -> -1_000L;                          // before every entry
+                        case 1 -> 1_000L;                           // after every non-NULL entry
+                        case 2 -> null;                             // among the NULLs, last
+                        case 3 -> 0L;                               // ties with old rows, ordered by text then row id
+                        default -> row % 2 == 0 ? -40L + row : 56L; // the first and last keys and a spread
+                    };
+                }
+                appendKeys(table, keys, "step-" + step);
+                try (OrderedIndex.Reader reader = index.openReader(options(64L << 20), null, 0, 8)) {
+                    assertEquals(step, index.appendMerges(), "merged, not re-sorted");
+                    assertEquals(2_000 + 10L * step, index.entryCount());
+                    assertArrayEquals(expected(rows(table), BY_KEY_AND_TEXT), rowIds(index), "step " + step);
+                }
+                if (step == 1) {
+                    assertTrue(index.sizeBytes() > builtBytes + 10 * Long.BYTES, "the first merge leaves room for later ones");
+                }
+            }
+            assertTrue(index.sizeBytes() >= index.entryCount() * Long.BYTES);
+        }
+    }
+
+    private static void appendKeys(Table table, Long[] keys, String text) {
+        Batch batch = Batch.create(table.columnTypes(), keys.length);
+        for (int row = 0; row < keys.length; row++) {
+            if (keys[row] == null) {
+                batch.column(0).setNull(row);
+            } else {
+                ((LongVector) batch.column(0)).set(row, keys[row]);
+            }
+            ((BytesVector) batch.column(1)).set(row, (text + "-" + (row % 3)).getBytes(StandardCharsets.UTF_8));
+        }
+        batch.setRowCount(keys.length);
+        table.storage().append(batch);
+    }
+
+    @Test
     void deletedRowsStayEntriesThatReadersOfLaterSnapshotsSkip() {
         Table table = table(2_000, 4);
         PagedTableStorage storage = (PagedTableStorage) table.storage();
