@@ -4,6 +4,7 @@ import dev.parallax.ResultColumn;
 import dev.parallax.engine.type.DataType;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import java.util.List;
 
@@ -115,15 +116,37 @@ final class BackendWriter {
         end(at);
     }
 
-    /** RowDescription; {@code binary[i]} says which columns go in binary format. */
+    /** RowDescription; {@code binary[i]} says which columns go in binary format (null: all text). */
     void rowDescription(List<ResultColumn> columns, boolean[] binary) {
-        int at = begin((byte) 'T');
-        ByteBuf out = buffer();
+        writeRowDescription(buffer(), columns, binary);
+    }
+
+    /** The whole RowDescription message as {@link #rowDescription} writes it, for {@link #message(byte[])} later. */
+    static byte[] encodeRowDescription(List<ResultColumn> columns, boolean[] binary) {
+        ByteBuf out = Unpooled.buffer(64);
+        try {
+            writeRowDescription(out, columns, binary);
+            return ByteBufUtil.getBytes(out);
+        } finally {
+            out.release();
+        }
+    }
+
+    /** A whole message encoded before. */
+    void message(byte[] encoded) {
+        buffer().writeBytes(encoded);
+    }
+
+    private static void writeRowDescription(ByteBuf out, List<ResultColumn> columns, boolean[] binary) {
+        out.writeByte('T');
+        int lengthIndex = out.writerIndex();
+        out.writeInt(0);
         out.writeShort(columns.size());
         for (int index = 0; index < columns.size(); index++) {
             ResultColumn column = columns.get(index);
             DataType type = column.type();
-            writeCString(column.name());
+            ByteBufUtil.writeUtf8(out, column.name());
+            out.writeByte(0);
             out.writeInt(0);
             out.writeShort(0);
             out.writeInt(PgTypes.oid(type));
@@ -131,7 +154,7 @@ final class BackendWriter {
             out.writeInt(PgTypes.modifier(type));
             out.writeShort(binary != null && binary[index] ? 1 : 0);
         }
-        end(at);
+        out.setInt(lengthIndex, out.writerIndex() - lengthIndex);
     }
 
     void parameterDescription(int[] oids) {

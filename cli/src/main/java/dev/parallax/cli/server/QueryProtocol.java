@@ -330,24 +330,38 @@ final class QueryProtocol {
                 oids[index] = statement.parameterOid(index);
             }
             writer.parameterDescription(oids);
-            describeColumns(statement.query().columns(), null);
+            describeColumns(statement, null);
         } else if (kind == 'P') {
             Portal portal = portals.get(name);
             if (portal == null) {
                 throw new ServerError("34000", "portal \"" + name + "\" does not exist");
             }
-            describeColumns(portal.statement.query().columns(), portal.binaryColumns);
+            describeColumns(portal.statement, portal.binaryColumns);
         } else {
             throw new ProtocolException(String.format(Locale.ROOT, "invalid DESCRIBE message subtype %d", kind));
         }
     }
 
-    private void describeColumns(List<ResultColumn> columns, boolean[] binary) {
+    private void describeColumns(ServerStatement statement, boolean[] binary) {
+        List<ResultColumn> columns = statement.query().columns();
         if (columns.isEmpty()) {
             writer.noData();
-        } else {
+        } else if (anyTrue(binary)) {
             writer.rowDescription(columns, binary);
+        } else {
+            writer.message(statement.textRowDescription());
         }
+    }
+
+    private static boolean anyTrue(boolean[] flags) {
+        if (flags != null) {
+            for (boolean flag : flags) {
+                if (flag) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private void execute(MessageReader reader) {

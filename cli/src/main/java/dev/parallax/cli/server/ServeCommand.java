@@ -3,6 +3,7 @@ package dev.parallax.cli.server;
 import dev.parallax.Database;
 import dev.parallax.Session;
 import dev.parallax.engine.error.ParallaxException;
+import io.netty.util.ResourceLeakDetector;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
@@ -58,6 +59,11 @@ public final class ServeCommand {
                     err.flush();
                     return 1;
                 }
+            }
+            if (System.getProperty("io.netty.leakDetection.level") == null && System.getProperty("io.netty.leakDetectionLevel") == null) {
+                // Netty tracks one buffer in 128 for leaks by default, with a stack trace each: a few per
+                // cent of a prepared point select's time. The tests keep tracking on.
+                ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
             }
             PgServer server = PgServer.start(database, options, version);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
