@@ -1,5 +1,6 @@
 package dev.parallax.engine.index;
 
+import dev.parallax.engine.memory.HugePages;
 import dev.parallax.engine.memory.MemoryManager;
 import dev.parallax.engine.memory.MemoryTag;
 import dev.parallax.engine.vector.Batch;
@@ -10,6 +11,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.StampedLock;
 import net.openhft.chronicle.map.ChronicleMap;
+import net.openhft.chronicle.hash.impl.VanillaChronicleHash;
 import net.openhft.chronicle.map.ExternalMapQueryContext;
 
 /**
@@ -28,6 +30,8 @@ import net.openhft.chronicle.map.ExternalMapQueryContext;
 abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits LongKeyIndex, BytesKeyIndex {
     static final double FILL_LIMIT = 0.8;
     static final double BLOAT_FACTOR = 2.0;
+    /** Maps smaller than this stay on ordinary pages: a few huge pages per tiny table would waste memory. */
+    static final long HUGE_PAGES_FROM_BYTES = 16L << 20;
 
     static {
         ChronicleSettings.apply();
@@ -342,6 +346,11 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         } catch (RuntimeException overBudget) {
             created.close();
             throw overBudget;
+        }
+        if (created instanceof VanillaChronicleHash<?, ?, ?, ?> store && created.offHeapMemoryUsed() >= HUGE_PAGES_FROM_BYTES) {
+            // Every lookup reads a random hash slot and entry: on 4 KiB pages nearly each is a TLB miss
+            // too. 10M keys, alternating rounds in one JVM: 894 -> 565 ns of CPU per get (HugePages).
+            HugePages.adviseAndCollapse(store.bsAddress(), created.offHeapMemoryUsed());
         }
         return created;
     }

@@ -4,6 +4,7 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -49,13 +50,16 @@ public final class MemoryManager {
     /**
      * Allocates zeroed off-heap memory, aligned to 64 bytes, charged to {@code tag}. The block
      * belongs to the caller until closed; closing returns the bytes to the budget. Meant for large
-     * allocations (slabs, hash table arrays): each block is one shared arena.
+     * allocations (slabs, hash table arrays): each block is one shared arena. A block of at least
+     * one huge page is mapped from the kernel on huge pages where the platform offers them
+     * ({@link HugePages}: random reads of pages then rarely miss the TLB).
      */
     public NativeBlock allocate(MemoryTag tag, long bytes) {
         reserve(tag, bytes);
         Arena arena = Arena.ofShared();
         try {
-            return new NativeBlock(this, tag, arena, arena.allocate(bytes, 64));
+            MemorySegment segment = HugePages.map(bytes, arena);
+            return new NativeBlock(this, tag, arena, segment != null ? segment : arena.allocate(bytes, 64));
         } catch (OutOfMemoryError osRefused) {
             arena.close();
             release(tag, bytes);

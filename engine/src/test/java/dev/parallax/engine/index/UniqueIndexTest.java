@@ -279,6 +279,25 @@ class UniqueIndexTest {
     }
 
     @Test
+    void mapLargeEnoughForHugePagesKeepsEveryKeyAcrossGrowth() {
+        // 1M entries is past HUGE_PAGES_FROM_BYTES: the map's memory is advised and collapsed onto huge
+        // pages after creation (already-written header and hash slots are copied); nothing may be lost.
+        LongKeyIndex index = openLong(1_000_000);
+        assertTrue(index.reservedBytes() >= ChronicleUniqueIndex.HUGE_PAGES_FROM_BYTES, "reserved " + index.reservedBytes());
+        int keys = 900_000;
+        for (long key = 0; key < keys; key++) {
+            assertTrue(index.putIfAbsent(key * 0x9E3779B97F4A7C15L, RowIds.pack((int) (key >>> 10), (int) (key & 1023))));
+        }
+        assertFalse(index.putIfAbsent(0, 1));
+        for (long key = 0; key < keys; key++) {
+            assertEquals(RowIds.pack((int) (key >>> 10), (int) (key & 1023)), index.get(key * 0x9E3779B97F4A7C15L));
+        }
+        assertEquals(RowIds.ABSENT, index.get(keys * 0x9E3779B97F4A7C15L));
+        assertEquals(keys, index.size());
+        assertEquals(index.reservedBytes(), memory.allocatedBytes(MemoryTag.INDEXES));
+    }
+
+    @Test
     void memoryReservedWhileOpenAndReleasedOnClose() {
         LongKeyIndex index = openLong(10_000);
         assertTrue(index.reservedBytes() > 10_000 * 16);
