@@ -41,7 +41,7 @@ final class ColumnValues {
             case DECIMAL -> ((LongVector) vector).get(position) / DecimalMath.powerOfTen(type.scale());
             case REAL, DOUBLE -> truncate(((DoubleVector) vector).get(position), vector, position, javaTypeName);
             case CHAR, VARCHAR, TEXT -> parseInteger(((BytesVector) vector).getString(position).strip(), javaTypeName);
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, NULL ->
+            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, NULL ->
                     throw badValue(javaTypeName, ValueText.format(vector, position));
         };
         if (value < minimum || value > maximum) {
@@ -57,7 +57,7 @@ final class ColumnValues {
             case DECIMAL -> BigDecimal.valueOf(((LongVector) vector).get(position), type.scale()).doubleValue();
             case REAL, DOUBLE -> ((DoubleVector) vector).get(position);
             case CHAR, VARCHAR, TEXT -> parseDouble(((BytesVector) vector).getString(position).strip(), javaTypeName);
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, NULL ->
+            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, NULL ->
                     throw badValue(javaTypeName, ValueText.format(vector, position));
         };
     }
@@ -83,7 +83,7 @@ final class ColumnValues {
                 yield BigDecimal.valueOf(value);
             }
             case CHAR, VARCHAR, TEXT -> parseDecimal(((BytesVector) vector).getString(position).strip());
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, NULL ->
+            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, NULL ->
                     throw badValue("BigDecimal", ValueText.format(vector, position));
         };
     }
@@ -111,7 +111,7 @@ final class ColumnValues {
                     throw cannotCastToBoolean(text);
                 }
             }
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, NULL ->
+            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, NULL ->
                     throw cannotCastToBoolean(ValueText.format(vector, position));
         };
     }
@@ -128,7 +128,7 @@ final class ColumnValues {
                     throw badDateTime("date", text);
                 }
             }
-            case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT,
+            case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY,
                  NULL -> throw badDateTime("date", ValueText.format(vector, position));
         };
     }
@@ -145,7 +145,7 @@ final class ColumnValues {
                     throw badDateTime("timestamp", text);
                 }
             }
-            case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT,
+            case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY,
                  NULL -> throw badDateTime("timestamp", ValueText.format(vector, position));
         };
     }

@@ -31,6 +31,7 @@ final class JdbcTypes {
             case CHAR -> Types.CHAR;
             case VARCHAR, TEXT -> Types.VARCHAR;
             case BIT -> Types.BIT;
+            case ARRAY -> Types.ARRAY;
         };
     }
 
@@ -52,6 +53,7 @@ final class JdbcTypes {
             case TEXT -> "text";
             case BIT -> "bit";
             case VARBIT -> "varbit";
+            case ARRAY -> dev.parallax.engine.type.PostgresType.of(type).typeName();
             case NULL -> "unknown";
         };
     }
@@ -70,6 +72,7 @@ final class JdbcTypes {
             case TIMESTAMP -> "java.time.LocalDateTime";
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "dev.parallax.engine.type.ValueObjects$Interval";
             case CHAR, VARCHAR, TEXT, BIT, VARBIT, NULL -> "java.lang.String";
+            case ARRAY -> "[Ljava.lang.Object;";
         };
     }
 
@@ -90,7 +93,7 @@ final class JdbcTypes {
             case TIMESTAMP -> 29;
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> 49;
             case CHAR, VARCHAR, BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? UNLIMITED_LENGTH : type.length();
-            case TEXT, NULL -> UNLIMITED_LENGTH;
+            case TEXT, ARRAY, NULL -> UNLIMITED_LENGTH;
         };
     }
 
@@ -100,7 +103,7 @@ final class JdbcTypes {
             case DECIMAL -> type.scale();
             case TIMESTAMP, INTERVAL_DAY_TIME -> 6;
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, INTERVAL_YEAR_MONTH, CHAR, VARCHAR, TEXT, BIT, VARBIT,
-                 NULL -> 0;
+                 ARRAY, NULL -> 0;
         };
     }
 
@@ -118,7 +121,7 @@ final class JdbcTypes {
             case TIMESTAMP -> 29;
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> 49;
             case CHAR, VARCHAR, BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? UNLIMITED_LENGTH : type.length();
-            case TEXT, NULL -> UNLIMITED_LENGTH;
+            case TEXT, ARRAY, NULL -> UNLIMITED_LENGTH;
         };
     }
 

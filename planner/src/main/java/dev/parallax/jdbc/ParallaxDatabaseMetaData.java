@@ -190,7 +190,8 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
             String createParameters = switch (kind) {
                 case DECIMAL -> "precision,scale";
                 case CHAR, VARCHAR, BIT, VARBIT -> "length";
-                case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, TEXT, NULL -> null;
+                case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, TEXT, ARRAY,
+                     NULL -> null;
             };
             short maximumScale = (short) (kind == TypeKind.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : JdbcTypes.scale(type));
             rows.add(new Object[] {JdbcTypes.typeName(type), JdbcTypes.sqlType(type), JdbcTypes.precision(type),

@@ -102,8 +102,18 @@ public final class ParameterBinder {
             case CHAR, VARCHAR, TEXT -> value instanceof byte[] bytes
                     ? ValueText.parse(type, new String(bytes, StandardCharsets.UTF_8)) : viaText(type, value);
             case BIT, VARBIT -> value instanceof byte[] bytes ? bits(type, bytes) : viaText(type, value);
+            case ARRAY -> value instanceof Object[] elements ? array(type, elements) : viaText(type, value);
             case NULL -> value instanceof byte[] bytes ? bytes.clone() : value.toString().getBytes(StandardCharsets.UTF_8);
         };
+    }
+
+    /** An array from its elements' Java objects, each converted as a parameter of the element type. */
+    private static byte[] array(DataType type, Object[] elements) {
+        dev.parallax.engine.type.ArrayValue.Builder builder = new dev.parallax.engine.type.ArrayValue.Builder(type);
+        for (Object element : elements) {
+            builder.add(convert(type.element(), element));
+        }
+        return builder.build(type.isVector() ? 0 : 1);
     }
 
     /** Values of another Java type go through their text form, as if the client had sent text. */

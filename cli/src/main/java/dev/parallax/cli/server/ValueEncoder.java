@@ -1,5 +1,8 @@
 package dev.parallax.cli.server;
 
+import dev.parallax.engine.type.ArrayValue;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.PostgresType;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
@@ -23,6 +26,7 @@ final class ValueEncoder {
 
     private final StringBuilder text = new StringBuilder(64);
     private final short[] numericDigits = new short[12];
+    private ColumnVector arrayElement;
 
     /** Writes the value at {@code position} (length word included; -1 for NULL). */
     void write(ByteBuf out, ColumnVector vector, int position, boolean binary) {
@@ -110,8 +114,64 @@ final class ValueEncoder {
                 out.writeInt(bytes.length(position));
                 out.writeBytes(bytes.data(), bytes.offset(position), bytes.length(position));
             }
+            case ARRAY -> writeArray(out, (BytesVector) vector, position);
             case NULL -> out.writeInt(-1);
         }
+    }
+
+    /**
+     * array_send: dimensions (0 or 1), a has-nulls flag, the element type's OID, size and lower
+     * bound, then each element as a length word and its binary form (oids as 4 bytes).
+     */
+    private void writeArray(ByteBuf out, BytesVector vector, int position) {
+        DataType type = vector.type();
+        PostgresType elementPostgresType = PostgresType.of(type).element();
+        byte[] data = vector.data();
+        int offset = vector.offset(position);
+        int count = ArrayValue.count(data, offset);
+        boolean hasNull = false;
+        for (int index = 0; index < count; index++) {
+            hasNull |= ArrayValue.isNull(data, offset, index);
+        }
+        int lengthIndex = out.writerIndex();
+        out.writeInt(0);
+        int start = out.writerIndex();
+        out.writeInt(count == 0 ? 0 : 1);
+        out.writeInt(hasNull ? 1 : 0);
+        out.writeInt(elementPostgresType.oid());
+        if (count > 0) {
+            out.writeInt(count);
+            out.writeInt(ArrayValue.lowerBound(data, offset));
+        }
+        ColumnVector element = elementVector(type.element());
+        for (int index = 0; index < count; index++) {
+            if (ArrayValue.isNull(data, offset, index)) {
+                out.writeInt(-1);
+                continue;
+            }
+            if (elementPostgresType == PostgresType.OID) {
+                out.writeInt(4);
+                out.writeInt((int) ArrayValue.longAt(data, offset, index));
+                continue;
+            }
+            switch (element) {
+                case LongVector longs -> longs.set(0, ArrayValue.longAt(data, offset, index));
+                case DoubleVector doubles -> doubles.set(0, ArrayValue.doubleAt(data, offset, index));
+                case BytesVector bytes -> bytes.set(0, data, ArrayValue.bytesOffset(data, offset, index),
+                        ArrayValue.bytesLength(data, offset, index));
+            }
+            writeBinary(out, element, 0);
+        }
+        out.setInt(lengthIndex, out.writerIndex() - start);
+    }
+
+    /** A one-value vector of {@code type} to write array elements through, kept for the next array of that type. */
+    private ColumnVector elementVector(DataType type) {
+        if (arrayElement == null || !arrayElement.type().equals(type)) {
+            arrayElement = ColumnVector.create(type, 1);
+        }
+        arrayElement.reset(1);
+        return arrayElement;
     }
 
     /**

@@ -247,6 +247,7 @@ public final class ExplainPrinter {
             case dev.parallax.engine.plan.WindowNode window -> "WindowAgg";
             case ValuesNode values -> values.rows().size() == 1 ? "Result" : "Values Scan on \"*VALUES*\"";
             case GenerateSeriesNode series -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "generate_series";
+            case dev.parallax.engine.plan.UnnestNode unnest -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "unnest";
             case InsertNode insert -> "Insert on " + (options.verbose() ? "public." : "") + insert.table().name();
             case ModifyTableNode modify -> switch (modify.operation()) {
                 case INSERT -> "Insert on ";
@@ -564,6 +565,14 @@ public final class ExplainPrinter {
                 yield names;
             }
             case GenerateSeriesNode series -> List.of("generate_series");
+            case dev.parallax.engine.plan.UnnestNode unnest -> {
+                List<String> names = new ArrayList<>(unnest.keepInput() ? columnNames(unnest.input(), qualified) : List.of());
+                names.add("unnest");
+                if (unnest.withOrdinality()) {
+                    names.add("ordinality");
+                }
+                yield names;
+            }
             case InsertNode insert -> List.of("count");
             case ModifyTableNode modify -> {
                 if (modify.returning().isEmpty()) {

@@ -75,7 +75,7 @@ final class ExpressionText {
             case BIT_XOR -> "#";
             case SHIFT_LEFT -> "<<";
             case SHIFT_RIGHT -> ">>";
-            case CONCAT -> "||";
+            case CONCAT, ARRAY_CONCAT -> "||";
             default -> null;
         };
         if (operator != null && arguments.size() >= 2) {
@@ -91,6 +91,24 @@ final class ExpressionText {
             case IS_NOT_TRUE -> "(" + format(arguments.get(0), names) + " IS NOT TRUE)";
             case IS_FALSE -> "(" + format(arguments.get(0), names) + " IS FALSE)";
             case IS_NOT_FALSE -> "(" + format(arguments.get(0), names) + " IS NOT FALSE)";
+            case ARRAY_CONSTRUCT -> "ARRAY[" + join(arguments, names, ", ") + "]";
+            case ARRAY_ELEMENT -> "(" + format(arguments.get(0), names) + ")[" + format(arguments.get(1), names) + "]";
+            case EQUAL_ANY, NOT_EQUAL_ANY, LESS_THAN_ANY, LESS_THAN_OR_EQUAL_ANY, GREATER_THAN_ANY, GREATER_THAN_OR_EQUAL_ANY,
+                 EQUAL_ALL, NOT_EQUAL_ALL, LESS_THAN_ALL, LESS_THAN_OR_EQUAL_ALL, GREATER_THAN_ALL, GREATER_THAN_OR_EQUAL_ALL -> {
+                String name = call.function().name();
+                String comparison = name.substring(0, name.lastIndexOf('_'));
+                String quantifier = name.substring(name.lastIndexOf('_') + 1);
+                String symbol = switch (comparison) {
+                    case "EQUAL" -> "=";
+                    case "NOT_EQUAL" -> "<>";
+                    case "LESS_THAN" -> "<";
+                    case "LESS_THAN_OR_EQUAL" -> "<=";
+                    case "GREATER_THAN" -> ">";
+                    default -> ">=";
+                };
+                yield "(" + format(arguments.get(0), names) + " " + symbol + " " + quantifier + " ("
+                        + format(arguments.get(1), names) + "))";
+            }
             default -> call.function().name().toLowerCase() + "(" + join(arguments, names, ", ") + ")";
         };
     }

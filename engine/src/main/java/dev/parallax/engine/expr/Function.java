@@ -30,6 +30,22 @@ public enum Function {
     COALESCE, NULLIF,
     // Math.
     ROUND, FLOOR, CEIL, SQRT, POWER,
+    /**
+     * Arrays (one dimension): ARRAY[a, b, ...] of the arguments (cast to the element type);
+     * ARRAY_ELEMENT(array, subscript) is {@code a[i]}, NULL when the subscript is out of range;
+     * CARDINALITY(array) counts elements (0 for an empty array); ARRAY_LENGTH, ARRAY_LOWER and
+     * ARRAY_UPPER(array, dimension) are NULL for an empty array or a dimension other than 1;
+     * ARRAY_TO_STRING(array, separator[, null text]) skips NULL elements unless given a null text;
+     * ARRAY_CONCAT(array, array) is {@code ||} (the result starts at the left array's lower bound).
+     */
+    ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, ARRAY_CONCAT,
+    /**
+     * {@code value op ANY (array)} and {@code value op ALL (array)}, value first: an empty array gives
+     * false (ANY) or true (ALL) whatever the value; otherwise a NULL value or array gives NULL, and
+     * NULL elements make an undecided result NULL.
+     */
+    EQUAL_ANY, NOT_EQUAL_ANY, LESS_THAN_ANY, LESS_THAN_OR_EQUAL_ANY, GREATER_THAN_ANY, GREATER_THAN_OR_EQUAL_ANY,
+    EQUAL_ALL, NOT_EQUAL_ALL, LESS_THAN_ALL, LESS_THAN_OR_EQUAL_ALL, GREATER_THAN_ALL, GREATER_THAN_OR_EQUAL_ALL,
     // Volatile: random() is per row; now() is the statement's start; clock_timestamp() the wall clock.
     RANDOM, NOW, CLOCK_TIMESTAMP
 }

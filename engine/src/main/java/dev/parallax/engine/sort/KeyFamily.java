@@ -1,5 +1,7 @@
 package dev.parallax.engine.sort;
 
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.type.TypeKind;
 
 /** How values of a sort key are compared and abbreviated; chosen once per key from its type. */
@@ -22,6 +24,8 @@ enum KeyFamily {
             case VARCHAR, TEXT -> TEXT;
             case CHAR -> BLANK_PADDED_TEXT;
             case BIT, VARBIT -> BIT_STRING;
+            case ARRAY -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "ordering by array values is not supported");
         };
     }
 }

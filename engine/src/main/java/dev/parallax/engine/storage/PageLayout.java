@@ -119,7 +119,7 @@ public final class PageLayout {
             case BIGINT, DECIMAL, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> STORAGE_LONG;
             case REAL -> STORAGE_FLOAT;
             case DOUBLE -> STORAGE_DOUBLE;
-            case CHAR, VARCHAR, TEXT, BIT, VARBIT -> STORAGE_VARIABLE;
+            case CHAR, VARCHAR, TEXT, BIT, VARBIT, ARRAY -> STORAGE_VARIABLE;
         };
     }
 
@@ -133,6 +133,7 @@ public final class PageLayout {
             case TEXT -> 32;
             case BIT -> 4 + (bounded ? (length + 7) / 8 : 1);
             case VARBIT -> 4 + (bounded ? (length + 7) / 8 : 8);
+            case ARRAY -> 48;
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, DATE, TIMESTAMP,
                  INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> 0;
         };

@@ -7,11 +7,16 @@ import java.util.Objects;
 
 /**
  * A SQL type: its kind plus modifiers. {@code precision}/{@code scale} are used by DECIMAL;
- * {@code length} by CHAR, VARCHAR, BIT and VARBIT ({@link #UNBOUNDED} when absent).
- * Nullability is not part of the type: every column may hold NULL unless a constraint says otherwise.
+ * {@code length} by CHAR, VARCHAR, BIT and VARBIT ({@link #UNBOUNDED} when absent); {@code element}
+ * by ARRAY only (null otherwise), whose {@code length} is {@link #VECTOR} for PostgreSQL's
+ * {@code int2vector} / {@code oidvector} (subscripts from 0, text form {@code 1 2}) and
+ * {@link #UNBOUNDED} for a plain array. Nullability is not part of the type: every column may hold
+ * NULL unless a constraint says otherwise.
  */
-public record DataType(TypeKind kind, int precision, int scale, int length) {
+public record DataType(TypeKind kind, int precision, int scale, int length, DataType element) {
     public static final int UNBOUNDED = -1;
+    /** {@code length} of an ARRAY type that is PostgreSQL's int2vector or oidvector. */
+    public static final int VECTOR = 0;
     /** Largest DECIMAL precision held exactly as a scaled long. */
     public static final int MAX_DECIMAL_PRECISION = 18;
 
@@ -31,6 +36,35 @@ public record DataType(TypeKind kind, int precision, int scale, int length) {
 
     public DataType {
         Objects.requireNonNull(kind, "kind");
+        if ((kind == TypeKind.ARRAY) != (element != null)) {
+            throw new IllegalArgumentException("an ARRAY type and only it has an element type: " + kind);
+        }
+    }
+
+    /** A type without an element type (every kind but ARRAY). */
+    public DataType(TypeKind kind, int precision, int scale, int length) {
+        this(kind, precision, scale, length, null);
+    }
+
+    /** A one-dimensional array of {@code element} (itself not an array), subscripts from 1 by default. */
+    public static DataType array(DataType element) {
+        if (element.kind == TypeKind.ARRAY || element.kind == TypeKind.NULL) {
+            throw new IllegalArgumentException("no array of " + element);
+        }
+        return new DataType(TypeKind.ARRAY, 0, 0, UNBOUNDED, element);
+    }
+
+    /** PostgreSQL's int2vector (element SMALLINT) or oidvector (element BIGINT, Parallax's oid). */
+    public static DataType vector(DataType element) {
+        if (element.kind != TypeKind.SMALLINT && element.kind != TypeKind.BIGINT) {
+            throw new IllegalArgumentException("no vector of " + element);
+        }
+        return new DataType(TypeKind.ARRAY, 0, 0, VECTOR, element);
+    }
+
+    /** True for int2vector and oidvector. */
+    public boolean isVector() {
+        return kind == TypeKind.ARRAY && length == VECTOR;
     }
 
     private static DataType of(TypeKind kind) {
@@ -88,6 +122,8 @@ public record DataType(TypeKind kind, int precision, int scale, int length) {
             case TEXT -> "text";
             case BIT -> length == UNBOUNDED ? "bit" : "bit(" + length + ")";
             case VARBIT -> length == UNBOUNDED ? "bit varying" : "bit varying(" + length + ")";
+            case ARRAY -> isVector() ? (element.kind == TypeKind.SMALLINT ? "int2vector" : "oidvector")
+                    : element.sqlName() + "[]";
             case NULL -> "unknown";
         };
     }

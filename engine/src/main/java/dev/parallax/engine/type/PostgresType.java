@@ -26,7 +26,28 @@ public enum PostgresType {
     INTERVAL(1186, "interval", "interval", 16, 'T', false, false),
     BIT(1560, "bit", "bit", -1, 'V', false, false),
     VARBIT(1562, "varbit", "bit varying", -1, 'V', false, false),
-    NUMERIC(1700, "numeric", "numeric", -1, 'N', false, false);
+    NUMERIC(1700, "numeric", "numeric", -1, 'N', false, false),
+    // Arrays (category A): their element types are declared above.
+    INT2VECTOR(22, "int2vector", "int2vector", -1, 'A', false, false, INT2),
+    OIDVECTOR(30, "oidvector", "oidvector", -1, 'A', false, false, OID),
+    BOOL_ARRAY(1000, "_bool", "boolean[]", -1, 'A', false, false, BOOL),
+    CHAR_ARRAY(1002, "_char", "\"char\"[]", -1, 'A', false, false, CHAR),
+    NAME_ARRAY(1003, "_name", "name[]", -1, 'A', false, true, NAME),
+    INT2_ARRAY(1005, "_int2", "smallint[]", -1, 'A', false, false, INT2),
+    INT4_ARRAY(1007, "_int4", "integer[]", -1, 'A', false, false, INT4),
+    TEXT_ARRAY(1009, "_text", "text[]", -1, 'A', false, true, TEXT),
+    BPCHAR_ARRAY(1014, "_bpchar", "character[]", -1, 'A', false, true, BPCHAR),
+    VARCHAR_ARRAY(1015, "_varchar", "character varying[]", -1, 'A', false, true, VARCHAR),
+    INT8_ARRAY(1016, "_int8", "bigint[]", -1, 'A', false, false, INT8),
+    FLOAT4_ARRAY(1021, "_float4", "real[]", -1, 'A', false, false, FLOAT4),
+    FLOAT8_ARRAY(1022, "_float8", "double precision[]", -1, 'A', false, false, FLOAT8),
+    OID_ARRAY(1028, "_oid", "oid[]", -1, 'A', false, false, OID),
+    TIMESTAMP_ARRAY(1115, "_timestamp", "timestamp without time zone[]", -1, 'A', false, false, TIMESTAMP),
+    DATE_ARRAY(1182, "_date", "date[]", -1, 'A', false, false, DATE),
+    INTERVAL_ARRAY(1187, "_interval", "interval[]", -1, 'A', false, false, INTERVAL),
+    BIT_ARRAY(1561, "_bit", "bit[]", -1, 'A', false, false, BIT),
+    VARBIT_ARRAY(1563, "_varbit", "bit varying[]", -1, 'A', false, false, VARBIT),
+    NUMERIC_ARRAY(1231, "_numeric", "numeric[]", -1, 'A', false, false, NUMERIC);
 
     /** PostgreSQL's VARHDRSZ, added to character lengths and numeric precision in type modifiers. */
     private static final int VARHDRSZ = 4;
@@ -40,9 +61,16 @@ public enum PostgresType {
     private final char category;
     private final boolean byValue;
     private final boolean collatable;
+    private final PostgresType element;
 
     PostgresType(int oid, String typeName, String formattedName, int length, char category, boolean byValue,
                  boolean collatable) {
+        this(oid, typeName, formattedName, length, category, byValue, collatable, null);
+    }
+
+    PostgresType(int oid, String typeName, String formattedName, int length, char category, boolean byValue,
+                 boolean collatable, PostgresType element) {
+        this.element = element;
         this.oid = oid;
         this.typeName = typeName;
         this.formattedName = formattedName;
@@ -70,7 +98,25 @@ public enum PostgresType {
             case TEXT, NULL -> TEXT;
             case BIT -> BIT;
             case VARBIT -> VARBIT;
+            case ARRAY -> type.isVector()
+                    ? (type.element().kind() == TypeKind.SMALLINT ? INT2VECTOR : OIDVECTOR)
+                    : arrayOf(of(type.element()));
         };
+    }
+
+    /** The array type whose elements are {@code element} (pg_type.typarray), or null. */
+    public static PostgresType arrayOf(PostgresType element) {
+        for (PostgresType type : values()) {
+            if (type.element == element && type != INT2VECTOR && type != OIDVECTOR) {
+                return type;
+            }
+        }
+        return null;
+    }
+
+    /** pg_type.typelem: the element type of an array type, null for other types. */
+    public PostgresType element() {
+        return element;
     }
 
     /** The type with pg_type OID {@code oid}, or null. */
@@ -89,6 +135,7 @@ public enum PostgresType {
             case DECIMAL -> ((type.precision() << 16) | type.scale()) + VARHDRSZ;
             case CHAR, VARCHAR -> type.length() == DataType.UNBOUNDED ? -1 : type.length() + VARHDRSZ;
             case BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? -1 : type.length();
+            case ARRAY -> type.isVector() ? -1 : modifier(type.element());
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH,
                  INTERVAL_DAY_TIME, TEXT, NULL -> -1;
         };
@@ -99,6 +146,9 @@ public enum PostgresType {
      * ({@code character varying(20)}, {@code numeric(10,2)}); a modifier of -1 (or NULL) means none.
      */
     public String format(int typeModifier) {
+        if (element != null && this != INT2VECTOR && this != OIDVECTOR) {
+            return element.format(typeModifier) + "[]";
+        }
         if (typeModifier < 0) {
             return switch (this) {
                 // Without a modifier these print as the type names a cast would take (bit alone is quoted:

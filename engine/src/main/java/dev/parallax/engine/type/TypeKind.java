@@ -13,6 +13,7 @@ package dev.parallax.engine.type;
  *   <li>INTERVAL_YEAR_MONTH: long months; INTERVAL_DAY_TIME: long microseconds.</li>
  *   <li>CHAR(n), VARCHAR(n), TEXT: UTF-8 bytes; CHAR(n) is stored blank-padded to n characters.</li>
  *   <li>BIT(n), VARBIT(n): {@link BitString} layout: bits packed most significant first, preceded by a 4-byte big-endian bit length.</li>
+ *   <li>ARRAY: a one-dimensional array of the element type {@link DataType#element()}, as {@link ArrayValue} bytes.</li>
  *   <li>NULL: the type of an untyped NULL literal; never stored.</li>
  * </ul>
  */
@@ -33,6 +34,7 @@ public enum TypeKind {
     TEXT(VectorKind.BYTES, 0),
     BIT(VectorKind.BYTES, 0),
     VARBIT(VectorKind.BYTES, 0),
+    ARRAY(VectorKind.BYTES, 0),
     NULL(VectorKind.LONG, 8);
 
     private final VectorKind vectorKind;
@@ -59,7 +61,7 @@ public enum TypeKind {
     public boolean isNumeric() {
         return switch (this) {
             case SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE -> true;
-            case BOOLEAN, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, CHAR, VARCHAR, TEXT, BIT, VARBIT, NULL -> false;
+            case BOOLEAN, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, CHAR, VARCHAR, TEXT, BIT, VARBIT, ARRAY, NULL -> false;
         };
     }
 

@@ -14,7 +14,8 @@ import java.time.ZoneOffset;
  * Conversion of engine values to the Java objects the embedding API and JDBC hand out:
  * BOOLEAN Boolean, SMALLINT Short, INTEGER Integer, BIGINT Long, DECIMAL BigDecimal (with the
  * type's scale), REAL Float, DOUBLE Double, DATE LocalDate, TIMESTAMP LocalDateTime, intervals
- * {@link Interval}, text String, bit strings their digit String. SQL NULL is null.
+ * {@link Interval}, text String, bit strings their digit String, arrays an {@code Object[]} of
+ * their elements' objects. SQL NULL is null.
  */
 public final class ValueObjects {
     private static final long MICROS_PER_SECOND = 1_000_000L;
@@ -44,7 +45,47 @@ public final class ValueObjects {
                 BytesVector bytes = (BytesVector) vector;
                 yield BitString.toString(bytes.data(), bytes.offset(position), bytes.length(position));
             }
+            case ARRAY -> {
+                BytesVector bytes = (BytesVector) vector;
+                yield arrayElements(type, bytes.data(), bytes.offset(position));
+            }
             case NULL -> null;
+        };
+    }
+
+    /** The elements of the encoded array at {@code offset} as Java objects (null for NULL elements). */
+    public static Object[] arrayElements(DataType arrayType, byte[] data, int offset) {
+        DataType element = arrayType.element();
+        Object[] elements = new Object[ArrayValue.count(data, offset)];
+        for (int index = 0; index < elements.length; index++) {
+            if (ArrayValue.isNull(data, offset, index)) {
+                continue;
+            }
+            elements[index] = switch (element.vectorKind()) {
+                case LONG -> longToJava(element, ArrayValue.longAt(data, offset, index));
+                case DOUBLE -> element.kind() == TypeKind.REAL
+                        ? (Object) (float) ArrayValue.doubleAt(data, offset, index) : ArrayValue.doubleAt(data, offset, index);
+                case BYTES -> {
+                    StringBuilder text = new StringBuilder();
+                    ArrayValue.appendElement(text, element, data, offset, index);
+                    yield text.toString();
+                }
+            };
+        }
+        return elements;
+    }
+
+    private static Object longToJava(DataType type, long value) {
+        return switch (type.kind()) {
+            case BOOLEAN -> value != 0;
+            case SMALLINT -> (short) value;
+            case INTEGER -> (int) value;
+            case DECIMAL -> BigDecimal.valueOf(value, type.scale());
+            case DATE -> LocalDate.ofEpochDay(value);
+            case TIMESTAMP -> timestamp(value);
+            case INTERVAL_YEAR_MONTH -> new Interval(value, 0);
+            case INTERVAL_DAY_TIME -> new Interval(0, value);
+            default -> value;
         };
     }
 

@@ -53,6 +53,7 @@ public final class ValueText {
             case VARCHAR -> fitCharacters(text.getBytes(StandardCharsets.UTF_8), type, false, false);
             case TEXT -> text.getBytes(StandardCharsets.UTF_8);
             case BIT, VARBIT -> fitBits(parseBits(text), type, false);
+            case ARRAY -> ArrayValue.parse(type, text);
             case NULL -> null;
         };
     }
@@ -75,9 +76,44 @@ public final class ValueText {
                 BytesVector bytes = (BytesVector) vector;
                 appendBits(out, bytes.data(), bytes.offset(position));
             }
+            case ARRAY -> {
+                BytesVector bytes = (BytesVector) vector;
+                ArrayValue.append(out, type, bytes.data(), bytes.offset(position));
+            }
             case NULL -> {
                 // An untyped NULL has no text; callers print NULL themselves.
             }
+        }
+    }
+
+    /** Appends the text form of a value of a LONG-represented {@code type}. */
+    public static void appendLong(StringBuilder out, DataType type, long value) {
+        switch (type.kind()) {
+            case BOOLEAN -> out.append(value != 0 ? 't' : 'f');
+            case DECIMAL -> DecimalMath.append(out, value, type.scale());
+            case DATE -> DateTimes.appendDate(out, value);
+            case TIMESTAMP -> DateTimes.appendTimestamp(out, value);
+            case INTERVAL_YEAR_MONTH -> IntervalMath.appendYearMonth(out, value);
+            case INTERVAL_DAY_TIME -> IntervalMath.appendDayTime(out, value);
+            default -> out.append(value);
+        }
+    }
+
+    /** Appends the text form of a value of a DOUBLE-represented {@code type}. */
+    public static void appendDouble(StringBuilder out, DataType type, double value) {
+        if (type.kind() == TypeKind.REAL) {
+            FloatText.appendReal(out, (float) value);
+        } else {
+            FloatText.appendDouble(out, value);
+        }
+    }
+
+    /** Appends the text form of a value of a BYTES-represented {@code type} held at {@code data[offset, offset + length)}. */
+    public static void appendBytes(StringBuilder out, DataType type, byte[] data, int offset, int length) {
+        switch (type.kind()) {
+            case BIT, VARBIT -> appendBits(out, data, offset);
+            case ARRAY -> ArrayValue.append(out, type, data, offset);
+            default -> out.append(new String(data, offset, length, StandardCharsets.UTF_8));
         }
     }
 

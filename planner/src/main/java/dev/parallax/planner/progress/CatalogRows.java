@@ -91,7 +91,9 @@ final class CatalogRows {
                     || type == PostgresType.OID;
             rows.add(new Object[] {(long) type.oid(), type.typeName(), CatalogRelations.PG_CATALOG_NAMESPACE,
                     PgCatalogViews.SUPERUSER_OID, type.length(), type.byValue(), type == PostgresType.UNKNOWN ? "p" : "b",
-                    String.valueOf(type.category()), preferred, true, ",", 0L, 0L, 0L, false, 0L, -1, 0,
+                    String.valueOf(type.category()), preferred, true, ",", 0L,
+                    type.element() == null ? 0L : (long) type.element().oid(),
+                    PostgresType.arrayOf(type) == null ? 0L : (long) PostgresType.arrayOf(type).oid(), false, 0L, -1, 0,
                     type.collatable() ? PostgresType.DEFAULT_COLLATION_OID : 0L, null});
         }
         return rows;
@@ -151,6 +153,10 @@ final class CatalogRows {
             case INT2 -> "s";
             case INT8, FLOAT8, TIMESTAMP, INTERVAL -> "d";
             case INT4, TEXT, OID, FLOAT4, BPCHAR, VARCHAR, DATE, BIT, VARBIT, NUMERIC -> "i";
+            // An array aligns as its elements do, at least on an int.
+            case INT2VECTOR, OIDVECTOR, BOOL_ARRAY, CHAR_ARRAY, NAME_ARRAY, INT2_ARRAY, INT4_ARRAY, TEXT_ARRAY, BPCHAR_ARRAY,
+                 VARCHAR_ARRAY, FLOAT4_ARRAY, OID_ARRAY, DATE_ARRAY, BIT_ARRAY, VARBIT_ARRAY, NUMERIC_ARRAY -> "i";
+            case INT8_ARRAY, FLOAT8_ARRAY, TIMESTAMP_ARRAY, INTERVAL_ARRAY -> "d";
         };
     }
 

@@ -278,9 +278,18 @@ public final class QueryPlanner {
         RelOptCluster cluster = RelOptCluster.create(volcano, rexBuilder);
         cluster.setMetadataProvider(METADATA);
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator,
-                catalogReader, cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
+                catalogReader, cluster, StandardConvertletTable.INSTANCE, converterConfig(statement));
         RelRoot root = converter.convertQuery(validated, false, true);
         return new Analysis(statement, validator, validated, root, rexBuilder, catalogReader, catalog);
+    }
+
+    /**
+     * Calcite drops the ORDER BY of a subquery in FROM; an {@code ARRAY(query)} (rewritten to
+     * array_agg over the query, see PostgresDialectRewriter) needs it, since it orders the elements.
+     */
+    private static SqlToRelConverter.Config converterConfig(RewrittenStatement statement) {
+        return statement.sql().contains(PostgresDialectRewriter.ARRAY_SUBQUERY_ALIAS)
+                ? CONVERTER_CONFIG.withRemoveSortInSubQuery(false) : CONVERTER_CONFIG;
     }
 
     /**

@@ -58,9 +58,20 @@ final class TypeNameParser {
             default -> throw new ParallaxException(SqlState.UNDEFINED_OBJECT,
                     "type \"" + name + "\" does not exist", null, null, start.position(), null);
         };
-        if (cursor.peek().isSymbol("[")) {
-            throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "array types are not supported",
-                    null, null, cursor.peek().position(), null);
+        if (cursor.acceptSymbol("[")) {
+            // type[] and type[n]: one dimension; PostgreSQL does not enforce the size either.
+            if (!cursor.peek().isSymbol("]")) {
+                integer(cursor);
+            }
+            if (!cursor.acceptSymbol("]")) {
+                throw cursor.syntaxError(cursor.peek());
+            }
+            if (cursor.peek().isSymbol("[")) {
+                throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED,
+                        "multidimensional arrays are not supported: Parallax arrays have one dimension",
+                        null, null, cursor.peek().position(), null);
+            }
+            return DataType.array(type);
         }
         return type;
     }

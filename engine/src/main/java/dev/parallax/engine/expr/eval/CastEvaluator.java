@@ -2,6 +2,7 @@ package dev.parallax.engine.expr.eval;
 
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.type.ArrayValue;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.DateTimes;
 import dev.parallax.engine.type.DecimalMath;
@@ -35,6 +36,7 @@ final class CastEvaluator extends Evaluator {
         TO_TEXT,
         TEXT_TO_TEXT,
         BITS_TO_BITS,
+        ARRAY_TO_ARRAY,
         FROM_TEXT
     }
 
@@ -93,6 +95,10 @@ final class CastEvaluator extends Evaluator {
         }
         if (from == to && from.isFixedWidth()) {
             return Conversion.NUMBER_TO_NUMBER;
+        }
+        if (from == TypeKind.ARRAY && to == TypeKind.ARRAY) {
+            conversionOf(source.element(), target.element());
+            return Conversion.ARRAY_TO_ARRAY;
         }
         throw cannotCast(source, target);
     }
@@ -230,6 +236,7 @@ final class CastEvaluator extends Evaluator {
                     out.set(position, ValueText.fitBits(in.getBytes(position), target, explicit));
                 }
             }
+            case ARRAY_TO_ARRAY -> arrayToArray((BytesVector) vector, (BytesVector) result, selection, count);
             case FROM_TEXT -> {
                 BytesVector in = (BytesVector) vector;
                 for (int index = 0; index < count; index++) {
@@ -246,6 +253,32 @@ final class CastEvaluator extends Evaluator {
             }
         }
         return result;
+    }
+
+    /**
+     * Element by element through the elements' text forms (arrays are small and this path is not
+     * hot); the lower bound is kept, except that an int2vector / oidvector starts at 0.
+     */
+    private void arrayToArray(BytesVector in, BytesVector out, int[] selection, int count) {
+        ArrayValue.Builder builder = new ArrayValue.Builder(target);
+        DataType sourceElement = source.element();
+        DataType targetElement = target.element();
+        for (int index = 0; index < count; index++) {
+            int position = selection == null ? index : selection[index];
+            byte[] data = in.data();
+            int offset = in.offset(position);
+            int elements = ArrayValue.count(data, offset);
+            for (int element = 0; element < elements; element++) {
+                if (ArrayValue.isNull(data, offset, element)) {
+                    builder.addNull();
+                    continue;
+                }
+                text.setLength(0);
+                ArrayValue.appendElement(text, sourceElement, data, offset, element);
+                builder.add(ValueText.parse(targetElement, text.toString()));
+            }
+            out.set(position, builder.build(target.isVector() ? 0 : ArrayValue.lowerBound(data, offset)));
+        }
     }
 
     static void store(ColumnVector vector, int position, Object value) {

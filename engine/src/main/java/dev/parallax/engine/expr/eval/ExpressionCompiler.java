@@ -427,6 +427,16 @@ public final class ExpressionCompiler {
                 }
                 return caseOf(new Case(conditions, results, argumentExprs.getLast(), type));
             }
+            case ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
+                 ARRAY_CONCAT, EQUAL_ANY, NOT_EQUAL_ANY, LESS_THAN_ANY, LESS_THAN_OR_EQUAL_ANY, GREATER_THAN_ANY,
+                 GREATER_THAN_OR_EQUAL_ANY, EQUAL_ALL, NOT_EQUAL_ALL, LESS_THAN_ALL, LESS_THAN_OR_EQUAL_ALL, GREATER_THAN_ALL,
+                 GREATER_THAN_OR_EQUAL_ALL -> {
+                Evaluator[] arguments = new Evaluator[argumentExprs.size()];
+                for (int index = 0; index < arguments.length; index++) {
+                    arguments[index] = expression(argumentExprs.get(index));
+                }
+                return new ArrayFunctionEvaluator(function, arguments, type);
+            }
             case NULLIF -> {
                 Expr equal = new Call(Function.EQUAL, DataType.BOOLEAN, argumentExprs.get(0), argumentExprs.get(1));
                 return caseOf(new Case(List.of(equal), List.of(new Literal(null, type)), argumentExprs.get(0), type));

@@ -27,6 +27,7 @@ public final class AggregateStates {
      *   <li>MIN, MAX: [the argument type], NULL while no value was seen</li>
      *   <li>BOOL_AND, BOOL_OR: [BOOLEAN], NULL while no value was seen</li>
      *   <li>SINGLE_VALUE: [the argument type, NULL while no value was seen], [row count BIGINT]</li>
+     *   <li>ARRAY_AGG: [the result array], NULL while no row was seen</li>
      * </ul>
      */
     public static List<DataType> stateTypes(AggregateFunction function, DataType argumentType, DataType resultType) {
@@ -39,6 +40,7 @@ public final class AggregateStates {
             case MIN, MAX -> List.of(Objects.requireNonNull(argumentType, "argumentType"));
             case BOOL_AND, BOOL_OR -> List.of(DataType.BOOLEAN);
             case SINGLE_VALUE -> List.of(Objects.requireNonNull(argumentType, "argumentType"), DataType.BIGINT);
+            case ARRAY_AGG -> List.of(Objects.requireNonNull(resultType, "resultType"));
         };
     }
 }

@@ -127,6 +127,7 @@ public final class HashAggregation {
             case SINGLE_VALUE -> new SingleValueAccumulator(minMax(argumentType, false), 1);
             case BOOL_AND -> new BooleanAccumulator(true);
             case BOOL_OR -> new BooleanAccumulator(false);
+            case ARRAY_AGG -> new ArrayAggregateAccumulator(call.resultType());
         };
         return call.distinct() ? new DistinctAccumulator(accumulator) : accumulator;
     }

@@ -7,6 +7,7 @@ import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.Function;
 import dev.parallax.engine.expr.InList;
 import dev.parallax.engine.plan.AggregateCall;
+import dev.parallax.engine.plan.AggregateFunction;
 import dev.parallax.engine.plan.AggregateMode;
 import dev.parallax.engine.plan.AggregateNode;
 import dev.parallax.engine.plan.AppendNode;
@@ -257,8 +258,9 @@ public final class ParallelPlanner {
 
     private PlanNode aggregate(AggregateNode aggregate) {
         PlanNode input = aggregate.input();
-        if (input instanceof AppendNode) {
-            // UNION's duplicate elimination: the aggregate stays serial above the Append.
+        if (input instanceof AppendNode || aggregate.calls().stream().anyMatch(call -> call.function() == AggregateFunction.ARRAY_AGG)) {
+            // UNION's duplicate elimination: the aggregate stays serial above the Append. array_agg keeps
+            // its input's order (ARRAY(SELECT ... ORDER BY)), which partial aggregates would not.
             return rebuildAbove(aggregate, parallelize(input));
         }
         if (!isScanChain(input)) {

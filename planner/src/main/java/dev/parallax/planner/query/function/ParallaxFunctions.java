@@ -72,7 +72,40 @@ public final class ParallaxFunctions {
             OperandTypes.family(org.apache.calcite.sql.type.SqlTypeFamily.CHARACTER, org.apache.calcite.sql.type.SqlTypeFamily.TIMESTAMP),
             SqlFunctionCategory.TIMEDATE);
 
-    private static final SqlOperatorTable PARALLAX = SqlOperatorTables.of(
+    /** {@code array_length(array, dimension)}, {@code array_lower}, {@code array_upper}: integers, NULL beyond dimension 1. */
+    public static final SqlFunction ARRAY_LENGTH = arrayDimensionFunction("array_length");
+    public static final SqlFunction ARRAY_LOWER = arrayDimensionFunction("array_lower");
+    public static final SqlFunction ARRAY_UPPER = arrayDimensionFunction("array_upper");
+    /** {@code array_to_string(array, separator[, null text])}. */
+    public static final SqlFunction ARRAY_TO_STRING = SqlBasicFunction.create("array_to_string",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.or(OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER),
+                    OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER)),
+            SqlFunctionCategory.STRING);
+
+    /**
+     * {@code x op ANY (array)} and {@code x op ALL (array)} after the rewrite: {@code pg_equal_any(x,
+     * array)} and the like, one per engine function of the same name ({@code Function.EQUAL_ANY}...).
+     * The array may be a quoted literal, typed as an array of x's type (ParallaxValidator).
+     */
+    public static final List<SqlFunction> QUANTIFIED_COMPARISONS = java.util.stream.Stream.of(
+                    "equal", "not_equal", "less_than", "less_than_or_equal", "greater_than", "greater_than_or_equal")
+            .flatMap(comparison -> java.util.stream.Stream.of(comparison + "_any", comparison + "_all"))
+            .map(name -> (SqlFunction) SqlBasicFunction.create("pg_" + name, ReturnTypes.BOOLEAN_FORCE_NULLABLE,
+                    OperandTypes.or(OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.ARRAY),
+                            OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.CHARACTER)), SqlFunctionCategory.SYSTEM))
+            .toList();
+    /** {@code ARRAY(query)} after the rewrite: the aggregated array, or an empty one for no row. */
+    public static final SqlFunction ARRAY_OR_EMPTY = SqlBasicFunction.create("pg_array_or_empty",
+            ReturnTypes.ARG0.andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NOT_NULLABLE), OperandTypes.ARRAY,
+            SqlFunctionCategory.SYSTEM);
+    /** An array's text form, what {@code array::text} becomes (Calcite casts no array to a string). */
+    public static final SqlFunction ARRAY_TEXT = SqlBasicFunction.create("pg_array_text",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.ARRAY, SqlFunctionCategory.STRING);
+
+    private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS), SqlOperatorTables.of(
+            ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
             VERSION, CURRENT_DATABASE, CURRENT_SCHEMA,
             // Found by name, syntax and kind (OTHER) when Calcite re-resolves a call to them.
@@ -81,13 +114,19 @@ public final class ParallaxFunctions {
             org.apache.calcite.sql.fun.SqlLibraryOperators.ILIKE, org.apache.calcite.sql.fun.SqlLibraryOperators.NOT_ILIKE,
             // PostgreSQL's boolean aggregates (every, the standard's name for bool_and, is a standard operator).
             org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
-            org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT);
+            org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG));
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(
             SqlOperatorTables.chain(PARALLAX, CatalogFunctions.TABLE, SqlStdOperatorTable.instance()));
 
     private ParallaxFunctions() {
+    }
+
+    private static SqlFunction arrayDimensionFunction(String name) {
+        return SqlBasicFunction.create(name, ReturnTypes.explicit(SqlTypeName.INTEGER).andThen(
+                        org.apache.calcite.sql.type.SqlTypeTransforms.FORCE_NULLABLE),
+                OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.INTEGER), SqlFunctionCategory.SYSTEM);
     }
 
     private static SqlFunction sessionFunction(String name) {

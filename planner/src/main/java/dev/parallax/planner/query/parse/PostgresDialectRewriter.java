@@ -238,6 +238,8 @@ public final class PostgresDialectRewriter {
             }
         }
         pieces = rewriteOperatorSyntax(pieces);
+        pieces = rewriteArraySubqueries(pieces);
+        pieces = nameUnnestColumns(pieces);
         rejectNegativeRowCounts(pieces);
         pieces = addFromBeforeLoneWhere(pieces);
         pieces = rewriteIntervals(pieces);
@@ -247,7 +249,171 @@ public final class PostgresDialectRewriter {
         }
         pieces = quoteFieldNames(pieces);
         pieces = rewritePower(pieces);
-        return rewriteBitOperators(pieces);
+        pieces = rewriteBitOperators(pieces);
+        return rewriteArrayQuantifiers(pieces);
+    }
+
+    /** The comparison operators PostgreSQL quantifies with ANY/SOME/ALL, by the name their functions take. */
+    private static final java.util.Map<String, String> COMPARISONS = java.util.Map.of("=", "equal", "<>", "not_equal",
+            "!=", "not_equal", "<", "less_than", ">", "greater_than", "<=", "less_than_or_equal", ">=", "greater_than_or_equal");
+
+    /**
+     * {@code x op ANY (array)} / {@code SOME} / {@code ALL} with an array rather than a subquery
+     * becomes one call, {@code pg_equal_any(x, array)} and the like (named after the engine's
+     * functions): Calcite's own SOME with an array insists on identical types, and a comparison
+     * with a placeholder operand would be open to Calcite's rewrites of comparisons (NOT (a = b) is
+     * a <> b, which is wrong for ANY). The left operand reaches back to the previous comma, clause
+     * word, AND/OR/NOT or comparison, as comparisons bind looser than every other operator; the pass
+     * runs last, over already rewritten pieces.
+     */
+    private static List<Piece> rewriteArrayQuantifiers(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            boolean any = isWord(piece, "any") || isWord(piece, "some");
+            int operator = previousNonSpace(result, result.size());
+            if ((any || isWord(piece, "all")) && operator >= 0 && pieces.size() > index + 1
+                    && result.get(operator) instanceof Piece.Leaf comparison && comparison.token().kind() == Kind.OPERATOR
+                    && COMPARISONS.containsKey(comparison.token().text())) {
+                int next = index + 1;
+                while (next < pieces.size() && isSpace(pieces.get(next))) {
+                    next++;
+                }
+                int leftStart = operator;
+                while (leftStart > 0 && !isBoundary(result.get(leftStart - 1))) {
+                    leftStart--;
+                }
+                while (leftStart < operator && isSpace(result.get(leftStart))) {
+                    leftStart++;
+                }
+                if (next < pieces.size() && pieces.get(next) instanceof Piece.Group group
+                        && group.open().kind() == Kind.LEFT_PARENTHESIS && !isQuery(group.children()) && leftStart < operator) {
+                    List<Object> parts = new ArrayList<>();
+                    parts.add("pg_" + COMPARISONS.get(comparison.token().text()) + (any ? "_any(" : "_all("));
+                    parts.addAll(result.subList(leftStart, operator));
+                    parts.add(", ");
+                    parts.addAll(group.children());
+                    parts.add(")");
+                    int position = ((Piece.Leaf) piece).token().position();
+                    result.subList(leftStart, result.size()).clear();
+                    result.add(new Piece.Composite(parts, position));
+                    index = next;
+                    continue;
+                }
+            }
+            result.add(piece);
+        }
+        return result;
+    }
+
+    /**
+     * {@code ARRAY(query)} becomes the scalar subquery {@code (SELECT
+     * pg_array_or_empty(array_agg(pg_element)) FROM (query) AS pg_array_subquery (pg_element))}
+     * (no row gives an empty array, where array_agg gives NULL). The query's ORDER BY orders the elements
+     * ({@code array(select ... order by 1)}): QueryPlanner keeps the sorts of subqueries in FROM
+     * for statements with {@link #ARRAY_SUBQUERY_ALIAS}, which Calcite would otherwise drop.
+     */
+    private static List<Piece> rewriteArraySubqueries(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            if (isWord(piece, "array")) {
+                int next = index + 1;
+                while (next < pieces.size() && isSpace(pieces.get(next))) {
+                    next++;
+                }
+                if (next < pieces.size() && pieces.get(next) instanceof Piece.Group group
+                        && group.open().kind() == Kind.LEFT_PARENTHESIS && isQuery(group.children())) {
+                    List<Object> parts = new ArrayList<>();
+                    parts.add("(SELECT pg_array_or_empty(array_agg(pg_element)) FROM (");
+                    parts.addAll(group.children());
+                    parts.add(") AS " + ARRAY_SUBQUERY_ALIAS + " (pg_element))");
+                    result.add(new Piece.Composite(parts, ((Piece.Leaf) piece).token().position()));
+                    index = next;
+                    continue;
+                }
+            }
+            result.add(piece);
+        }
+        return result;
+    }
+
+    /** The alias of the FROM subquery that {@code ARRAY(query)} becomes. */
+    public static final String ARRAY_SUBQUERY_ALIAS = "pg_array_subquery";
+
+    /** Words that end a FROM item: what can follow {@code unnest(...)} without being its alias. */
+    private static final Set<String> AFTER_FROM_ITEM = Set.of("where", "group", "having", "order", "limit", "offset",
+            "fetch", "union", "except", "intersect", "join", "inner", "left", "right", "full", "cross", "natural", "on",
+            "using", "window", "with", "for", "returning");
+
+    /**
+     * {@code unnest(a) x} in FROM: PostgreSQL names the column of a scalar function after the
+     * alias (and {@code unnest} without one), Calcite would not; the column list is written out:
+     * {@code unnest(a) AS x (x)}.
+     */
+    private static List<Piece> nameUnnestColumns(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            result.add(piece);
+            if (!isWord(piece, "unnest")) {
+                continue;
+            }
+            int group = skipSpaces(pieces, index + 1);
+            if (group >= pieces.size() || !(pieces.get(group) instanceof Piece.Group call)
+                    || call.open().kind() != Kind.LEFT_PARENTHESIS) {
+                continue;
+            }
+            int before = previousNonSpace(result, result.size() - 1);
+            boolean inFrom = before >= 0 && (isWord(result.get(before), "from") || isWord(result.get(before), "join")
+                    || isWord(result.get(before), "lateral")
+                    || result.get(before) instanceof Piece.Leaf comma && comma.token().kind() == Kind.COMMA);
+            if (!inFrom) {
+                continue;
+            }
+            int next = skipSpaces(pieces, group + 1);
+            if (next < pieces.size() && isWord(pieces.get(next), "as")) {
+                next = skipSpaces(pieces, next + 1);
+            }
+            String alias = "unnest";
+            int end = group + 1;
+            if (next < pieces.size() && pieces.get(next) instanceof Piece.Leaf name
+                    && (name.token().kind() == Kind.QUOTED_IDENTIFIER
+                    || name.token().kind() == Kind.WORD && !AFTER_FROM_ITEM.contains(name.token().lowerText()))) {
+                alias = name.token().text();
+                end = next + 1;
+                int columns = skipSpaces(pieces, end);
+                if (columns < pieces.size() && pieces.get(columns) instanceof Piece.Group) {
+                    continue; // a column list of its own
+                }
+            } else if (next < pieces.size() && isWord(pieces.get(next), "with")) {
+                continue; // WITH ORDINALITY: names are the writer's
+            }
+            result.add(pieces.get(group));
+            result.add(new Piece.Composite(List.of(" AS " + alias + " (" + alias + ")"), call.close().position()));
+            index = end - 1;
+        }
+        return result;
+    }
+
+    private static int skipSpaces(List<Piece> pieces, int index) {
+        while (index < pieces.size() && isSpace(pieces.get(index))) {
+            index++;
+        }
+        return index;
+    }
+
+    /** True when the pieces are a query (SELECT, VALUES, WITH, possibly in more parentheses). */
+    private static boolean isQuery(List<Piece> children) {
+        int first = firstNonSpace(children, 0, children.size());
+        if (first >= children.size()) {
+            return false;
+        }
+        Piece piece = children.get(first);
+        if (piece instanceof Piece.Group inner && inner.open().kind() == Kind.LEFT_PARENTHESIS) {
+            return isQuery(inner.children());
+        }
+        return isWord(piece, "select") || isWord(piece, "values") || isWord(piece, "with") || isWord(piece, "table");
     }
 
     /**
@@ -631,6 +797,26 @@ public final class PostgresDialectRewriter {
             return index;
         }
         SqlToken token = ((Piece.Leaf) last).token();
+        if (token.isOperator("]")) {
+            // ARRAY[...] and subscripts x[i]: the primary is what the brackets follow.
+            int depth = 0;
+            int open = index;
+            for (; open >= 0; open--) {
+                if (pieces.get(open) instanceof Piece.Leaf bracket && bracket.token().isOperator("]")) {
+                    depth++;
+                } else if (pieces.get(open) instanceof Piece.Leaf bracket && bracket.token().isOperator("[") && --depth == 0) {
+                    break;
+                }
+            }
+            if (open <= 0) {
+                return -1;
+            }
+            int before = previousNonSpace(pieces, open);
+            if (before >= 0 && isWord(pieces.get(before), "array")) {
+                return before;
+            }
+            return primaryStart(pieces.subList(0, open));
+        }
         switch (token.kind()) {
             case STRING -> {
                 int before = previousNonSpace(pieces, index);

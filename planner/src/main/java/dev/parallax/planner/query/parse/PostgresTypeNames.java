@@ -23,7 +23,9 @@ final class PostgresTypeNames {
             Map.entry("date", "DATE"), Map.entry("timestamp", "TIMESTAMP"),
             Map.entry("bit", "BINARY"), Map.entry("varbit", "VARBINARY"),
             // Object identifiers are bigint in Parallax's catalog views; name is text.
-            Map.entry("oid", "BIGINT"), Map.entry("name", "VARCHAR"));
+            Map.entry("oid", "BIGINT"), Map.entry("name", "VARCHAR"),
+            // int2vector travels as TINYINT ARRAY (the engine has no tinyint; see TypeMapping); oidvector is an oid array.
+            Map.entry("int2vector", "TINYINT ARRAY"), Map.entry("oidvector", "BIGINT ARRAY"));
     /** The object-identifier alias types, cast to by the catalog functions that look them up. */
     private static final Map<String, String> OBJECT_ALIASES = Map.of(
             "regclass", "pg_regclass", "regtype", "pg_regtype", "regnamespace", "pg_regnamespace");
@@ -81,7 +83,12 @@ final class PostgresTypeNames {
                 }
             }
         }
-        return new TypeName(calciteName, modifier, end, first.token().position());
+        int afterBrackets = arrayBrackets(pieces, end);
+        if (afterBrackets > 0) {
+            // type[] and type[n]: a one-dimensional array (PostgreSQL ignores the declared size).
+            return new TypeName(calciteName, modifier, afterBrackets, first.token().position(), true);
+        }
+        return new TypeName(calciteName, modifier, end, first.token().position(), false);
     }
 
     /**
@@ -113,6 +120,22 @@ final class PostgresTypeNames {
         return index;
     }
 
+    /** The index after {@code []} or {@code [n]} at {@code start}, or -1. */
+    private static int arrayBrackets(List<Piece> pieces, int start) {
+        int index = skipSpace(pieces, start);
+        if (index >= pieces.size() || !(pieces.get(index) instanceof Piece.Leaf open) || !open.token().isOperator("[")) {
+            return -1;
+        }
+        index = skipSpace(pieces, index + 1);
+        if (index < pieces.size() && pieces.get(index) instanceof Piece.Leaf size && size.token().kind() == SqlToken.Kind.NUMBER) {
+            index = skipSpace(pieces, index + 1);
+        }
+        if (index < pieces.size() && pieces.get(index) instanceof Piece.Leaf close && close.token().isOperator("]")) {
+            return index + 1;
+        }
+        return -1;
+    }
+
     private static int nextWord(List<Piece> pieces, int start, String word) {
         int index = skipSpace(pieces, start);
         if (index < pieces.size() && pieces.get(index) instanceof Piece.Leaf leaf && leaf.token().isWord(word)) {
@@ -130,16 +153,17 @@ final class PostgresTypeNames {
     }
 
     /** A type read from the pieces: Calcite's spelling, the modifier group if any, and the index after it. */
-    record TypeName(String calciteName, Piece modifier, int end, int position) {
+    record TypeName(String calciteName, Piece modifier, int end, int position, boolean array) {
         Piece toPiece() {
+            String suffix = array ? " ARRAY" : "";
             return modifier == null
-                    ? new Piece.Composite(List.of(calciteName), position)
-                    : new Piece.Composite(List.of(calciteName, modifier), position);
+                    ? new Piece.Composite(List.of(calciteName + suffix), position)
+                    : new Piece.Composite(List.of(calciteName, modifier, suffix), position);
         }
 
         @Override
         public String toString() {
-            return calciteName.toLowerCase(Locale.ROOT);
+            return calciteName.toLowerCase(Locale.ROOT) + (array ? "[]" : "");
         }
     }
 }

@@ -13,7 +13,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * Engine types to Calcite types and back. TEXT is an unbounded VARCHAR; BIT(n) and BIT VARYING(n)
  * travel as BINARY(n) and VARBINARY(n) with n counting bits (Calcite has no bit type and the
- * engine no bytea, so the way back is unambiguous); TIMESTAMP has microsecond precision.
+ * engine no bytea, so the way back is unambiguous); TIMESTAMP has microsecond precision. Arrays
+ * are Calcite arrays of their element type; int2vector travels as a TINYINT ARRAY (the engine has
+ * no tinyint, so again the way back is unambiguous), oidvector as a BIGINT ARRAY (it comes back a
+ * bigint[]: no client reads an oidvector's subscripts).
  */
 public final class TypeMapping {
     private TypeMapping() {
@@ -43,6 +46,9 @@ public final class TypeMapping {
             case VARBIT -> type.length() == DataType.UNBOUNDED
                     ? factory.createSqlType(SqlTypeName.VARBINARY)
                     : factory.createSqlType(SqlTypeName.VARBINARY, type.length());
+            case ARRAY -> factory.createArrayType(type.isVector() && type.element().kind() == dev.parallax.engine.type.TypeKind.SMALLINT
+                    ? factory.createTypeWithNullability(factory.createSqlType(SqlTypeName.TINYINT), true)
+                    : toCalcite(factory, type.element(), true), -1);
             case NULL -> factory.createSqlType(SqlTypeName.NULL);
         };
         return factory.createTypeWithNullability(calcite, nullable);
@@ -73,6 +79,17 @@ public final class TypeMapping {
             case BINARY -> DataType.bit(precision);
             case VARBINARY -> precision == RelDataType.PRECISION_NOT_SPECIFIED ? DataType.VARBIT : DataType.varbit(precision);
             case NULL -> DataType.NULL;
+            case ARRAY -> {
+                RelDataType element = type.getComponentType();
+                if (element.getSqlTypeName() == SqlTypeName.TINYINT) {
+                    yield DataType.vector(DataType.SMALLINT);
+                }
+                if (element.getSqlTypeName() == SqlTypeName.NULL || element.getSqlTypeName() == SqlTypeName.ARRAY) {
+                    throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                            "type %s is not supported", type.getFullTypeString().toLowerCase(java.util.Locale.ROOT));
+                }
+                yield DataType.array(toEngine(element));
+            }
             default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                     "type %s is not supported", type.getFullTypeString().toLowerCase(java.util.Locale.ROOT));
         };

@@ -59,6 +59,7 @@ final class AggregateTranslator {
             AggregateFunction function = switch (call.getAggregation().getName().toUpperCase(java.util.Locale.ROOT)) {
                 case "BOOL_AND", "EVERY" -> AggregateFunction.BOOL_AND;
                 case "BOOL_OR", "SOME" -> AggregateFunction.BOOL_OR;
+                case "ARRAY_AGG" -> AggregateFunction.ARRAY_AGG;
                 default -> switch (call.getAggregation().getKind()) {
                     case COUNT -> call.getArgList().isEmpty() ? AggregateFunction.COUNT_STAR : AggregateFunction.COUNT;
                     case SUM, SUM0 -> AggregateFunction.SUM;
@@ -70,6 +71,10 @@ final class AggregateTranslator {
                             call.getAggregation().getName().toLowerCase(java.util.Locale.ROOT));
                 };
             };
+            if (!call.getCollation().getFieldCollations().isEmpty()) {
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                        "ORDER BY in an aggregate's arguments is not supported yet: order its input instead");
+            }
             int argument = call.getArgList().isEmpty() ? -1 : inputColumn[call.getArgList().getFirst()];
             DataType argumentType = argument < 0 ? DataType.BIGINT : input.outputTypes().get(argument);
             DataType resultType = TypeMapping.toEngine(call.getType());

@@ -34,6 +34,18 @@ final class FunctionMapping {
         if (operator == DateArithmetic.DATE_MINUS) {
             return Function.SUBTRACT;
         }
+        if (operator == ParallaxFunctions.ARRAY_LENGTH) {
+            return Function.ARRAY_LENGTH;
+        }
+        if (operator == ParallaxFunctions.ARRAY_LOWER) {
+            return Function.ARRAY_LOWER;
+        }
+        if (operator == ParallaxFunctions.ARRAY_UPPER) {
+            return Function.ARRAY_UPPER;
+        }
+        if (operator == ParallaxFunctions.ARRAY_TO_STRING) {
+            return Function.ARRAY_TO_STRING;
+        }
         if (operator == ParallaxFunctions.MD5) {
             return Function.MD5;
         }
@@ -112,6 +124,7 @@ final class FunctionMapping {
             case "POWER" -> Function.POWER;
             case "REPLACE" -> Function.REPLACE;
             case "REPEAT" -> Function.REPEAT;
+            case "CARDINALITY" -> Function.CARDINALITY;
             default -> null;
         };
     }

@@ -83,7 +83,7 @@ public final class RexTranslator {
             case INTERVAL_DAY_TIME -> Literal.ofLong(literal.getValueAs(BigDecimal.class).longValueExact() * 1000, type);
             // A quoted string is PostgreSQL's "unknown" literal: text until a context says otherwise.
             case CHAR, VARCHAR, TEXT -> new Literal(literal.getValueAs(String.class).getBytes(StandardCharsets.UTF_8), DataType.TEXT);
-            case BIT, VARBIT, NULL -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+            case BIT, VARBIT, ARRAY, NULL -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                     "literal %s is not supported", literal);
         };
     }
@@ -128,6 +128,22 @@ public final class RexTranslator {
             case PLUS_PREFIX -> {
                 return translateUnfolded(call.getOperands().getFirst());
             }
+            case ARRAY_VALUE_CONSTRUCTOR -> {
+                List<Expr> elements = new ArrayList<>(call.getOperands().size());
+                for (RexNode operand : call.getOperands()) {
+                    elements.add(ArgumentTypes.castTo(translateUnfolded(operand), type.element()));
+                }
+                return new Call(Function.ARRAY_CONSTRUCT, elements, type);
+            }
+            case ITEM -> {
+                Expr array = translateUnfolded(call.getOperands().get(0));
+                Expr subscript = ArgumentTypes.castTo(translateUnfolded(call.getOperands().get(1)), DataType.INTEGER);
+                if (array.type().kind() != TypeKind.ARRAY) {
+                    throw ParallaxException.of(SqlState.DATATYPE_MISMATCH,
+                            "cannot subscript type %s because it does not support subscripting", array.type().sqlName());
+                }
+                return new Call(Function.ARRAY_ELEMENT, type, array, subscript);
+            }
             case EXTRACT -> {
                 TimeUnitRange unit = (TimeUnitRange) ((RexLiteral) call.getOperands().getFirst()).getValue();
                 Expr field = new Literal(unit.name().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8), DataType.TEXT);
@@ -144,8 +160,22 @@ public final class RexTranslator {
         if (sessionValue != null) {
             return sessionValue;
         }
+        if (ParallaxFunctions.QUANTIFIED_COMPARISONS.contains(operator)) {
+            return quantified(call);
+        }
+        if (operator == ParallaxFunctions.ARRAY_OR_EMPTY) {
+            Expr array = translateUnfolded(call.getOperands().getFirst());
+            Literal empty = new Literal(new dev.parallax.engine.type.ArrayValue.Builder(array.type()).build(1), array.type());
+            return new Call(Function.COALESCE, array.type(), array, empty);
+        }
+        if (operator == ParallaxFunctions.ARRAY_TEXT) {
+            return new Cast(translateUnfolded(call.getOperands().getFirst()), DataType.TEXT);
+        }
         if (operator == ParallaxFunctions.BIGINT_LITERAL) {
             return bigintLiteral(((RexLiteral) call.getOperands().getFirst()).getValueAs(String.class));
+        }
+        if (operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CONCAT && type.kind() == TypeKind.ARRAY) {
+            return arrayConcatenation(call, type);
         }
         Function function = FunctionMapping.function(call);
         List<Expr> arguments = new ArrayList<>(call.getOperands().size());
@@ -165,6 +195,46 @@ public final class RexTranslator {
             return dateBound;
         }
         return new Call(function, ArgumentTypes.harmonize(function, arguments, type), type);
+    }
+
+    /**
+     * {@code array || array}: Calcite types {@code ||} as text concatenation and casts its array
+     * operands to text; the casts are undone and the arrays concatenated.
+     */
+    private Expr arrayConcatenation(RexCall call, DataType type) {
+        List<Expr> arrays = new ArrayList<>(2);
+        for (RexNode operand : call.getOperands()) {
+            RexNode inner = operand;
+            while (inner.getKind() == org.apache.calcite.sql.SqlKind.CAST
+                    && ((RexCall) inner).getOperands().getFirst().getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY) {
+                inner = ((RexCall) inner).getOperands().getFirst();
+            }
+            arrays.add(ArgumentTypes.castTo(translateUnfolded(inner), type));
+        }
+        return new Call(Function.ARRAY_CONCAT, arrays, type);
+    }
+
+    /**
+     * {@code pg_equal_any(value, array)} and the like (the rewrite of {@code value = ANY (array)}):
+     * value and elements are brought to their common type (the array is cast element by element
+     * when its elements are the narrower side).
+     */
+    private Expr quantified(RexCall call) {
+        Expr value = translateUnfolded(call.getOperands().get(0));
+        Expr array = translateUnfolded(call.getOperands().get(1));
+        if (array.type().kind() != TypeKind.ARRAY) {
+            throw ParallaxException.of(SqlState.DATATYPE_MISMATCH, "op ANY/ALL (array) requires array on right side");
+        }
+        DataType element = array.type().element();
+        DataType common = value.type().kind() == TypeKind.NULL ? element
+                : ArgumentTypes.harmonize(Function.EQUAL, List.of(value, Literal.nullOf(element)), DataType.BOOLEAN).getFirst().type();
+        if (!common.equals(element)) {
+            array = ArgumentTypes.castTo(array, DataType.array(common));
+        }
+        value = ArgumentTypes.castTo(value, common);
+        String name = call.getOperator().getName();
+        Function function = Function.valueOf(name.substring("pg_".length()).toUpperCase(Locale.ROOT));
+        return new Call(function, DataType.BOOLEAN, value, array);
     }
 
     /**

@@ -53,15 +53,83 @@ public final class ParallaxValidator extends SqlValidatorImpl {
                 call.setOperator(dateOperator);
             }
         }
+        if (expression instanceof SqlBasicCall cast && cast.getKind() == SqlKind.CAST && cast.operandCount() == 2
+                && cast.operand(1) instanceof SqlDataTypeSpec target && target.getTypeNameSpec().getTypeName().isSimple()
+                && isCharacterTypeName(target.getTypeNameSpec().getTypeName().getSimple())
+                && deriveType(scope, cast.operand(0)).getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY) {
+            // array::text is PostgreSQL's array output; Calcite casts no array to a string.
+            SqlNode array = cast.operand(0);
+            cast.setOperand(0, dev.parallax.planner.query.function.ParallaxFunctions.ARRAY_TEXT.createCall(
+                    array.getParserPosition(), array));
+        }
+        if (expression instanceof SqlBasicCall call && call.operandCount() == 2 && (call.getKind().belongsTo(SqlKind.COMPARISON)
+                || dev.parallax.planner.query.function.ParallaxFunctions.QUANTIFIED_COMPARISONS.contains(call.getOperator()))) {
+            typeArrayLiterals(scope, call);
+        }
         return super.deriveType(scope, expression);
+    }
+
+    /**
+     * PostgreSQL types a quoted literal compared with an array as that array type
+     * ({@code polroles = '{0}'}), and the literal array of {@code x = ANY ('{1,2}')} as an array
+     * of x's type: the literal gets that cast before Calcite checks the call.
+     */
+    private void typeArrayLiterals(SqlValidatorScope scope, SqlBasicCall call) {
+        if (dev.parallax.planner.query.function.ParallaxFunctions.QUANTIFIED_COMPARISONS.contains(call.getOperator())) {
+            if (isStringLiteral(call.operand(1)) && !isStringLiteral(call.operand(0))) {
+                RelDataType element = deriveType(scope, call.operand(0));
+                call.setOperand(1, castTo(call.operand(1), getTypeFactory().createArrayType(element, -1)));
+            }
+            return;
+        }
+        for (int side = 0; side < 2; side++) {
+            SqlNode operand = call.operand(side);
+            SqlNode other = call.operand(1 - side);
+            if (isStringLiteral(operand) && !isStringLiteral(other)) {
+                RelDataType otherType = deriveType(scope, other);
+                if (otherType.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY) {
+                    call.setOperand(side, castTo(operand, otherType));
+                }
+            }
+        }
+    }
+
+    private static boolean isCharacterTypeName(String name) {
+        return name.equalsIgnoreCase("VARCHAR") || name.equalsIgnoreCase("CHAR");
+    }
+
+    private static boolean isStringLiteral(SqlNode node) {
+        return node instanceof org.apache.calcite.sql.SqlCharStringLiteral;
+    }
+
+    private static SqlNode castTo(SqlNode value, RelDataType type) {
+        SqlDataTypeSpec spec = SqlTypeUtil.convertTypeToSpec(type).withNullable(true);
+        return SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value, spec);
     }
 
     @Override
     protected void validateValues(SqlCall node, RelDataType targetRowType, SqlValidatorScope scope) {
         if (targetRowType.isStruct() && targetRowType.getFieldCount() > 0) {
+            castArrayLiterals(node, targetRowType);
             castIncompatibleValues(node, targetRowType, scope);
         }
         super.validateValues(node, targetRowType, scope);
+    }
+
+    /** A quoted literal inserted into an array column is that array type's text form: cast it so. */
+    private static void castArrayLiterals(SqlCall values, RelDataType targetRowType) {
+        for (SqlNode operand : values.getOperandList()) {
+            if (operand.getKind() != SqlKind.ROW || ((SqlCall) operand).operandCount() != targetRowType.getFieldCount()) {
+                return;
+            }
+            SqlCall row = (SqlCall) operand;
+            for (int column = 0; column < row.operandCount(); column++) {
+                RelDataType target = targetRowType.getFieldList().get(column).getType();
+                if (target.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY && isStringLiteral(row.operand(column))) {
+                    row.setOperand(column, castTo(row.operand(column), target));
+                }
+            }
+        }
     }
 
     private void castIncompatibleValues(SqlCall values, RelDataType targetRowType, SqlValidatorScope scope) {
