@@ -131,7 +131,9 @@ public final class CatalogFunctionExpander extends RexShuttle {
             return strict(operands.get(0), caseOf(List.of(equal(operands.get(0), PgCatalogViews.UTF8_ENCODING)),
                     List.of(literal("UTF8")), literal("")));
         }
-        if (operator == CatalogFunctions.ARRAY_TO_STRING) {
+        if (operator == dev.parallax.planner.query.function.ParallaxFunctions.ARRAY_TO_STRING
+                && org.apache.calcite.sql.type.SqlTypeUtil.inCharFamily(operands.get(0).getType())) {
+            // A catalog array column still held in its text form ({a,b}); real arrays reach the engine.
             return arrayToString(operands.get(0), operands.get(1));
         }
         if (operator == CatalogFunctions.REGCLASS) {

@@ -59,9 +59,6 @@ public final class CatalogFunctions {
             OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.CHARACTER));
     /** {@code pg_encoding_to_char(encoding)}: an encoding number's name. */
     public static final SqlFunction ENCODING_TO_CHAR = text("pg_encoding_to_char", OperandTypes.INTEGER);
-    /** {@code array_to_string(array, separator)} over the catalog's text-form arrays ({@code {a,b}}). */
-    public static final SqlFunction ARRAY_TO_STRING = text("array_to_string",
-            OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER));
     /** {@code x::regclass}: a relation's name to its OID, or an OID to the relation's name. */
     public static final SqlFunction REGCLASS = SqlBasicFunction.create("pg_regclass", CatalogFunctions::regclassType,
             OperandTypes.or(OperandTypes.INTEGER, OperandTypes.CHARACTER), SqlFunctionCategory.SYSTEM);
@@ -91,7 +88,7 @@ public final class CatalogFunctions {
     public static final SqlOperatorTable TABLE = SqlOperatorTables.of(REGEX_MATCH, NOT_REGEX_MATCH, REGEX_MATCH_INSENSITIVE,
             NOT_REGEX_MATCH_INSENSITIVE, FORMAT_TYPE, GET_USER_BY_ID, TABLE_IS_VISIBLE, GET_INDEX_DEFINITION,
             GET_CONSTRAINT_DEFINITION, GET_EXPRESSION, OBJECT_DESCRIPTION, COLUMN_DESCRIPTION, SHARED_OBJECT_DESCRIPTION,
-            ENCODING_TO_CHAR, ARRAY_TO_STRING, REGCLASS, REGTYPE, REGNAMESPACE, CURRENT_SCHEMAS, HAS_TABLE_PRIVILEGE,
+            ENCODING_TO_CHAR, REGCLASS, REGTYPE, REGNAMESPACE, CURRENT_SCHEMAS, HAS_TABLE_PRIVILEGE,
             HAS_SCHEMA_PRIVILEGE, HAS_DATABASE_PRIVILEGE);
 
     private CatalogFunctions() {

@@ -76,11 +76,16 @@ public final class ParallaxFunctions {
     public static final SqlFunction ARRAY_LENGTH = arrayDimensionFunction("array_length");
     public static final SqlFunction ARRAY_LOWER = arrayDimensionFunction("array_lower");
     public static final SqlFunction ARRAY_UPPER = arrayDimensionFunction("array_upper");
-    /** {@code array_to_string(array, separator[, null text])}. */
+    /**
+     * {@code array_to_string(array, separator[, null text])}; also over the text form of the
+     * catalog's array columns still held as text (pg_database.datacl), which
+     * CatalogFunctionExpander takes apart.
+     */
     public static final SqlFunction ARRAY_TO_STRING = SqlBasicFunction.create("array_to_string",
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.or(OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER),
-                    OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER)),
+                    OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER),
+                    OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER)),
             SqlFunctionCategory.STRING);
 
     /**
