@@ -20,6 +20,7 @@ import dev.parallax.engine.sort.SortOptions;
 import dev.parallax.engine.settings.SettingDefinition;
 import dev.parallax.engine.settings.SettingRegistry;
 import dev.parallax.engine.settings.Settings;
+import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.planner.result.CommandResult;
@@ -233,7 +234,10 @@ final class UtilityCommands {
      */
     private void addPartition(Table parent, String name, HashPartitionBound bound) {
         List<ColumnDefinition> columns = parent.columns();
-        TableStorage storage = services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
+        List<Table> siblings = parent.partitionRouter().partitions();
+        // Siblings share their storage's page layout (PagedTableStorage.emptySibling).
+        TableStorage storage = !siblings.isEmpty() && siblings.getFirst().storage() instanceof PagedTableStorage sibling
+                ? sibling.emptySibling() : services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
         Table partition = new Table(name, columns, storage);
         partition.setPartitionOf(parent, bound);
         List<TableConstraint> constraints = new ArrayList<>();

@@ -11,7 +11,7 @@ import java.util.List;
  * Where everything lives in a PAX page of one table. All pages of a table share one layout, so a
  * reader finds column {@code c}'s values at a fixed offset without parsing the page.
  * <pre>
- * [header: row count | flags | heap start | dead count | null count per column ]  64-byte aligned
+ * [header: row count | flags | heap start | dead count | clean from | null count per column ]  64-byte aligned
  * [visibility area: deletion stamp per row slot, rowsPerPage longs: 0 = live, else the table's
  *  change sequence at which the row died]        (created transaction ids go here later)
  * per column: [null bitmap, rowsPerPage bits]
@@ -28,7 +28,15 @@ public final class PageLayout {
     static final long HEAP_START_OFFSET = 8;
     /** Dead row slots of the page (deleted, or replaced by a newer version), for scans and VACUUM. */
     static final long DEAD_COUNT_OFFSET = 12;
-    static final long NULL_COUNTS_OFFSET = 16;
+    /**
+     * The first slot from which every slot has a zero deletion stamp and zero null bits (a page
+     * comes zeroed from {@link dev.parallax.engine.memory.PageAllocator#allocate()}, so 0): appends
+     * there write only the values' cache lines instead of also clearing stamps and bits, which
+     * matters when each append lands on another table's page (an upsert into 1024 hash
+     * partitions). Writer-only: readers never read it.
+     */
+    static final long CLEAN_FROM_OFFSET = 16;
+    static final long NULL_COUNTS_OFFSET = 20;
 
     /** How a column is stored, fixed once per table so readers switch once per column and page. */
     static final int STORAGE_LONG = 0;

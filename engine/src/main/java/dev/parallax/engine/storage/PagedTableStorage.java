@@ -103,16 +103,45 @@ public final class PagedTableStorage implements TableStorage {
     private volatile long abandonedSteps;
     /** Counts page compactions (odd while one runs): see {@link #relocations()}. */
     private volatile long relocations;
+    /*
+     * The tail page's header as this storage's last append published it, kept by the writers (under
+     * the write lock) so that the next append need not load it from the page: when each write lands
+     * on another partition (an upsert into 1024 hash partitions) that load was a cache and TLB miss
+     * per statement, the largest single cost the partitioned upsert paid over the single table (JFR,
+     * UpsertBenchmark). Valid while tailPageIndex is the last page and relocations is
+     * tailRelocations: every path that replaces, rewrites or drops pages moves relocations.
+     */
+    private int tailPageIndex = -1;
+    private long tailRelocations;
+    private MemorySegment tailPage;
+    private int tailRows;
+    private int tailHeapStart;
+    private int tailCleanFrom;
+    /** The tail page's null counts; never written after publishing (an append works on a copy). */
+    private int[] tailNullCounts;
     /** Open snapshots; its monitor is taken before {@link #writeLock} by VACUUM, never after. */
     private final SnapshotRegistry openSnapshots = new SnapshotRegistry();
     private boolean closed;
 
     public PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator) {
-        this.columnTypes = List.copyOf(columnTypes);
+        this(List.copyOf(columnTypes), allocator, PageLayout.forColumns(columnTypes, allocator.pageSizeBytes()));
+    }
+
+    private PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator, PageLayout layout) {
+        this.columnTypes = columnTypes;
         this.allocator = Objects.requireNonNull(allocator, "allocator");
         this.columnCount = this.columnTypes.size();
-        this.layout = PageLayout.forColumns(this.columnTypes, allocator.pageSizeBytes());
+        this.layout = layout;
         this.columnHeapBytes = new int[columnCount];
+    }
+
+    /**
+     * A new empty storage with this one's column types, allocator and page layout: for another
+     * partition of the same table. The partitions then share one (immutable) layout object instead
+     * of 1024 copies, which keeps the layout in cache when each write lands on another partition.
+     */
+    public PagedTableStorage emptySibling() {
+        return new PagedTableStorage(columnTypes, allocator, layout);
     }
 
     @Override
@@ -228,30 +257,49 @@ public final class PagedTableStorage implements TableStorage {
             }
             int oldPageCount = pageCount;
             NativePage[] pageArray = pages;
+            boolean knownTail = tailPageIndex >= 0 && tailPageIndex == oldPageCount - 1 && tailRelocations == relocations;
             // VACUUM may leave the last page a hole (a scan still covers its index): start after it.
-            boolean freshPage = oldPageCount == 0 || pageArray[oldPageCount - 1] == null;
-            // Pages touched by this append: the last existing page (unless a hole or none) and the new ones.
-            int firstTouched = freshPage ? oldPageCount : oldPageCount - 1;
+            boolean freshPage = !knownTail && (oldPageCount == 0 || pageArray[oldPageCount - 1] == null);
             int touchedCount = 0;
             int[] newRowCounts = new int[4];
             int[] newHeapStarts = new int[4];
             int[][] newNullCounts = new int[4][];
+            MemorySegment[] touchedPages = new MemorySegment[4];
+            int[] heapBytes = new int[columnCount];
             int pagesEnd = oldPageCount;
+            // The existing last page appended to (null when starting on a new page), and its clean mark.
+            MemorySegment existingPage = null;
+            int existingCleanFrom = 0;
             try {
                 MemorySegment page;
                 int pageRows;
                 int heapStart;
+                int[] nullCounts;
+                int cleanFrom;
                 if (freshPage) {
                     pageArray = addPage(pageArray, pagesEnd);
                     page = pageArray[pagesEnd++].segment();
                     pageRows = 0;
                     heapStart = layout.pageSizeBytes();
+                    nullCounts = new int[columnCount];
+                    cleanFrom = 0;
+                } else if (knownTail) {
+                    page = tailPage;
+                    pageRows = tailRows;
+                    heapStart = tailHeapStart;
+                    nullCounts = tailNullCounts.clone();
+                    cleanFrom = tailCleanFrom;
                 } else {
                     page = pageArray[oldPageCount - 1].segment();
                     pageRows = page.get(INT, PageLayout.ROW_COUNT_OFFSET);
                     heapStart = page.get(INT, PageLayout.HEAP_START_OFFSET);
+                    nullCounts = readNullCounts(page);
+                    cleanFrom = page.get(INT, PageLayout.CLEAN_FROM_OFFSET);
                 }
-                int[] nullCounts = readNullCounts(page);
+                if (!freshPage) {
+                    existingPage = page;
+                    existingCleanFrom = cleanFrom;
+                }
                 int currentPage = pagesEnd - 1;
                 long[][] rowIds = guard == null ? null : new long[batches.size()][];
                 for (int batchIndex = 0; batchIndex < batches.size(); batchIndex++) {
@@ -264,7 +312,7 @@ public final class PagedTableStorage implements TableStorage {
                     }
                     int row = 0;
                     while (row < batchRows) {
-                        int fit = rowsThatFit(batch, row, batchRows, pageRows, heapStart, columnHeapBytes);
+                        int fit = rowsThatFit(batch, row, batchRows, pageRows, heapStart, heapBytes);
                         if (fit == 0) {
                             if (pageRows == 0) {
                                 throw rowTooBig(batch, row);
@@ -273,10 +321,12 @@ public final class PagedTableStorage implements TableStorage {
                                 newRowCounts = Arrays.copyOf(newRowCounts, touchedCount * 2);
                                 newHeapStarts = Arrays.copyOf(newHeapStarts, touchedCount * 2);
                                 newNullCounts = Arrays.copyOf(newNullCounts, touchedCount * 2);
+                                touchedPages = Arrays.copyOf(touchedPages, touchedCount * 2);
                             }
                             newRowCounts[touchedCount] = pageRows;
                             newHeapStarts[touchedCount] = heapStart;
                             newNullCounts[touchedCount] = nullCounts;
+                            touchedPages[touchedCount] = page;
                             touchedCount++;
                             pageArray = addPage(pageArray, pagesEnd);
                             page = pageArray[pagesEnd].segment();
@@ -285,9 +335,10 @@ public final class PagedTableStorage implements TableStorage {
                             pageRows = 0;
                             heapStart = layout.pageSizeBytes();
                             nullCounts = new int[columnCount];
+                            cleanFrom = 0;
                             continue;
                         }
-                        heapStart = writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts, columnHeapBytes);
+                        heapStart = writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts, heapBytes, cleanFrom);
                         if (batchRowIds != null) {
                             for (int index = 0; index < fit; index++) {
                                 batchRowIds[batch.position(row + index)] = RowIds.pack(currentPage, pageRows + index);
@@ -301,15 +352,22 @@ public final class PagedTableStorage implements TableStorage {
                     newRowCounts = Arrays.copyOf(newRowCounts, touchedCount + 1);
                     newHeapStarts = Arrays.copyOf(newHeapStarts, touchedCount + 1);
                     newNullCounts = Arrays.copyOf(newNullCounts, touchedCount + 1);
+                    touchedPages = Arrays.copyOf(touchedPages, touchedCount + 1);
                 }
                 newRowCounts[touchedCount] = pageRows;
                 newHeapStarts[touchedCount] = heapStart;
                 newNullCounts[touchedCount] = nullCounts;
+                touchedPages[touchedCount] = page;
                 touchedCount++;
                 if (guard != null) {
                     guard.rowsPlaced(batches, rowIds);
                 }
             } catch (RuntimeException | Error failure) {
+                if (existingPage != null) {
+                    // The abandoned rows may have set null bits past the published rows of the page kept.
+                    existingPage.set(INT, PageLayout.CLEAN_FROM_OFFSET, layout.rowsPerPage());
+                    tailPageIndex = -1;
+                }
                 for (int index = oldPageCount; index < pagesEnd; index++) {
                     if (pageArray[index] != null) {
                         allocator.free(pageArray[index]);
@@ -325,7 +383,7 @@ public final class PagedTableStorage implements TableStorage {
             beginPublish();
             killRows(deadRowIds, deadCount);
             for (int touched = 0; touched < touchedCount; touched++) {
-                MemorySegment page = pageArray[firstTouched + touched].segment();
+                MemorySegment page = touchedPages[touched];
                 page.set(INT, PageLayout.HEAP_START_OFFSET, newHeapStarts[touched]);
                 int[] nullCounts = newNullCounts[touched];
                 for (int column = 0; column < columnCount; column++) {
@@ -334,6 +392,14 @@ public final class PagedTableStorage implements TableStorage {
                 ROW_COUNT.setRelease(page, PageLayout.ROW_COUNT_OFFSET, newRowCounts[touched]);
             }
             pageCount = pagesEnd;
+            int last = touchedCount - 1;
+            tailPageIndex = pagesEnd - 1;
+            tailRelocations = relocations;
+            tailPage = touchedPages[last];
+            tailRows = newRowCounts[last];
+            tailHeapStart = newHeapStarts[last];
+            tailNullCounts = newNullCounts[last];
+            tailCleanFrom = last == 0 && existingPage != null ? existingCleanFrom : 0;
             endPublish(liveRows, deadCount);
             if (guard != null) {
                 guard.published();
@@ -480,18 +546,26 @@ public final class PagedTableStorage implements TableStorage {
     /**
      * Writes live rows {@code row .. row+count} of the batch to slots {@code firstSlot..} of the page,
      * column by column; each variable-width column's values go contiguously below {@code heapStart}
-     * so that a reader can copy them in one piece. Returns the new heap start.
+     * so that a reader can copy them in one piece. Slots from {@code cleanFrom} on are known to hold
+     * zero deletion stamps and null bits ({@link PageLayout#CLEAN_FROM_OFFSET}); slots before it are
+     * cleared first. Returns the new heap start.
      */
     private int writeRows(MemorySegment page, Batch batch, int row, int count, int firstSlot, int heapStart, int[] nullCounts,
-                          int[] columnHeapBytes) {
+                          int[] columnHeapBytes, int cleanFrom) {
         int[] selection = batch.selection();
         int heap = heapStart;
-        // A reused page holds old stamps: the new slots start live.
-        page.asSlice(layout.deletionStampsOffset() + 8L * firstSlot, 8L * count).fill((byte) 0);
+        // Slots before the clean mark may hold stale stamps and null bits (a page copied over another
+        // owner's bytes, an abandoned append): the new slots start live and not null.
+        boolean clean = firstSlot >= cleanFrom;
+        if (!clean) {
+            page.asSlice(layout.deletionStampsOffset() + 8L * firstSlot, 8L * count).fill((byte) 0);
+        }
         for (int column = 0; column < columnCount; column++) {
             ColumnVector vector = batch.column(column);
             long nullBitmap = layout.nullBitmapOffset(column);
-            clearBits(page, nullBitmap, firstSlot, count);
+            if (!clean) {
+                clearBits(page, nullBitmap, firstSlot, count);
+            }
             if (vector.mayHaveNulls()) {
                 int nulls = 0;
                 for (int index = 0; index < count; index++) {
@@ -1109,9 +1183,10 @@ public final class PagedTableStorage implements TableStorage {
      */
     private void writeCompactedCopy(MemorySegment from, MemorySegment to, int[] keptSlots, int keptCount, int keptDead) {
         // The page may hold a previous owner's bytes: clear the header (flags included). The stamps,
-        // null bits and values of slots 0..keptCount are all written below; later slots are cleared
-        // by the append that fills them, as on any page.
+        // null bits and values of slots 0..keptCount are all written below; later slots keep the old
+        // bytes until an append fills them, which clears them first: the clean mark says no slot is clean.
         to.asSlice(0, layout.deletionStampsOffset()).fill((byte) 0);
+        to.set(INT, PageLayout.CLEAN_FROM_OFFSET, layout.rowsPerPage());
         long stamps = layout.deletionStampsOffset();
         if (keptDead > 0) {
             for (int slot = 0; slot < keptCount; slot++) {
@@ -1319,7 +1394,8 @@ public final class PagedTableStorage implements TableStorage {
                     current = null;
                     continue;
                 }
-                heapStart = writeRows(current, scratch, row, fit, currentRows, heapStart, nullCounts, columnHeapBytes);
+                // A fresh page from allocate(): zeroed, every slot clean.
+                heapStart = writeRows(current, scratch, row, fit, currentRows, heapStart, nullCounts, columnHeapBytes, 0);
                 for (int index = 0; index < fit; index++) {
                     currentSources[currentRows + index] = RowIds.pack(pageIndex, slots[row + index]);
                 }

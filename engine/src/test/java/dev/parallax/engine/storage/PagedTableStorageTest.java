@@ -339,6 +339,56 @@ class PagedTableStorageTest {
     }
 
     @Test
+    void anAppendAbandonedByItsGuardLeavesNoNullOrDeathBehindInTheSlotsItWrote() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, 1 << 16, 4)) {
+            List<DataType> types = List.of(DataType.INTEGER, DataType.TEXT);
+            PagedTableStorage storage = new PagedTableStorage(types, allocator);
+            // Slots 0..9, the text of row 9 NULL (so that readers consult the page's null bitmap).
+            storage.append(rowsOf(types, 0, 10, 9));
+            // Rows with NULL texts written to slots 10.. of the last page, then abandoned before publishing.
+            assertThrows(IllegalStateException.class, () -> storage.appendAll(List.of(rowsOf(types, 10, 5, 10)), (batches, rowIds) -> {
+                throw new IllegalStateException("abandoned");
+            }));
+            assertEquals(10, storage.rowCount());
+            // The same slots again, without NULLs; then one row killed and more appended behind it.
+            storage.append(rowsOf(types, 10, 5, -1));
+            assertTrue(storage.delete(0, 12));
+            storage.append(rowsOf(types, 15, 3, -1));
+            Batch target = Batch.create(types, 32);
+            int rows = storage.readPage(0, new int[] {0, 1}, target);
+            assertEquals(17, rows);
+            for (int position = 0; position < rows; position++) {
+                long id = ((LongVector) target.column(0)).get(position);
+                assertTrue(id != 12);
+                assertEquals(id == 9, target.column(1).isNull(position), "row " + id);
+                if (id != 9) {
+                    assertEquals("row " + id, ((BytesVector) target.column(1)).getString(position));
+                }
+            }
+            assertEquals(17, storage.rowCount());
+            storage.close();
+        }
+        assertEquals(0, memory.allocatedBytes());
+    }
+
+    /** Rows (id, 'row id') for ids from .. from+count, the text NULL from id {@code nullFrom} on (-1: none). */
+    private static Batch rowsOf(List<DataType> types, int from, int count, int nullFrom) {
+        Batch batch = Batch.create(types, count);
+        for (int index = 0; index < count; index++) {
+            int id = from + index;
+            ((LongVector) batch.column(0)).set(index, id);
+            if (nullFrom >= 0 && id >= nullFrom) {
+                batch.column(1).setNull(index);
+            } else {
+                ((BytesVector) batch.column(1)).set(index, bytes("row " + id));
+            }
+        }
+        batch.setRowCount(count);
+        return batch;
+    }
+
+    @Test
     void readersNeverSeeTornRowsWhileAWriterAppends() throws InterruptedException {
         MemoryManager memory = new MemoryManager(1L << 30);
         try (PageAllocator allocator = new PageAllocator(memory, 8192)) {
