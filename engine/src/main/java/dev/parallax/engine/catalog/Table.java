@@ -29,9 +29,13 @@ public final class Table {
     private final boolean systemView;
     private volatile OptionalInt parallelWorkers = OptionalInt.empty();
     private final List<OrderedIndex> indexes = new CopyOnWriteArrayList<>();
-    private final List<UniqueConstraint> uniqueConstraints = new CopyOnWriteArrayList<>();
-    /** Read-only view handed out on every write statement's path (no copy per call). */
-    private final List<UniqueConstraint> uniqueConstraintsView = java.util.Collections.unmodifiableList(uniqueConstraints);
+    /**
+     * Immutable, replaced whole when a constraint is added (only while the table is created): handed
+     * out on every write statement's path without a copy, and one object to reach the constraint
+     * through (a view over a copy-on-write list was three, each a cache miss when writes land on
+     * another partition each time).
+     */
+    private volatile List<UniqueConstraint> uniqueConstraints = List.of();
     private final RowIdLock rowIdLock = new RowIdLock();
     private final MaintenanceActivity maintenance = new MaintenanceActivity();
     private volatile TableStatistics statistics;
@@ -186,7 +190,7 @@ public final class Table {
      * only change while the table is created, before it is in the catalog).
      */
     public List<UniqueConstraint> uniqueConstraints() {
-        return uniqueConstraintsView;
+        return uniqueConstraints;
     }
 
     /**
@@ -197,7 +201,11 @@ public final class Table {
         if (storage.rowCount() != 0) {
             throw new IllegalStateException("constraints are added to empty tables only: " + name);
         }
-        uniqueConstraints.add(Objects.requireNonNull(constraint, "constraint"));
+        Objects.requireNonNull(constraint, "constraint");
+        // One thread creates the table, before anyone else can see it: no lost update.
+        List<UniqueConstraint> added = new java.util.ArrayList<>(uniqueConstraints);
+        added.add(constraint);
+        uniqueConstraints = List.copyOf(added);
     }
 
     /** Pinned by statements that hold row ids; VACUUM compacts a page only while nobody pins them. */

@@ -9,7 +9,8 @@ import dev.parallax.engine.vector.Batch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * A partition's share of its partitioned table's unique index: the partition's constraint (named
@@ -39,6 +40,16 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class PartitionUniqueIndex implements UniqueIndex {
     /** Partitions that can share one table index at once. */
     public static final int MAXIMUM_PARTITIONS = 1 << 16;
+    private static final VarHandle COUNT;
+
+    static {
+        try {
+            COUNT = MethodHandles.lookup().findVarHandle(PartitionUniqueIndex.class, "count", long.class);
+        } catch (ReflectiveOperationException impossible) {
+            throw new ExceptionInInitializerError(impossible);
+        }
+    }
+
     private static final int TAG_SHIFT = 47;
     private static final int PAGE_SHIFT = 20;
     private static final long PAGE_LIMIT = 1L << (TAG_SHIFT - PAGE_SHIFT);
@@ -50,7 +61,12 @@ public final class PartitionUniqueIndex implements UniqueIndex {
     private final LongKeyIndex longTableIndex;
     private final int tag;
     private final long taggedBase;
-    private final AtomicLong count = new AtomicLong();
+    /**
+     * Keys of this partition in the table's index ({@link #COUNT}): a field of this object rather
+     * than an AtomicLong of its own, one cache line fewer per write when writes land on another
+     * partition each time (upserts into 1024 partitions).
+     */
+    private volatile long count;
     /** Per-thread scratch for translating a batch's row ids. */
     private final ThreadLocal<long[]> translated = ThreadLocal.withInitial(() -> new long[16]);
     private boolean closed;
@@ -112,7 +128,7 @@ public final class PartitionUniqueIndex implements UniqueIndex {
     /** Keys of this partition held in the table's index. */
     @Override
     public long size() {
-        return count.get();
+        return count;
     }
 
     @Override
@@ -123,8 +139,9 @@ public final class PartitionUniqueIndex implements UniqueIndex {
     @Override
     public boolean putIfAbsent(Batch keys, int[] keyColumns, int position, long rowId) {
         boolean put = tableIndex.putIfAbsent(keys, keyColumns, position, toTable(rowId), encoder);
-        if (put && !encoder.hasNull(keys, keyColumns, position)) {
-            count.incrementAndGet();
+        // The table index's encoder: the same key types, and shared by all partitions (in cache).
+        if (put && !tableIndex.encoder.hasNull(keys, keyColumns, position)) {
+            COUNT.getAndAdd(this, 1L);
         }
         return put;
     }
@@ -138,7 +155,7 @@ public final class PartitionUniqueIndex implements UniqueIndex {
     public boolean remove(Batch keys, int[] keyColumns, int position, long expectedRowId) {
         boolean removed = tableIndex.remove(keys, keyColumns, position, toTable(expectedRowId));
         if (removed) {
-            count.decrementAndGet();
+            COUNT.getAndAdd(this, -1L);
         }
         return removed;
     }
@@ -168,7 +185,7 @@ public final class PartitionUniqueIndex implements UniqueIndex {
             int position = selection == null ? index : selection[index];
             tableRowIds[position] = toTable(rowIds[position]);
         }
-        count.addAndGet(tableIndex.insertAll(rows, keyColumns, tableRowIds, encoder));
+        COUNT.getAndAdd(this, (long) tableIndex.insertAll(rows, keyColumns, tableRowIds, encoder));
     }
 
     @Override
@@ -190,7 +207,7 @@ public final class PartitionUniqueIndex implements UniqueIndex {
      * dropped). The caller makes sure no statement writes the partition meanwhile (it is out of the catalog).
      */
     public void removeKeys(TableStorage storage, int[] tableKeyColumns) {
-        if (tableIndex.isClosed() || count.get() == 0) {
+        if (tableIndex.isClosed() || count == 0) {
             return;
         }
         List<DataType> types = new ArrayList<>(tableKeyColumns.length);
@@ -220,7 +237,7 @@ public final class PartitionUniqueIndex implements UniqueIndex {
             closed = true;
             // A tag whose keys are still in an open table index is never handed out again: a later
             // partition would otherwise see them as its own rows.
-            if (count.get() == 0 || tableIndex.isClosed()) {
+            if (count == 0 || tableIndex.isClosed()) {
                 tableIndex.releasePartitionTag(tag);
             }
         }

@@ -94,8 +94,11 @@ final class TableChanges {
     /** A change set for {@code table}, empty, reused from this thread's last statement when it was on the same table; {@link #release} it. */
     static TableChanges acquire(Table table) {
         TableChanges last = LAST_USED.get();
-        if (last != null && !last.inUse && last.columnTypes.equals(table.columnTypes())) {
-            if (last.table != table || !last.constraints.equals(table.uniqueConstraints())) {
+        // A sibling partition has the parent's column types: no need to compare them (which reads
+        // the partition's own list, a cache miss when each statement lands on another partition).
+        if (last != null && !last.inUse
+                && (last.table == table || isSibling(last.table, table) || last.columnTypes.equals(table.columnTypes()))) {
+            if (last.table != table || last.constraints != table.uniqueConstraints()) {
                 last.target(table);
             }
             last.inUse = true;
@@ -106,6 +109,12 @@ final class TableChanges {
         created.inUse = true;
         LAST_USED.set(created);
         return created;
+    }
+
+    /** Whether {@code one} and {@code other} are partitions of the same parent (then they have the same columns and constraints). */
+    private static boolean isSibling(Table one, Table other) {
+        Table parent = one.parent();
+        return parent != null && parent == other.parent();
     }
 
     /** Hands the change set back for the thread's next statement. */
@@ -132,7 +141,7 @@ final class TableChanges {
         }
         // Partitions of one parent have the same constraints over the same columns, in the same order:
         // a prepared upsert landing in another partition each time keeps its key column arrays.
-        boolean sibling = table != null && table.parent() != null && table.parent() == target.parent();
+        boolean sibling = table != null && isSibling(table, target);
         this.table = target;
         this.storage = paged;
         this.constraints = target.uniqueConstraints();
