@@ -42,10 +42,11 @@ import java.util.List;
  * parameters and now() read per execution from {@link #values()}), and the proposed, conflicting and
  * updated rows live in batches made once. An execution evaluates the row, routes it to its
  * partition, looks its key up in the arbiter indexes, and applies the insert or the update through
- * {@link TableChanges} exactly as {@link ModifyTableOperator} does for one row: optimistic attempts,
- * then one under the write lock, so concurrent upserts of one key lose no update and store no
- * duplicate. No operator tree, execution context or result batch per execution; in steady state it
- * allocates nothing. Used by one thread at a time (a prepared statement's).
+ * {@link TableChanges} as {@link ModifyTableOperator} does for one row: optimistic attempts, then
+ * one under the write lock, so concurrent upserts of one key lose no update and store no
+ * duplicate. Unlike the operator it pins the table's row ids only when it holds one (an update).
+ * No operator tree, execution context or result batch per execution; in steady state it allocates
+ * nothing. Used by one thread at a time (a prepared statement's).
  */
 public final class PointUpsert {
     private final Table table;
@@ -221,16 +222,8 @@ public final class PointUpsert {
                 if (attempt >= ModifyTableOperator.MAXIMUM_ATTEMPTS) {
                     throw new IllegalStateException("upsert into " + table.name() + " failed " + attempt + " times under the write lock");
                 }
-                int outcome;
-                int attemptTarget = target;
-                // The row id a lookup finds stays valid until the change applies: VACUUM compacts no page meanwhile.
-                long pin = targetTable.rowIdLock().pin();
-                try {
-                    outcome = attempt < ModifyTableOperator.OPTIMISTIC_ATTEMPTS ? attempt(changes, attemptTarget)
-                            : changes.storage().exclusively(() -> attempt(changes, attemptTarget));
-                } finally {
-                    targetTable.rowIdLock().unpin(pin);
-                }
+                int outcome = attempt < ModifyTableOperator.OPTIMISTIC_ATTEMPTS ? optimisticAttempt(changes, targetTable, target)
+                        : exclusiveAttempt(changes, targetTable, target);
                 if (outcome >= 0) {
                     return outcome;
                 }
@@ -240,23 +233,80 @@ public final class PointUpsert {
         }
     }
 
-    /** One attempt on the current state: the rows changed (0 or 1), or -1 when another statement got in between. */
-    private int attempt(TableChanges changes, int target) {
-        changes.clear();
-        long abandoned = changes.storage().abandonedSteps();
+    /**
+     * One attempt without the write lock: the rows changed (0 or 1), or -1 when another statement
+     * or VACUUM got in between. An insert holds no row id (its key was absent; the new row's id
+     * goes into the index under the write lock, which VACUUM's compaction takes too), so it pins
+     * nothing: most upserts of new keys skip the table's row id lock, a cache miss and two atomic
+     * updates per statement on a partition written at random. An update pins the row ids only
+     * after its lookup and then checks that no compaction ran since ({@link
+     * dev.parallax.engine.storage.TableStorage#relocations}), else it looks again.
+     */
+    private int optimisticAttempt(TableChanges changes, Table targetTable, int target) {
+        PagedTableStorage storage = changes.storage();
+        long relocations = storage.relocations();
+        long abandoned = storage.abandonedSteps();
+        long conflict = conflictingRow(changes);
+        if (conflict == RowIds.ABSENT) {
+            return insert(changes);
+        }
+        if (action == ConflictAction.NOTHING) {
+            // The key exists once a step that went through published its row; else look again.
+            return storage.isPublished(conflict) && storage.abandonedSteps() == abandoned && storage.relocations() == relocations
+                    && (relocations & 1) == 0 ? 0 : -1;
+        }
+        long pin = targetTable.rowIdLock().pin();
+        try {
+            if ((relocations & 1) != 0 || storage.relocations() != relocations) {
+                return -1; // VACUUM moved rows since the lookup: its row id may be another row's now
+            }
+            return update(changes, conflict, target, abandoned);
+        } finally {
+            targetTable.rowIdLock().unpin(pin);
+        }
+    }
+
+    /** One attempt under the write lock (after the optimistic ones failed), with the row ids pinned throughout. */
+    private int exclusiveAttempt(TableChanges changes, Table targetTable, int target) {
+        // Pin first, then the write lock: VACUUM takes them in that order too.
+        long pin = targetTable.rowIdLock().pin();
+        try {
+            return changes.storage().exclusively(() -> {
+                // Under the write lock no step is under way: an entry found names a published row.
+                long abandoned = changes.storage().abandonedSteps();
+                long conflict = conflictingRow(changes);
+                return conflict == RowIds.ABSENT ? insert(changes)
+                        : action == ConflictAction.NOTHING ? 0 : update(changes, conflict, target, abandoned);
+            });
+        } finally {
+            targetTable.rowIdLock().unpin(pin);
+        }
+    }
+
+    /** The row id of the row whose key conflicts with the proposed row in an arbiter index, or {@link RowIds#ABSENT}. */
+    private long conflictingRow(TableChanges changes) {
         long conflict = RowIds.ABSENT;
         for (int index = 0; index < arbiterPositions.length && conflict == RowIds.ABSENT; index++) {
             int position = arbiterPositions[index];
             conflict = changes.constraint(position).index().get(proposed, changes.keyColumns(position), 0);
         }
-        if (conflict == RowIds.ABSENT) {
-            changes.addNew(proposed, 0, -1);
-            return changes.apply(arbiterFlags) ? 1 : -1;
-        }
-        if (action == ConflictAction.NOTHING) {
-            // The key exists once a step that went through published its row; else look again.
-            return changes.storage().isPublished(conflict) && changes.storage().abandonedSteps() == abandoned ? 0 : -1;
-        }
+        return conflict;
+    }
+
+    /** Inserts the proposed row: 1, or -1 when its key turned up in an arbiter index meanwhile. */
+    private int insert(TableChanges changes) {
+        changes.clear();
+        changes.addNew(proposed, 0, -1);
+        return changes.apply(arbiterFlags) ? 1 : -1;
+    }
+
+    /**
+     * DO UPDATE of row {@code conflict} (pinned by the caller), found in an index when the storage
+     * had abandoned {@code abandoned} steps: the rows changed (0 when the condition rejects it,
+     * else 1), or -1 when another statement changed the row meanwhile.
+     */
+    private int update(TableChanges changes, long conflict, int target, long abandoned) {
+        changes.clear();
         if (!changes.storage().readPublishedRow(conflict, allColumns, existing)
                 || changes.storage().abandonedSteps() != abandoned) {
             // Placed by another writer that has not published it yet, or the row id was found while a
