@@ -20,7 +20,8 @@ import java.util.Map;
  * Plans shared by statements that differ only in constants, for texts sent without parameters
  * (the simple query protocol, {@code Session.execute(sql)}): {@code select * from t where id = 42}
  * runs the plan of {@code select * from t where id = $1} with 42 bound, and a point lookup by
- * unique key takes the executor-free {@link PointLookupPlan} path that prepared statements take.
+ * unique key or a single-row INSERT [ON CONFLICT] takes the executor-free path that prepared
+ * statements take ({@link PointLookupPlan}, {@link PointUpsertPlan}).
  * Without this every such text was planned by Calcite anew (pgbench -M simple: ~111 tps against
  * PostgreSQL's ~6,655, 2026-11-22).
  *
@@ -53,9 +54,13 @@ final class AutoParameterization {
         this.catalogVersion = catalog.version();
     }
 
-    /** What was decided for one shape: the shared plan (and its point-lookup path), or null when the shape is not shared. */
-    private record Decision(PlanCache.CachedPlan plan, PointLookupPlan pointLookup, List<DataType> parameterTypes) {
-        static final Decision REJECTED = new Decision(null, null, List.of());
+    /**
+     * What was decided for one shape: the shared plan (and its point-lookup or point-upsert path,
+     * each used by this session's thread only), or {@link #REJECTED} when the shape is not shared.
+     */
+    private record Decision(PlanCache.CachedPlan plan, PointLookupPlan pointLookup, PointUpsertPlan pointUpsert,
+                            List<DataType> parameterTypes) {
+        static final Decision REJECTED = new Decision(null, null, null, List.of());
     }
 
     /**
@@ -96,6 +101,14 @@ final class AutoParameterization {
             session.noteStatement(sql);
             return decision.pointLookup().execute(values);
         }
+        if (decision.pointUpsert() != null && decision.pointUpsert().isValid()) {
+            session.noteStatement(sql);
+            Result result = decision.pointUpsert().execute(values);
+            if (result.rowCount() > 0) {
+                session.transactionBlock().dataChanged();
+            }
+            return result;
+        }
         return session.start(plan.statement(), ParameterBinder.bind(decision.parameterTypes(), values));
     }
 
@@ -131,7 +144,8 @@ final class AutoParameterization {
         if (pointLookup == null && !isValueIndependentModification(statement.root())) {
             return Decision.REJECTED;
         }
-        return new Decision(shared, pointLookup, types);
+        PointUpsertPlan pointUpsert = pointLookup == null ? PointUpsertPlan.of(session, shared.catalogVersion(), statement) : null;
+        return new Decision(shared, pointLookup, pointUpsert, types);
     }
 
     /** INSERT ... VALUES (ON CONFLICT included) and UPDATE / DELETE through a unique-key lookup, without RETURNING. */

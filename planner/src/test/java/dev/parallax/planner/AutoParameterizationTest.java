@@ -37,6 +37,7 @@ class AutoParameterizationTest {
     private static final class CountingServices implements EngineServices {
         private final EngineServices real;
         int planned;
+        int opened;
 
         CountingServices(EngineServices real) {
             this.real = real;
@@ -55,6 +56,7 @@ class AutoParameterizationTest {
 
         @Override
         public Operator open(PlanNode root, ExecutionContext context) {
+            opened++;
             return real.open(root, context);
         }
 
@@ -174,6 +176,35 @@ class AutoParameterizationTest {
         assertEquals("UPDATE 1", run("update test set info = info || 'y' where id = 1003").commandTag());
         assertEquals("UPDATE 1", run("update test set info = info || 'z' where id = 1003").commandTag());
         assertEquals(List.of(List.of("wyz")), rows("select info from test where id = 1003"));
+    }
+
+    @Test
+    void singleRowUpsertsOfASharedShapeRunWithoutTheExecutor() {
+        for (String table : List.of("test", "p")) {
+            String upsert = "insert into " + table + " values (%d, '%s') on conflict (id) do update set info = excluded.info";
+            String ignore = "insert into " + table + " values (%d, 'x') on conflict do nothing";
+            String insert = "insert into " + table + " values (%d, 'plain')";
+            assertEquals("INSERT 0 1", run(String.format(upsert, 5, "first")).commandTag());
+            assertEquals("INSERT 0 0", run(String.format(ignore, 6)).commandTag());
+            assertEquals("INSERT 0 1", run(String.format(insert, 500)).commandTag());
+            int openedBefore = services.opened;
+            int plannedBefore = services.planned;
+            int inserted = 0;
+            for (int id = 1; id <= 200; id += 7) {
+                assertEquals("INSERT 0 1", run(String.format(upsert, id, "u" + id)).commandTag(), table + " " + id);
+                inserted += id > 100 ? 1 : 0;
+            }
+            assertEquals("INSERT 0 0", run(String.format(ignore, 8)).commandTag());
+            assertEquals("INSERT 0 1", run(String.format(ignore, 1000)).commandTag());
+            assertEquals("INSERT 0 1", run(String.format(insert, 501)).commandTag());
+            ParallaxException duplicate = assertThrows(ParallaxException.class, () -> run(String.format(insert, 15)));
+            assertEquals(SqlState.UNIQUE_VIOLATION, duplicate.state());
+            assertEquals(openedBefore, services.opened, table + ": executions without the executor");
+            assertEquals(plannedBefore, services.planned, table);
+            assertEquals(List.of(List.of(100L + 1 + inserted + 2)), rows("select count(*) from " + table), table);
+            assertEquals(List.of(List.of(8, "u8"), List.of(9, "i9"), List.of(15, "u15"), List.of(197, "u197"), List.of(1000, "x")),
+                    rows("select * from " + table + " where id in (8, 9, 15, 197, 1000) order by id"), table);
+        }
     }
 
     @Test
