@@ -24,6 +24,11 @@ public enum Function {
     CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE,
     /** repeat(text, integer): the text that many times; empty for a count below 1. */
     REPEAT,
+    /**
+     * lpad/rpad(text, length[, fill]): the text cut or filled (with fill, default a space, repeated)
+     * to length characters, the fill on the left or right; empty fill: the text only cut.
+     */
+    LPAD, RPAD,
     // Dates and times: EXTRACT(field FROM x), first argument a TEXT literal naming the field.
     EXTRACT, DATE_TRUNC,
     // Null handling.

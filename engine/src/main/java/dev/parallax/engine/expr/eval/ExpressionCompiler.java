@@ -395,7 +395,7 @@ public final class ExpressionCompiler {
                 Evaluator right = argumentExprs.size() > 1 ? expression(argumentExprs.get(1)) : null;
                 return new BitwiseEvaluator(function, left, right, type);
             }
-            case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE, REPEAT -> {
+            case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE, REPEAT, LPAD, RPAD -> {
                 Evaluator[] arguments = arguments(argumentExprs);
                 if (function == Function.CONCAT) {
                     // || accepts any value on either side and concatenates the text forms.

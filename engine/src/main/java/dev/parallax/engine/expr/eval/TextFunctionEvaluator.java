@@ -19,7 +19,8 @@ import java.util.Locale;
 /**
  * Text functions on UTF-8 bytes: CONCAT (||), SUBSTRING(s, from[, for]) in characters, UPPER,
  * LOWER, LENGTH/CHAR_LENGTH, TRIM(s[, characters[, 'both'|'leading'|'trailing']]),
- * POSITION(substring, string), MD5, REPLACE(string, from, to) and REPEAT(string, count). Strict: NULL in, NULL out. ASCII-only values take byte
+ * POSITION(substring, string), MD5, REPLACE(string, from, to), REPEAT(string, count) and
+ * LPAD/RPAD(string, length[, fill]). Strict: NULL in, NULL out. ASCII-only values take byte
  * loops; others go through Java strings.
  */
 final class TextFunctionEvaluator extends Evaluator {
@@ -69,6 +70,10 @@ final class TextFunctionEvaluator extends Evaluator {
                 scratchNext = swap;
                 selection = scratch;
             }
+        }
+        if (count == 0) {
+            // Every row had a NULL argument; an untyped NULL's vector is not text.
+            return result;
         }
         BytesVector text = (BytesVector) argumentVectors[0];
         for (int index = 0; index < count; index++) {
@@ -123,6 +128,14 @@ final class TextFunctionEvaluator extends Evaluator {
                         (BytesVector) argumentVectors[1], (BytesVector) argumentVectors[2]);
                 case REPEAT -> repeat((BytesVector) result, position, data, offset, length,
                         ((LongVector) argumentVectors[1]).values()[position]);
+                case LPAD, RPAD -> {
+                    if (paddedInput) {
+                        while (length > 0 && data[offset + length - 1] == ' ') {
+                            length--;
+                        }
+                    }
+                    pad((BytesVector) result, position, data, offset, length, ((LongVector) argumentVectors[1]).values()[position]);
+                }
                 default -> throw new IllegalStateException("not a text function: " + function);
             }
         }
@@ -168,6 +181,53 @@ final class TextFunctionEvaluator extends Evaluator {
         for (long copy = 0; copy < count && length > 0; copy++) {
             System.arraycopy(data, offset, outData, target, length);
             target += length;
+        }
+    }
+
+    /**
+     * PostgreSQL's lpad/rpad: the text cut to {@code characters} characters, or filled up to them
+     * with the fill repeated (its last copy cut), on the left for LPAD and the right for RPAD; a
+     * negative length gives the empty text, an empty fill only cuts. The length is an integer
+     * (22003 beyond one); 54000 past the 1 GB value limit.
+     */
+    private void pad(BytesVector out, int position, byte[] data, int offset, int length, long characters) {
+        if (characters > Integer.MAX_VALUE || characters < Integer.MIN_VALUE) {
+            throw new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "integer out of range");
+        }
+        long wanted = Math.max(0, characters);
+        byte[] fillData = SPACE;
+        int fillOffset = 0;
+        int fillLength = 1;
+        if (argumentVectors.length > 2) {
+            BytesVector fill = (BytesVector) argumentVectors[2];
+            fillData = fill.data();
+            fillOffset = fill.offset(position);
+            fillLength = fill.length(position);
+        }
+        long textCharacters = characterCount(data, offset, length);
+        int keptBytes = textCharacters > wanted ? byteOffsetOf(data, offset, length, wanted) : length;
+        long padCharacters = fillLength == 0 ? 0 : wanted - Math.min(textCharacters, wanted);
+        int fillCharacters = characterCount(fillData, fillOffset, fillLength);
+        long wholeCopies = fillCharacters == 0 ? 0 : padCharacters / fillCharacters;
+        int restBytes = fillCharacters == 0 ? 0 : byteOffsetOf(fillData, fillOffset, fillLength, padCharacters % fillCharacters);
+        long total = keptBytes + wholeCopies * fillLength + restBytes;
+        if (total > MAXIMUM_VALUE_BYTES) {
+            throw new ParallaxException(SqlState.PROGRAM_LIMIT_EXCEEDED, "requested length too large");
+        }
+        int target = out.reserve(position, (int) total);
+        byte[] outData = out.data();
+        if (function == Function.RPAD) {
+            System.arraycopy(data, offset, outData, target, keptBytes);
+            target += keptBytes;
+        }
+        for (long copy = 0; copy < wholeCopies; copy++) {
+            System.arraycopy(fillData, fillOffset, outData, target, fillLength);
+            target += fillLength;
+        }
+        System.arraycopy(fillData, fillOffset, outData, target, restBytes);
+        target += restBytes;
+        if (function == Function.LPAD) {
+            System.arraycopy(data, offset, outData, target, keptBytes);
         }
     }
 

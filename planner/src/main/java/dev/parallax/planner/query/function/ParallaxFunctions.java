@@ -109,6 +109,11 @@ public final class ParallaxFunctions {
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.ARRAY, SqlFunctionCategory.STRING);
 
+    /** PostgreSQL's {@code lpad(text, integer[, text])}: text, whatever the argument's type (no numeric length). */
+    public static final SqlFunction LPAD = padFunction("lpad");
+    /** PostgreSQL's {@code rpad(text, integer[, text])}. */
+    public static final SqlFunction RPAD = padFunction("rpad");
+
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS), SqlOperatorTables.of(
             ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
@@ -119,7 +124,8 @@ public final class ParallaxFunctions {
             org.apache.calcite.sql.fun.SqlLibraryOperators.ILIKE, org.apache.calcite.sql.fun.SqlLibraryOperators.NOT_ILIKE,
             // PostgreSQL's boolean aggregates (every, the standard's name for bool_and, is a standard operator).
             org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
-            org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG));
+            org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
+            LPAD, RPAD));
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(
@@ -137,6 +143,14 @@ public final class ParallaxFunctions {
     private static SqlFunction sessionFunction(String name) {
         return SqlBasicFunction.create(name, ReturnTypes.explicit(SqlTypeName.VARCHAR), OperandTypes.NILADIC,
                 SqlFunctionCategory.SYSTEM);
+    }
+
+    private static SqlFunction padFunction(String name) {
+        return SqlBasicFunction.create(name,
+                ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+                OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER),
+                        OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER, SqlTypeFamily.CHARACTER)),
+                SqlFunctionCategory.STRING);
     }
 
     private static SqlFunction bitFunction(String name) {

@@ -125,6 +125,8 @@ final class FunctionMapping {
             case "REPLACE" -> Function.REPLACE;
             case "REPEAT" -> Function.REPEAT;
             case "CARDINALITY" -> Function.CARDINALITY;
+            case "LPAD" -> Function.LPAD;
+            case "RPAD" -> Function.RPAD;
             default -> null;
         };
     }
