@@ -3,6 +3,8 @@ package dev.parallax.planner.progress;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.type.ArrayValue;
+import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.PostgresType;
 
 import java.util.ArrayList;
@@ -10,6 +12,9 @@ import java.util.List;
 
 /** The rows of the pg_catalog views over relations (column order as in {@link PgCatalogViews}). */
 final class CatalogRows {
+    private static final DataType INT2VECTOR = DataType.vector(DataType.SMALLINT);
+    private static final DataType SMALLINT_ARRAY = DataType.array(DataType.SMALLINT);
+
     private CatalogRows() {
     }
 
@@ -103,14 +108,14 @@ final class CatalogRows {
         List<Object[]> rows = new ArrayList<>();
         for (CatalogRelations.Index index : listing.indexes()) {
             int[] keyColumns = index.keyColumns();
-            StringBuilder key = new StringBuilder();
-            StringBuilder options = new StringBuilder();
+            ArrayValue.Builder key = new ArrayValue.Builder(INT2VECTOR);
+            ArrayValue.Builder options = new ArrayValue.Builder(INT2VECTOR);
             for (int column : keyColumns) {
-                key.append(key.isEmpty() ? "" : " ").append(column + 1);
-                options.append(options.isEmpty() ? "0" : " 0");
+                key.addLong(column + 1);
+                options.addLong(0);
             }
             rows.add(new Object[] {index.oid(), index.tableOid(), keyColumns.length, keyColumns.length, index.unique(), false,
-                    index.primary(), false, true, false, true, false, true, true, false, key.toString(), options.toString(),
+                    index.primary(), false, true, false, true, false, true, true, false, key.build(0), options.build(0),
                     null, null});
         }
         return rows;
@@ -122,13 +127,13 @@ final class CatalogRows {
             if (index.constraintOid() == 0) {
                 continue;
             }
-            StringBuilder key = new StringBuilder("{");
+            ArrayValue.Builder key = new ArrayValue.Builder(SMALLINT_ARRAY);
             for (int column : index.keyColumns()) {
-                key.append(key.length() == 1 ? "" : ",").append(column + 1);
+                key.addLong(column + 1);
             }
             rows.add(new Object[] {index.constraintOid(), index.name(), CatalogRelations.PUBLIC_NAMESPACE,
                     index.primary() ? "p" : "u", false, false, true, index.tableOid(), 0L, index.oid(), 0L, 0L, " ", " ", " ",
-                    true, 0, true, key.append('}').toString(), null, null});
+                    true, 0, true, key.build(1), null, null});
         }
         return rows;
     }

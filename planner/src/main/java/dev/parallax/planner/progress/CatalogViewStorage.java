@@ -86,6 +86,8 @@ public final class CatalogViewStorage implements TableStorage {
                     case Integer number -> ((LongVector) target.column(index)).set(row, number);
                     case Boolean flag -> ((LongVector) target.column(index)).set(row, flag ? 1 : 0);
                     case Double number -> ((DoubleVector) target.column(index)).set(row, number);
+                    // Arrays, already in ArrayValue form.
+                    case byte[] array -> ((BytesVector) target.column(index)).set(row, array);
                     // Timestamps are held as microseconds since the epoch.
                     case Instant at -> ((LongVector) target.column(index)).set(row,
                             Math.addExact(Math.multiplyExact(at.getEpochSecond(), 1_000_000L), at.getNano() / 1000));

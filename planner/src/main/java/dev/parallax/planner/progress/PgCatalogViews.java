@@ -15,10 +15,14 @@ import java.util.function.Supplier;
  * columns clients read (psql's {@code \d} family, pgJDBC's DatabaseMetaData): pg_namespace,
  * pg_tables, pg_class, pg_attribute, pg_type, pg_index, pg_constraint, pg_inherits, pg_am,
  * pg_database, pg_roles, pg_collation, and pg_attrdef / pg_description, which are empty
- * (Parallax has neither column defaults nor comments). Types: {@code oid} columns are bigint,
- * {@code "char"} and {@code name} columns text, and array columns (int2vector, text[], aclitem[])
- * hold PostgreSQL's text form of the array ({@code indkey} {@code "1 2"}, {@code conkey}
- * {@code "{1,2}"}). Every view reads the catalog when scanned.
+ * (Parallax has neither column defaults nor comments), as are pg_policy, pg_statistic_ext,
+ * pg_publication, pg_publication_namespace and pg_publication_rel (no row security, extended
+ * statistics or publications; psql's {@code \d} reads them). Types: {@code oid} columns are
+ * bigint, {@code "char"} and {@code name} columns text; the arrays that clients subscript or
+ * search are arrays ({@code polroles} bigint[], {@code stxkind} text[], {@code prattrs}
+ * int2vector); pg_index.indkey and indoption int2vector, pg_constraint.conkey smallint[]); the others
+ * (aclitem[], reloptions) still hold PostgreSQL's text form of the array. Every view
+ * reads the catalog when scanned.
  */
 public final class PgCatalogViews {
     /** PostgreSQL's OID of the bootstrap superuser, owner of everything here. */
@@ -79,7 +83,8 @@ public final class PgCatalogViews {
             column("indisexclusion", DataType.BOOLEAN), column("indimmediate", DataType.BOOLEAN),
             column("indisclustered", DataType.BOOLEAN), column("indisvalid", DataType.BOOLEAN),
             column("indcheckxmin", DataType.BOOLEAN), column("indisready", DataType.BOOLEAN), column("indislive", DataType.BOOLEAN),
-            column("indisreplident", DataType.BOOLEAN), column("indkey", DataType.TEXT), column("indoption", DataType.TEXT),
+            column("indisreplident", DataType.BOOLEAN), column("indkey", DataType.vector(DataType.SMALLINT)),
+            column("indoption", DataType.vector(DataType.SMALLINT)),
             nullable("indexprs", DataType.TEXT), nullable("indpred", DataType.TEXT));
 
     static final List<ColumnDefinition> CONSTRAINT_COLUMNS = List.of(
@@ -89,7 +94,8 @@ public final class PgCatalogViews {
             column("conindid", DataType.BIGINT), column("conparentid", DataType.BIGINT), column("confrelid", DataType.BIGINT),
             column("confupdtype", DataType.TEXT), column("confdeltype", DataType.TEXT), column("confmatchtype", DataType.TEXT),
             column("conislocal", DataType.BOOLEAN), column("coninhcount", DataType.INTEGER), column("connoinherit", DataType.BOOLEAN),
-            nullable("conkey", DataType.TEXT), nullable("confkey", DataType.TEXT), nullable("conbin", DataType.TEXT));
+            nullable("conkey", DataType.array(DataType.SMALLINT)), nullable("confkey", DataType.array(DataType.SMALLINT)),
+            nullable("conbin", DataType.TEXT));
 
     static final List<ColumnDefinition> INHERITS_COLUMNS = List.of(
             column("inhrelid", DataType.BIGINT), column("inhparent", DataType.BIGINT), column("inhseqno", DataType.INTEGER),
@@ -127,6 +133,30 @@ public final class PgCatalogViews {
             column("objoid", DataType.BIGINT), column("classoid", DataType.BIGINT), column("objsubid", DataType.INTEGER),
             column("description", DataType.TEXT));
 
+    static final List<ColumnDefinition> POLICY_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("polname", DataType.TEXT), column("polrelid", DataType.BIGINT),
+            column("polcmd", DataType.TEXT), column("polpermissive", DataType.BOOLEAN),
+            column("polroles", DataType.array(DataType.BIGINT)), nullable("polqual", DataType.TEXT),
+            nullable("polwithcheck", DataType.TEXT));
+
+    static final List<ColumnDefinition> STATISTIC_EXT_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("stxrelid", DataType.BIGINT), column("stxname", DataType.TEXT),
+            column("stxnamespace", DataType.BIGINT), column("stxowner", DataType.BIGINT), column("stxstattarget", DataType.INTEGER),
+            column("stxkeys", DataType.vector(DataType.SMALLINT)), column("stxkind", DataType.array(DataType.TEXT)),
+            nullable("stxexprs", DataType.TEXT));
+
+    static final List<ColumnDefinition> PUBLICATION_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("pubname", DataType.TEXT), column("pubowner", DataType.BIGINT),
+            column("puballtables", DataType.BOOLEAN), column("pubinsert", DataType.BOOLEAN), column("pubupdate", DataType.BOOLEAN),
+            column("pubdelete", DataType.BOOLEAN), column("pubtruncate", DataType.BOOLEAN), column("pubviaroot", DataType.BOOLEAN));
+
+    static final List<ColumnDefinition> PUBLICATION_NAMESPACE_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("pnpubid", DataType.BIGINT), column("pnnspid", DataType.BIGINT));
+
+    static final List<ColumnDefinition> PUBLICATION_REL_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("prpubid", DataType.BIGINT), column("prrelid", DataType.BIGINT),
+            nullable("prqual", DataType.TEXT), nullable("prattrs", DataType.vector(DataType.SMALLINT)));
+
     private PgCatalogViews() {
     }
 
@@ -146,6 +176,11 @@ public final class PgCatalogViews {
         add(catalog, "pg_collation", COLLATION_COLUMNS, PgCatalogViews::collations);
         add(catalog, "pg_attrdef", ATTRIBUTE_DEFAULT_COLUMNS, List::of);
         add(catalog, "pg_description", DESCRIPTION_COLUMNS, List::of);
+        add(catalog, "pg_policy", POLICY_COLUMNS, List::of);
+        add(catalog, "pg_statistic_ext", STATISTIC_EXT_COLUMNS, List::of);
+        add(catalog, "pg_publication", PUBLICATION_COLUMNS, List::of);
+        add(catalog, "pg_publication_namespace", PUBLICATION_NAMESPACE_COLUMNS, List::of);
+        add(catalog, "pg_publication_rel", PUBLICATION_REL_COLUMNS, List::of);
     }
 
     private static void add(Catalog catalog, String name, List<ColumnDefinition> columns, Supplier<List<Object[]>> rows) {

@@ -348,6 +348,54 @@ class PgJdbcTest {
         }
     }
 
+    @Test
+    void databaseMetaDataListsPrimaryKeysAndIndexes() throws SQLException {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("create table keyed_items (a int, b int, c text, primary key (b, a))");
+            statement.execute("create index keyed_items_c on keyed_items (c)");
+            java.sql.DatabaseMetaData meta = connection.getMetaData();
+            try (ResultSet keys = meta.getPrimaryKeys(null, "public", "keyed_items")) {
+                StringBuilder rows = new StringBuilder();
+                while (keys.next()) {
+                    rows.append(keys.getString("COLUMN_NAME")).append(' ').append(keys.getInt("KEY_SEQ")).append(' ')
+                            .append(keys.getString("PK_NAME")).append('\n');
+                }
+                assertEquals("b 1 keyed_items_pkey\na 2 keyed_items_pkey\n", rows.toString());
+            }
+            try (ResultSet indexes = meta.getIndexInfo(null, "public", "keyed_items", false, false)) {
+                StringBuilder rows = new StringBuilder();
+                while (indexes.next()) {
+                    rows.append(indexes.getString("INDEX_NAME")).append(' ').append(indexes.getBoolean("NON_UNIQUE")).append(' ')
+                            .append(indexes.getInt("ORDINAL_POSITION")).append(' ').append(indexes.getString("COLUMN_NAME"))
+                            .append(' ').append(indexes.getString("ASC_OR_DESC")).append('\n');
+                }
+                assertEquals("keyed_items_pkey false 1 b null\nkeyed_items_pkey false 2 a null\nkeyed_items_c true 1 c A\n",
+                        rows.toString());
+            }
+            try (ResultSet indexes = meta.getIndexInfo(null, "public", "keyed_items", true, false)) {
+                int count = 0;
+                while (indexes.next()) {
+                    assertEquals("keyed_items_pkey", indexes.getString("INDEX_NAME"));
+                    count++;
+                }
+                assertEquals(2, count);
+            }
+        }
+    }
+
+    @Test
+    void arraysArriveAsJdbcArrays() throws SQLException {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery("select ARRAY[1,NULL,3], '{a,\"b c\"}'::text[], '1 2'::int2vector")) {
+            assertTrue(rows.next());
+            assertEquals(Types.ARRAY, rows.getMetaData().getColumnType(1));
+            assertEquals("_int4", rows.getMetaData().getColumnTypeName(1));
+            assertEquals("[1, null, 3]", java.util.Arrays.toString((Object[]) rows.getArray(1).getArray()));
+            assertEquals("[a, b c]", java.util.Arrays.toString((Object[]) rows.getArray(2).getArray()));
+            assertEquals("1 2", rows.getString(3));
+        }
+    }
+
     private static void waitUntilRunning() throws InterruptedException {
         for (int attempt = 0; attempt < 400 && server.database.runningStatements().isEmpty(); attempt++) {
             Thread.sleep(10);

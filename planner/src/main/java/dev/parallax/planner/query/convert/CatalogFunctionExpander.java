@@ -96,6 +96,12 @@ public final class CatalogFunctionExpander extends RexShuttle {
                     rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, relation), rexBuilder.makeNullLiteral(call.getType()),
                     rexBuilder.makeLiteral(true)));
         }
+        if (operator == CatalogFunctions.RELATION_IS_PUBLISHABLE) {
+            return relationIsPublishable(operands.get(0), call.getType());
+        }
+        if (operator == CatalogFunctions.STATISTICS_OBJECT_COLUMNS) {
+            return rexBuilder.makeNullLiteral(call.getType());
+        }
         if (operator == CatalogFunctions.GET_INDEX_DEFINITION) {
             return indexDefinition(operands);
         }
@@ -147,6 +153,30 @@ public final class CatalogFunctionExpander extends RexShuttle {
                     List.of(literal("pg_catalog"), literal("public"), literal("information_schema")), toText(namespace)));
         }
         return call;
+    }
+
+    /** True for the user tables and partitioned tables, false for the other relations, NULL for other OIDs. */
+    private RexNode relationIsPublishable(RexNode relation, RelDataType type) {
+        List<RexNode> conditions = new ArrayList<>();
+        List<RexNode> values = new ArrayList<>();
+        for (CatalogRelations.Relation candidate : relations().relations()) {
+            conditions.add(equal(relation, candidate.oid()));
+            values.add(rexBuilder.makeLiteral(candidate.kind() == 'r' || candidate.kind() == 'p'));
+        }
+        for (CatalogRelations.Index index : relations().indexes()) {
+            conditions.add(equal(relation, index.oid()));
+            values.add(rexBuilder.makeLiteral(false));
+        }
+        if (conditions.isEmpty()) {
+            return rexBuilder.makeNullLiteral(type);
+        }
+        List<RexNode> operands = new ArrayList<>();
+        for (int index = 0; index < conditions.size(); index++) {
+            operands.add(conditions.get(index));
+            operands.add(values.get(index));
+        }
+        operands.add(rexBuilder.makeNullLiteral(type));
+        return rexBuilder.makeCall(type, SqlStdOperatorTable.CASE, operands);
     }
 
     private CatalogRelations relations() {

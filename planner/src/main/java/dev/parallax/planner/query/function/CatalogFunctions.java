@@ -40,6 +40,17 @@ public final class CatalogFunctions {
     /** {@code pg_table_is_visible(relation_oid)}: whether the relation is found by its unqualified name. */
     public static final SqlFunction TABLE_IS_VISIBLE = SqlBasicFunction.create("pg_table_is_visible", NULLABLE_BOOLEAN,
             OperandTypes.INTEGER, SqlFunctionCategory.SYSTEM);
+    /**
+     * {@code pg_relation_is_publishable(relation_oid)}: whether a publication could include the
+     * relation (a user table or partitioned table); NULL for an unknown OID.
+     */
+    public static final SqlFunction RELATION_IS_PUBLISHABLE = SqlBasicFunction.create("pg_relation_is_publishable",
+            NULLABLE_BOOLEAN, OperandTypes.INTEGER, SqlFunctionCategory.SYSTEM);
+    /**
+     * {@code pg_get_statisticsobjdef_columns(statistics_oid)}: the columns of an extended statistics
+     * object; NULL, since Parallax has no such objects (PostgreSQL's answer for an unknown OID).
+     */
+    public static final SqlFunction STATISTICS_OBJECT_COLUMNS = text("pg_get_statisticsobjdef_columns", OperandTypes.INTEGER);
     /** {@code pg_get_indexdef(index_oid[, column, pretty])}: the CREATE INDEX command, or one key column's name. */
     public static final SqlFunction GET_INDEX_DEFINITION = text("pg_get_indexdef", OperandTypes.or(OperandTypes.INTEGER,
             OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.BOOLEAN)));
@@ -89,7 +100,7 @@ public final class CatalogFunctions {
             NOT_REGEX_MATCH_INSENSITIVE, FORMAT_TYPE, GET_USER_BY_ID, TABLE_IS_VISIBLE, GET_INDEX_DEFINITION,
             GET_CONSTRAINT_DEFINITION, GET_EXPRESSION, OBJECT_DESCRIPTION, COLUMN_DESCRIPTION, SHARED_OBJECT_DESCRIPTION,
             ENCODING_TO_CHAR, REGCLASS, REGTYPE, REGNAMESPACE, CURRENT_SCHEMAS, HAS_TABLE_PRIVILEGE,
-            HAS_SCHEMA_PRIVILEGE, HAS_DATABASE_PRIVILEGE);
+            HAS_SCHEMA_PRIVILEGE, HAS_DATABASE_PRIVILEGE, RELATION_IS_PUBLISHABLE, STATISTICS_OBJECT_COLUMNS);
 
     private CatalogFunctions() {
     }

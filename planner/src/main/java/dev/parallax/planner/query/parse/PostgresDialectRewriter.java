@@ -60,7 +60,12 @@ public final class PostgresDialectRewriter {
      * Words PostgreSQL leaves unreserved and Parallax's SQL never uses as keywords, while Calcite
      * reserves them: always names ({@code sum(x) as value}, TPC-H Q11).
      */
-    private static final Set<String> NAME_WORDS = Set.of("value");
+    private static final Set<String> NAME_WORDS = Set.of("value", "result");
+    /**
+     * Function names Calcite reserves that PostgreSQL clients also use as column names (pgJDBC's
+     * getIndexInfo reads {@code tmp.CARDINALITY}): quoted where no argument list follows.
+     */
+    private static final Set<String> FUNCTION_NAME_WORDS = Set.of("cardinality");
 
     private final List<Integer> parameterNumbers = new ArrayList<>();
     private int positionalParameters;
@@ -76,7 +81,7 @@ public final class PostgresDialectRewriter {
 
     private RewrittenStatement run(String sql) {
         List<SqlToken> tokens = PostgresLexer.tokenize(sql);
-        List<Piece> pieces = structure(tokens);
+        List<Piece> pieces = ExpandArrayRewrite.apply(structure(tokens));
         List<Piece> rewritten = rewriteSequence(pieces, false);
         RewriteOutput output = new RewriteOutput();
         for (Piece piece : rewritten) {
@@ -239,6 +244,7 @@ public final class PostgresDialectRewriter {
         }
         pieces = rewriteOperatorSyntax(pieces);
         pieces = rewriteArraySubqueries(pieces);
+        pieces = rewriteStringAggregates(pieces);
         pieces = nameUnnestColumns(pieces);
         rejectNegativeRowCounts(pieces);
         pieces = addFromBeforeLoneWhere(pieces);
@@ -328,6 +334,41 @@ public final class PostgresDialectRewriter {
                     parts.add("(SELECT pg_array_or_empty(array_agg(pg_element)) FROM (");
                     parts.addAll(group.children());
                     parts.add(") AS " + ARRAY_SUBQUERY_ALIAS + " (pg_element))");
+                    result.add(new Piece.Composite(parts, ((Piece.Leaf) piece).token().position()));
+                    index = next;
+                    continue;
+                }
+            }
+            result.add(piece);
+        }
+        return result;
+    }
+
+    /**
+     * {@code string_agg(value, separator)} becomes {@code array_to_string(array_agg(value), separator)}:
+     * the same answer (NULL values skipped, NULL for no row), from the array aggregate.
+     */
+    private static List<Piece> rewriteStringAggregates(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            int next = skipSpaces(pieces, index + 1);
+            if (isWord(piece, "string_agg") && next < pieces.size() && pieces.get(next) instanceof Piece.Group group
+                    && group.open().kind() == Kind.LEFT_PARENTHESIS) {
+                List<Piece> children = group.children();
+                int comma = -1;
+                for (int child = 0; child < children.size(); child++) {
+                    if (children.get(child) instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.COMMA) {
+                        comma = comma < 0 ? child : -2;
+                    }
+                }
+                if (comma >= 0) {
+                    List<Object> parts = new ArrayList<>();
+                    parts.add("array_to_string(array_agg(");
+                    parts.addAll(children.subList(0, comma));
+                    parts.add("), ");
+                    parts.addAll(children.subList(comma + 1, children.size()));
+                    parts.add(")");
                     result.add(new Piece.Composite(parts, ((Piece.Leaf) piece).token().position()));
                     index = next;
                     continue;
@@ -559,7 +600,10 @@ public final class PostgresDialectRewriter {
             if (!(pieces.get(index) instanceof Piece.Leaf leaf) || leaf.token().kind() != Kind.WORD) {
                 continue;
             }
-            if (NAME_WORDS.contains(leaf.token().lowerText())) {
+            boolean usedAsName = FUNCTION_NAME_WORDS.contains(leaf.token().lowerText())
+                    && !(PostgresTypeNames.skipSpace(pieces, index + 1) < pieces.size()
+                    && pieces.get(PostgresTypeNames.skipSpace(pieces, index + 1)) instanceof Piece.Group);
+            if (NAME_WORDS.contains(leaf.token().lowerText()) || usedAsName) {
                 result.set(index, new Piece.Composite(List.of("\"" + leaf.token().lowerText() + "\""), leaf.token().position()));
                 continue;
             }

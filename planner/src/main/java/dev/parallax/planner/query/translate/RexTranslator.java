@@ -128,6 +128,17 @@ public final class RexTranslator {
             case PLUS_PREFIX -> {
                 return translateUnfolded(call.getOperands().getFirst());
             }
+            case TRIM -> {
+                // Calcite: TRIM(flag, characters, string); the engine: TRIM(string, characters, 'both'|'leading'|'trailing').
+                List<RexNode> operands = call.getOperands();
+                if (operands.size() == 3 && operands.get(0) instanceof RexLiteral flag
+                        && flag.getValue() instanceof org.apache.calcite.sql.fun.SqlTrimFunction.Flag side) {
+                    Expr text = translateUnfolded(operands.get(2));
+                    Expr characters = ArgumentTypes.castTo(translateUnfolded(operands.get(1)), DataType.TEXT);
+                    Expr where = new Literal(side.name().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8), DataType.TEXT);
+                    return new Call(Function.TRIM, type, text, characters, where);
+                }
+            }
             case ARRAY_VALUE_CONSTRUCTOR -> {
                 List<Expr> elements = new ArrayList<>(call.getOperands().size());
                 for (RexNode operand : call.getOperands()) {
