@@ -4,14 +4,18 @@ import dev.parallax.engine.type.BitString;
 
 import java.util.Arrays;
 
-/** Three-way comparisons of single values in PostgreSQL's order, shared by every comparator of this package. */
-final class ValueOrder {
+/**
+ * Three-way comparisons of single values in PostgreSQL's order, shared by every comparator of this
+ * package; {@link #compareDoubles} also by the index scan and the array functions.
+ */
+public final class ValueOrder {
     private static final byte BLANK = ' ';
 
     private ValueOrder() {
     }
 
-    static int compareDoubles(double left, double right) {
+    /** PostgreSQL's float order: -0 equals 0, NaN equals NaN and sorts above every number. */
+    public static int compareDoubles(double left, double right) {
         if (left < right) {
             return -1;
         }

@@ -1,6 +1,7 @@
 package dev.parallax.engine.expr.eval;
 
 import dev.parallax.engine.expr.Function;
+import dev.parallax.engine.sort.ValueOrder;
 import dev.parallax.engine.type.ArrayValue;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.VectorKind;
@@ -248,7 +249,7 @@ final class ArrayFunctionEvaluator extends Evaluator {
         VectorKind kind = arguments[1].type().element().vectorKind();
         return switch (kind) {
             case LONG -> Long.compare(((LongVector) value).values()[position], ArrayValue.longAt(data, offset, index));
-            case DOUBLE -> compareDoubles(((DoubleVector) value).values()[position], ArrayValue.doubleAt(data, offset, index));
+            case DOUBLE -> ValueOrder.compareDoubles(((DoubleVector) value).values()[position], ArrayValue.doubleAt(data, offset, index));
             case BYTES -> {
                 BytesVector bytes = (BytesVector) value;
                 int start = ArrayValue.bytesOffset(data, offset, index);
@@ -257,19 +258,5 @@ final class ArrayFunctionEvaluator extends Evaluator {
                 yield Integer.signum(compared);
             }
         };
-    }
-
-    /** PostgreSQL's float order: -0 equals 0, NaN equals NaN and is above every number. */
-    private static int compareDoubles(double left, double right) {
-        if (left < right) {
-            return -1;
-        }
-        if (left > right) {
-            return 1;
-        }
-        if (left == right) {
-            return 0;
-        }
-        return Double.isNaN(left) ? (Double.isNaN(right) ? 0 : 1) : -1;
     }
 }

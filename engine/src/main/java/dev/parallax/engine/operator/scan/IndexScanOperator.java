@@ -6,6 +6,7 @@ import dev.parallax.engine.index.OrderedIndex;
 import dev.parallax.engine.operator.ValueComparison;
 import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.sort.SortOptions;
+import dev.parallax.engine.sort.ValueOrder;
 import dev.parallax.engine.storage.OpenSnapshot;
 import dev.parallax.engine.storage.SnapshotUse;
 import dev.parallax.engine.storage.TableStorage;
@@ -187,7 +188,7 @@ public final class IndexScanOperator implements Operator {
     private int compareKey(ColumnVector key, Object bound) {
         return switch (keyKind.vectorKind()) {
             case LONG -> Long.compare(((LongVector) key).values()[0], (Long) bound);
-            case DOUBLE -> compareDoubles(((DoubleVector) key).values()[0], (Double) bound);
+            case DOUBLE -> ValueOrder.compareDoubles(((DoubleVector) key).values()[0], (Double) bound);
             case BYTES -> {
                 BytesVector bytes = (BytesVector) key;
                 byte[] value = (byte[]) bound;
@@ -208,21 +209,6 @@ public final class IndexScanOperator implements Operator {
             length--;
         }
         return length;
-    }
-
-    /** PostgreSQL's float order: NaN equals NaN and sorts above every number; -0 equals 0. */
-    private static int compareDoubles(double left, double right) {
-        if (left < right) {
-            return -1;
-        }
-        if (left > right) {
-            return 1;
-        }
-        if (left == right) {
-            return 0;
-        }
-        boolean leftNaN = Double.isNaN(left);
-        return leftNaN == Double.isNaN(right) ? 0 : (leftNaN ? 1 : -1);
     }
 
     @Override
