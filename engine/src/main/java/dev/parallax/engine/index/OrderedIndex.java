@@ -431,13 +431,7 @@ public final class OrderedIndex implements AutoCloseable {
             if (first == rows) {
                 continue;
             }
-            LongVector rowIds = (LongVector) page.column(rowIdColumn);
-            rowIds.ensureCapacity(rows);
-            long[] ids = rowIds.values();
-            long pageBase = RowIds.pack(pageIndex, 0);
-            for (int row = 0; row < rows; row++) {
-                ids[row] = pageBase | slots[row];
-            }
+            fillRowIds(page, rowIdColumn, pageIndex, slots, rows);
             if (first > 0) {
                 for (int row = first; row < rows; row++) {
                     selection[row - first] = row;
@@ -577,13 +571,7 @@ public final class OrderedIndex implements AutoCloseable {
         for (int pageIndex = first; pageIndex < end; pageIndex++) {
             // readPage fills the key columns and the live rows' slots; the trailing row id column is ours to fill.
             int rows = storage.readPage(pageIndex, keyColumns, page, snapshot, slots);
-            LongVector rowIds = (LongVector) page.column(rowIdColumn);
-            rowIds.ensureCapacity(rows);
-            long[] ids = rowIds.values();
-            long pageBase = RowIds.pack(pageIndex, 0);
-            for (int row = 0; row < rows; row++) {
-                ids[row] = pageBase | slots[row];
-            }
+            fillRowIds(page, rowIdColumn, pageIndex, slots, rows);
             sorter.add(page);
             progress.pageScanned();
         }
@@ -666,6 +654,17 @@ public final class OrderedIndex implements AutoCloseable {
                 statement.checkCancelled();
                 statement.progress().update(LOADING, entries, Math.max(entries, expectedEntries), "rows");
             }
+        }
+    }
+
+    /** Fills the page batch's trailing row id column with the row ids of the {@code rows} slots readPage returned. */
+    private static void fillRowIds(Batch page, int rowIdColumn, int pageIndex, int[] slots, int rows) {
+        LongVector rowIds = (LongVector) page.column(rowIdColumn);
+        rowIds.ensureCapacity(rows);
+        long[] ids = rowIds.values();
+        long pageBase = RowIds.pack(pageIndex, 0);
+        for (int row = 0; row < rows; row++) {
+            ids[row] = pageBase | slots[row];
         }
     }
 }
