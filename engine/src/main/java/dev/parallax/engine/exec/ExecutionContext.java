@@ -20,7 +20,9 @@ public final class ExecutionContext {
     private final Object[] parameters;
     private final long statementStartMicros;
     private final boolean collectStatistics;
-    private final StatementProgress progress = new StatementProgress();
+    private final StatementProgress progress;
+    /** The statement's own context, which holds cancellation: this one, or the one a correlated run derives from. */
+    private final ExecutionContext statement;
     private volatile boolean cancelled;
     private volatile String cancelReason = "canceling statement due to user request";
 
@@ -32,6 +34,33 @@ public final class ExecutionContext {
         this.parameters = parameters == null ? new Object[0] : parameters.clone();
         this.statementStartMicros = statementStartMicros;
         this.collectStatistics = collectStatistics;
+        this.progress = new StatementProgress();
+        this.statement = this;
+    }
+
+    private ExecutionContext(ExecutionContext statement, Object[] parameters) {
+        this.memory = statement.memory;
+        this.workers = statement.workers;
+        this.settings = statement.settings;
+        this.parameters = parameters;
+        this.statementStartMicros = statement.statementStartMicros;
+        this.collectStatistics = statement.collectStatistics;
+        this.progress = statement.progress;
+        this.statement = statement;
+    }
+
+    /**
+     * A context of the same statement (memory, workers, settings, now(), progress, cancellation)
+     * with other parameter values: a correlated inner plan's run sees its outer row's values as
+     * parameters ({@link dev.parallax.engine.plan.CorrelateNode}). {@code parameters} is used as given.
+     */
+    public ExecutionContext withParameters(Object[] parameters) {
+        return new ExecutionContext(statement, Objects.requireNonNull(parameters, "parameters"));
+    }
+
+    /** Copies of this context's parameter values, {@code length} slots (more slots are NULL). */
+    public Object[] parameters(int length) {
+        return java.util.Arrays.copyOf(parameters, Math.max(length, parameters.length));
     }
 
     public MemoryManager memory() {
@@ -79,18 +108,18 @@ public final class ExecutionContext {
 
     /** Asks the running statement to stop; operators notice at their next batch. Any thread may call. */
     public void cancel(String reason) {
-        this.cancelReason = reason;
-        this.cancelled = true;
+        statement.cancelReason = reason;
+        statement.cancelled = true;
     }
 
     public boolean isCancelled() {
-        return cancelled;
+        return statement.cancelled;
     }
 
     /** Throws 57014 when the statement was cancelled; operators call this once per batch. */
     public void checkCancelled() {
-        if (cancelled) {
-            throw new ParallaxException(SqlState.QUERY_CANCELED, cancelReason);
+        if (statement.cancelled) {
+            throw new ParallaxException(SqlState.QUERY_CANCELED, statement.cancelReason);
         }
     }
 }

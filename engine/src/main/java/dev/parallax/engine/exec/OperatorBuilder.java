@@ -62,6 +62,14 @@ public final class OperatorBuilder {
         return new OperatorBuilder(context, statistics, participantNumber, Objects.requireNonNull(scans, "scans"));
     }
 
+    /**
+     * A builder for one run of a correlated inner plan ({@link dev.parallax.engine.plan.CorrelateNode})
+     * in this participant, with {@code runContext}'s parameters; the inner plan runs serially.
+     */
+    public OperatorBuilder forCorrelatedRun(ExecutionContext runContext) {
+        return new OperatorBuilder(runContext, statistics, participant, null);
+    }
+
     public ExecutionContext context() {
         return context;
     }
@@ -143,6 +151,8 @@ public final class OperatorBuilder {
             case dev.parallax.engine.plan.NestedLoopJoinNode nestedLoop -> JoinOperatorFactory.create(nestedLoop, this);
             case dev.parallax.engine.plan.WindowNode window ->
                     dev.parallax.engine.operator.window.WindowOperatorFactory.create(window, this);
+            case dev.parallax.engine.plan.CorrelateNode correlate ->
+                    dev.parallax.engine.operator.join.CorrelateOperatorFactory.create(correlate, this);
         };
         NodeStatistics nodeStatistics = statistics(node);
         if (nodeStatistics == null) {

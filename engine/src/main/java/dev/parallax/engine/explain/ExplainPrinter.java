@@ -262,6 +262,8 @@ public final class ExplainPrinter {
                     + (options.verbose() ? "public." : "") + indexScan.table().name();
             case HashJoinNode join -> (join.parallelBuild() ? "Parallel Hash " : "Hash ") + joinTypeName(join.joinType());
             case NestedLoopJoinNode join -> join.joinType() == JoinType.INNER ? "Nested Loop" : "Nested Loop " + joinTypeName(join.joinType());
+            case dev.parallax.engine.plan.CorrelateNode correlate ->
+                    correlate.joinType() == JoinType.INNER ? "Nested Loop" : "Nested Loop " + joinTypeName(correlate.joinType());
             case FilterNode filter -> name(filter.input());
             case ProjectNode project -> name(project.input());
         };
@@ -606,6 +608,8 @@ public final class ExplainPrinter {
             }
             case HashJoinNode join -> pick(joinedNames(join.probe(), join.build()), join.outputColumns());
             case NestedLoopJoinNode join -> pick(joinedNames(join.outer(), join.inner()), join.outputColumns());
+            case dev.parallax.engine.plan.CorrelateNode correlate -> correlate.joinType().emitsPairs()
+                    ? joinedNames(correlate.outer(), correlate.inner()) : columnNames(correlate.outer(), qualified);
             // PostgreSQL names an Append's columns after its first input's.
             case AppendNode append -> columnNames(append.inputs().getFirst(), qualified);
             case PartitionAppendNode append -> {

@@ -12,7 +12,8 @@ import java.util.List;
 public sealed interface PlanNode
         permits SeqScanNode, FilterNode, ProjectNode, AggregateNode, GatherNode, GatherMergeNode, SortNode, LimitNode,
         ValuesNode, GenerateSeriesNode, InsertNode, AppendNode, IndexScanNode, PartitionAppendNode, UniqueIndexScanNode,
-        ModifyTableNode, HashJoinNode, NestedLoopJoinNode, WindowNode, UnnestNode {
+        ModifyTableNode, HashJoinNode, NestedLoopJoinNode, WindowNode, UnnestNode,
+        CorrelateNode {
     List<PlanNode> inputs();
 
     /** Types of the output columns, in order. */

@@ -60,6 +60,8 @@ final class PlanDump {
             case dev.parallax.engine.plan.NestedLoopJoinNode join -> "Nested Loop " + join.joinType()
                     + (join.condition() != null ? " condition" : "");
             case dev.parallax.engine.plan.WindowNode window -> "WindowAgg " + window.functions();
+            case dev.parallax.engine.plan.CorrelateNode correlate -> "Correlated Nested Loop " + correlate.joinType()
+                    + " correlated=" + Arrays.toString(correlate.correlatedColumns());
         }).append('\n');
         for (PlanNode input : node.inputs()) {
             dump(input, depth + 1, text);

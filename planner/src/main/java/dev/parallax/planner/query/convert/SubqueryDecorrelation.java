@@ -1,7 +1,5 @@
 package dev.parallax.planner.query.convert;
 
-import dev.parallax.engine.error.ParallaxException;
-import dev.parallax.engine.error.SqlState;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
@@ -10,7 +8,6 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
-import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
@@ -25,12 +22,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Turns subqueries (scalar, IN, EXISTS, correlated or not) into plain joins and aggregates, so the
- * translator never sees a {@code RexSubQuery} or a {@code Correlate}: [NOT] EXISTS and [NOT] IN in a
+ * Turns subqueries (scalar, IN, EXISTS, correlated or not) into plain joins and aggregates where it
+ * can, so the translator never sees a {@code RexSubQuery}: [NOT] EXISTS and [NOT] IN in a
  * WHERE conjunction become semi (anti) joins ({@link SubqueryToSemiJoinRule}); Calcite's
  * subquery-removal rules rewrite every other subquery into a join (uncorrelated) or a Correlate (correlated), then
  * {@link RelDecorrelator} replaces each Correlate by a join on the correlation columns with the
- * subquery aggregated per correlation value. A scalar subquery that may return several rows keeps
+ * subquery aggregated per correlation value. A Correlate the decorrelator cannot remove (an outer
+ * column inside a function's argument) stays, and runs as a correlated nested loop. A scalar subquery that may return several rows keeps
  * a {@code SINGLE_VALUE} aggregate, which raises 21000 at run time as PostgreSQL does.
  */
 public final class SubqueryDecorrelation {
@@ -46,8 +44,9 @@ public final class SubqueryDecorrelation {
     }
 
     /**
-     * The plan without subqueries or correlations; {@code plan} itself when it has none. Throws
-     * 0A000 for a correlation the decorrelator cannot remove.
+     * The plan without subqueries; {@code plan} itself when it has none. A correlation the
+     * decorrelator cannot remove stays a Correlate, which runs its right side once per left row
+     * (CorrelateTranslator).
      */
     public static RelNode apply(RelNode plan, RelBuilder relBuilder) {
         if (!hasSubquery(plan)) {
@@ -57,9 +56,6 @@ public final class SubqueryDecorrelation {
         hep.setExecutor(NoConstantReduction.INSTANCE);
         hep.setRoot(plan);
         RelNode decorrelated = RelDecorrelator.decorrelateQuery(hep.findBestExp(), relBuilder);
-        if (hasCorrelate(decorrelated)) {
-            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "this correlated subquery is not supported yet");
-        }
         return withoutLiteralAggregates(decorrelated, relBuilder);
     }
 
@@ -122,15 +118,4 @@ public final class SubqueryDecorrelation {
         return found[0];
     }
 
-    private static boolean hasCorrelate(RelNode plan) {
-        if (plan instanceof Correlate) {
-            return true;
-        }
-        for (RelNode input : plan.getInputs()) {
-            if (hasCorrelate(input)) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

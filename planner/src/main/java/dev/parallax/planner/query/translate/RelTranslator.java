@@ -40,7 +40,7 @@ public final class RelTranslator {
             case Join join -> JoinTranslator.translate(join, this);
             case org.apache.calcite.rel.core.Window window -> WindowTranslator.translate(window, this);
             case org.apache.calcite.rel.core.Uncollect uncollect -> UnnestTranslator.translate(uncollect, this);
-            case org.apache.calcite.rel.core.Correlate correlate -> UnnestTranslator.translate(correlate, this);
+            case org.apache.calcite.rel.core.Correlate correlate -> CorrelateTranslator.translate(correlate, this);
             // INTERSECT and EXCEPT were rewritten to UNION ALL + aggregate; only the ALL forms reach here.
             case org.apache.calcite.rel.core.Intersect intersect -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                     "INTERSECT ALL is not supported yet");

@@ -43,12 +43,36 @@ public final class RexTranslator {
     private final RexBuilder rexBuilder;
     private final List<Integer> parameterNumbers;
     private final Settings settings;
+    /** Where the outer columns of each correlated nested loop being translated are bound ({@link #bindCorrelation}). */
+    private final java.util.Map<org.apache.calcite.rel.core.CorrelationId, CorrelationBinding> correlations = new java.util.HashMap<>();
+    /** The first parameter index not used by the statement's parameters or a correlation binding. */
+    private int nextParameterIndex;
+
+    /** The outer columns of a correlation: column {@code c} is parameter {@code base + c}, of type {@code types[c]}. */
+    private record CorrelationBinding(int base, List<DataType> types) {
+    }
 
     /** @param settings the session's settings, which give the values of {@link SessionFunctions} */
     public RexTranslator(RexBuilder rexBuilder, List<Integer> parameterNumbers, Settings settings) {
         this.rexBuilder = rexBuilder;
         this.parameterNumbers = parameterNumbers;
         this.settings = settings;
+        for (int number : parameterNumbers) {
+            nextParameterIndex = Math.max(nextParameterIndex, number);
+        }
+    }
+
+    /**
+     * Binds the correlation variable {@code id} to parameters: the outer row's column {@code c}
+     * (of engine type {@code outerTypes[c]}) becomes parameter {@code base + c} in the expressions
+     * translated from now on. Returns the base, past every parameter the statement and the other
+     * correlations use.
+     */
+    public int bindCorrelation(org.apache.calcite.rel.core.CorrelationId id, List<DataType> outerTypes) {
+        int base = nextParameterIndex;
+        nextParameterIndex += outerTypes.size();
+        correlations.put(id, new CorrelationBinding(base, List.copyOf(outerTypes)));
+        return base;
     }
 
     public Expr translate(RexNode node) {
@@ -62,6 +86,13 @@ public final class RexTranslator {
             case RexDynamicParam parameter -> new Parameter(parameterNumbers.get(parameter.getIndex()) - 1,
                     TypeMapping.toEngine(parameter.getType()));
             case RexCall call -> call(call);
+            case org.apache.calcite.rex.RexFieldAccess access
+                    when access.getReferenceExpr() instanceof org.apache.calcite.rex.RexCorrelVariable variable
+                    && correlations.containsKey(variable.id) -> {
+                CorrelationBinding binding = correlations.get(variable.id);
+                int column = access.getField().getIndex();
+                yield new Parameter(binding.base() + column, binding.types().get(column));
+            }
             default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "expression %s is not supported", node);
         };
     }

@@ -44,14 +44,18 @@ final class UnnestTranslator {
         return unnest(input, array, false, uncollect.withOrdinality, false);
     }
 
+    /** Whether {@code correlate} is a lateral unnest of its left row's array (the shape {@link #translate(Correlate, RelTranslator)} takes). */
+    static boolean isLateralUnnest(Correlate correlate) {
+        return correlate.getRight() instanceof Uncollect uncollect && uncollect.getInput() instanceof Project project
+                && project.getInput() instanceof Values values && values.getTuples().size() == 1
+                && project.getProjects().size() == 1
+                && (correlate.getJoinType() == JoinRelType.INNER || correlate.getJoinType() == JoinRelType.LEFT);
+    }
+
+    /** A lateral unnest ({@link #isLateralUnnest}) → one UnnestNode over the left input. */
     static PlanNode translate(Correlate correlate, RelTranslator translator) {
-        if (!(correlate.getRight() instanceof Uncollect uncollect) || !(uncollect.getInput() instanceof Project project)
-                || !(project.getInput() instanceof Values values) || values.getTuples().size() != 1
-                || project.getProjects().size() != 1
-                || (correlate.getJoinType() != JoinRelType.INNER && correlate.getJoinType() != JoinRelType.LEFT)) {
-            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
-                    "LATERAL subqueries are not supported yet (only unnest of an earlier FROM item's array)");
-        }
+        Uncollect uncollect = (Uncollect) correlate.getRight();
+        Project project = (Project) uncollect.getInput();
         PlanNode left = translator.translate(correlate.getLeft());
         RexNode arrayOverLeft = project.getProjects().getFirst().accept(new RexShuttle() {
             @Override
