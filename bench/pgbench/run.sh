@@ -10,9 +10,15 @@
 # The select scripts draw ids from 1..ROWS (pgbench -D rows=ROWS); ROWS defaults to 10M as in the issue.
 # PGBENCH_MODE (prepared), PGBENCH_DURATION (20 s) and PGBENCH_CLIENTS (4; threads: half) change the
 # pgbench run; bench/pgbench/compare.sh runs this against both servers and prints one table.
-# Each script first runs PGBENCH_WARMUP seconds (5) unrecorded, on both servers alike: a JVM server
-# compiles its path during the first seconds (a cold 5 s run measured a sixth of the warm rate),
-# and PostgreSQL fills its buffer cache.
+# Every script first runs PGBENCH_WARMUP seconds (5) unrecorded, all four before the first one is
+# measured, on both servers alike: a JVM server compiles its paths during the first seconds (a cold
+# 5 s run measured a sixth of the warm rate) and PostgreSQL fills its buffer cache, and so no
+# script is measured in the wake of the load or with code compiled for its own table only (the
+# single-table scripts ran first and were measured before the partitioned ones had run at all).
+# SERVER_PID (a process id on this machine: the Java process of parallax serve, or PostgreSQL's
+# postmaster) adds the server's CPU time per transaction to each script's lines: user+system time
+# of the process and of its reaped children (PostgreSQL's backends), from /proc. Unlike tps, it
+# hardly moves when other processes load the machine; compare.sh prints both.
 # Needs: PARTITION BY HASH and ON CONFLICT DO UPDATE on the server (issue 7 in Parallax).
 set -euo pipefail
 host=${1:?host}
@@ -42,13 +48,37 @@ for ((first = 1; first <= rows; first += 200000)); do
 done
 
 : > "$results"
-for script in select select-partitioned upsert upsert-partitioned; do
+scripts=(select select-partitioned upsert upsert-partitioned)
+pgbench_run() {
+  pgbench -h "$host" -p "$port" -U "$user" -M "$mode" -n -c "$clients" -j "$threads" -T "$1" -D rows="$rows" -f "$here/$2.sql" "$database"
+}
+# CPU seconds, as clock ticks, the server process and its reaped children have used so far.
+server_ticks() {
+  awk '{ print $14 + $15 + $16 + $17 }' "/proc/$SERVER_PID/stat"
+}
+if [ "${PGBENCH_WARMUP:-5}" -gt 0 ]; then
+  for script in "${scripts[@]}"; do
+    pgbench_run "${PGBENCH_WARMUP:-5}" "$script" >/dev/null 2>&1 || true
+  done
+fi
+for script in "${scripts[@]}"; do
   echo "== $script" | tee -a "$results"
-  if [ "${PGBENCH_WARMUP:-5}" -gt 0 ]; then
-    pgbench -h "$host" -p "$port" -U "$user" -M "$mode" -n -c "$clients" -j "$threads" -T "${PGBENCH_WARMUP:-5}" -D rows="$rows" \
-      -f "$here/$script.sql" "$database" >/dev/null 2>&1 || true
+  if [ -n "${SERVER_PID:-}" ]; then
+    sleep 1 # the previous run's PostgreSQL backends exit and are reaped before the count starts
+    before=$(server_ticks)
   fi
   # A script the server cannot run yet (e.g. ON CONFLICT) reports its error and the others still run.
-  pgbench -h "$host" -p "$port" -U "$user" -M "$mode" -n -c "$clients" -j "$threads" -T "$duration" -D rows="$rows" -f "$here/$script.sql" "$database" 2>&1 \
-    | grep -E 'number of (transactions actually processed|failed transactions)|latency average|^tps|ERROR|error' | head -5 | tee -a "$results" || true
+  output=$(pgbench_run "$duration" "$script" 2>&1 || true)
+  if [ -n "${SERVER_PID:-}" ]; then
+    sleep 1 # PostgreSQL's backends exit after pgbench hangs up: the postmaster reaps them (their CPU moves to it)
+    after=$(server_ticks)
+  fi
+  echo "$output" | grep -E 'number of (transactions actually processed|failed transactions)|latency average|^tps|ERROR|error' | head -5 \
+    | tee -a "$results" || true
+  if [ -n "${SERVER_PID:-}" ]; then
+    echo "$output" | awk -v ticks=$((after - before)) -v hertz="$(getconf CLK_TCK)" '
+      /number of transactions actually processed/ { split($0, field, ": "); transactions = field[2] + 0 }
+      END { if (transactions > 0) printf "server CPU per transaction = %.1f us\n", ticks / hertz / transactions * 1e6 }' \
+      | tee -a "$results"
+  fi
 done
