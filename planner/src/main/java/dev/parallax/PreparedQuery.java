@@ -19,7 +19,9 @@ public interface PreparedQuery extends AutoCloseable {
 
     /**
      * Runs with these parameter values: Java values (Integer, Long, BigDecimal, Double, Boolean,
-     * String, LocalDate, LocalDateTime, byte[]) or null, converted to the parameter types.
+     * String, LocalDate, LocalDateTime, byte[]) or null, converted to the parameter types; an array
+     * parameter ({@code id = ANY($1)}) takes an Object[], int[]/long[]/double[]..., a Collection or
+     * a java.sql.Array of such values, or its text form ({@code "{1,2}"}).
      */
     Result execute(Object... parameters);
 

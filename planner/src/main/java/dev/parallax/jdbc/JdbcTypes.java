@@ -72,7 +72,7 @@ final class JdbcTypes {
             case TIMESTAMP -> "java.time.LocalDateTime";
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "dev.parallax.engine.type.ValueObjects$Interval";
             case CHAR, VARCHAR, TEXT, BIT, VARBIT, NULL -> "java.lang.String";
-            case ARRAY -> "[Ljava.lang.Object;";
+            case ARRAY -> "java.sql.Array";
         };
     }
 

@@ -4,6 +4,9 @@ import dev.parallax.Database;
 import dev.parallax.PreparedQuery;
 import dev.parallax.Session;
 import dev.parallax.TransactionStatus;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.ParameterBinder;
 
 import java.sql.Array;
 import java.sql.Blob;
@@ -24,6 +27,7 @@ import java.sql.Statement;
 import java.sql.Struct;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -528,9 +532,24 @@ final class ParallaxConnection implements Connection {
         throw JdbcErrors.notSupported("Parallax has no XML values");
     }
 
+    /**
+     * An array of {@code elements} converted to the element type {@code typeName} names (any
+     * PostgreSQL spelling: {@code int}, {@code int4}, {@code integer}, {@code varchar}, {@code text}...),
+     * as a parameter of that type would be; the errors are those of such a conversion (22P02...).
+     */
     @Override
     public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-        throw JdbcErrors.notSupported("Parallax has no array values yet");
+        checkOpen();
+        try {
+            DataType element = dev.parallax.planner.statement.TypeNameParser.parse(Objects.requireNonNull(typeName, "typeName"));
+            if (element.kind() == dev.parallax.engine.type.TypeKind.ARRAY) {
+                throw JdbcErrors.notSupported("multidimensional arrays are not supported");
+            }
+            DataType type = DataType.array(element);
+            return new ParallaxArray(type, (byte[]) ParameterBinder.convert(type, elements == null ? new Object[0] : elements));
+        } catch (ParallaxException failure) {
+            throw JdbcErrors.translate(failure);
+        }
     }
 
     @Override

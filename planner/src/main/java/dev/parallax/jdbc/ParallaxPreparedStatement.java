@@ -331,7 +331,8 @@ final class ParallaxPreparedStatement extends ParallaxStatement implements Prepa
                  Types.DOUBLE -> value instanceof Boolean bool ? (bool ? 1 : 0) : value;
             case Types.DATE -> value instanceof LocalDateTime timestamp ? timestamp.toLocalDate() : value;
             case Types.TIMESTAMP -> value instanceof LocalDate date ? date.atStartOfDay() : value;
-            case Types.ARRAY, Types.BLOB, Types.REF, Types.STRUCT, Types.DATALINK, Types.ROWID, Types.SQLXML, Types.JAVA_OBJECT,
+            case Types.ARRAY -> value;
+            case Types.BLOB, Types.REF, Types.STRUCT, Types.DATALINK, Types.ROWID, Types.SQLXML, Types.JAVA_OBJECT,
                  Types.DISTINCT, Types.REF_CURSOR ->
                     throw JdbcErrors.notSupported("Unsupported Types value: " + targetSqlType);
             default -> value;
@@ -485,9 +486,10 @@ final class ParallaxPreparedStatement extends ParallaxStatement implements Prepa
         throw JdbcErrors.notSupported("Parallax has no NCLOB values: use setString");
     }
 
+    /** Any {@link Array} whose {@code getArray()} gives its elements; converted to the parameter's array type. */
     @Override
     public void setArray(int parameterIndex, Array value) throws SQLException {
-        throw JdbcErrors.notSupported("Parallax has no array values yet");
+        set(parameterIndex, value);
     }
 
     @Override

@@ -348,11 +348,42 @@ final class ParallaxResultSet extends ReadOnlyResultSet {
         return getCharacterStream(columnIndex);
     }
 
-    /** The value as {@link ValueObjects#toJava} gives it (LocalDate, LocalDateTime, BigDecimal, ...). */
+    /**
+     * The value as {@link ValueObjects#toJava} gives it (LocalDate, LocalDateTime, BigDecimal, ...);
+     * an array is a {@link java.sql.Array}, as JDBC (and pgJDBC) hand arrays out.
+     */
     @Override
     public Object getObject(int columnIndex) throws SQLException {
         ColumnVector vector = column(columnIndex);
-        return wasNull ? null : ValueObjects.toJava(vector, position);
+        if (wasNull) {
+            return null;
+        }
+        return vector.type().kind() == TypeKind.ARRAY ? array(vector) : ValueObjects.toJava(vector, position);
+    }
+
+    @Override
+    public java.sql.Array getArray(int columnIndex) throws SQLException {
+        ColumnVector vector = column(columnIndex);
+        if (wasNull) {
+            return null;
+        }
+        if (vector.type().kind() != TypeKind.ARRAY) {
+            throw JdbcErrors.of("conversion to java.sql.Array from " + JdbcTypes.typeName(vector.type()) + " not supported",
+                    JdbcErrors.INVALID_PARAMETER_TYPE);
+        }
+        return array(vector);
+    }
+
+    @Override
+    public java.sql.Array getArray(String columnLabel) throws SQLException {
+        return getArray(findColumn(columnLabel));
+    }
+
+    /** The array at the current row, copied out of the batch (which the next row may replace). */
+    private ParallaxArray array(ColumnVector vector) {
+        dev.parallax.engine.vector.BytesVector bytes = (dev.parallax.engine.vector.BytesVector) vector;
+        int offset = bytes.offset(position);
+        return new ParallaxArray(vector.type(), java.util.Arrays.copyOfRange(bytes.data(), offset, offset + bytes.length(position)));
     }
 
     @Override
@@ -412,6 +443,8 @@ final class ParallaxResultSet extends ReadOnlyResultSet {
             return getBytes(columnIndex);
         } else if (type == Object.class) {
             return getObject(columnIndex);
+        } else if (type == java.sql.Array.class) {
+            return getArray(columnIndex);
         } else if (type == ValueObjects.Interval.class) {
             ColumnVector vector = column(columnIndex);
             TypeKind kind = vector.type().kind();

@@ -176,16 +176,6 @@ abstract class ReadOnlyResultSet implements ResultSet {
     }
 
     @Override
-    public final Array getArray(int columnIndex) throws SQLException {
-        throw noSuchValues("Array");
-    }
-
-    @Override
-    public final Array getArray(String columnLabel) throws SQLException {
-        throw noSuchValues("Array");
-    }
-
-    @Override
     public final NClob getNClob(int columnIndex) throws SQLException {
         throw noSuchValues("NClob");
     }

@@ -18,7 +18,7 @@ import java.util.List;
 
 /**
  * Converts the Java values an application binds to a prepared statement (Integer, Long, Short,
- * BigDecimal, Double, Float, Boolean, String, LocalDate, LocalDateTime, byte[], null) into the
+ * BigDecimal, Double, Float, Boolean, String, LocalDate, LocalDateTime, byte[], arrays of those, null) into the
  * engine representation of each parameter's type (Long, Double or byte[], see TypeKind). Strings
  * go through PostgreSQL's text input, as the wire protocol's text parameters do; other values are
  * converted directly with PostgreSQL's range checks (22003) and rounding.
@@ -102,15 +102,56 @@ public final class ParameterBinder {
             case CHAR, VARCHAR, TEXT -> value instanceof byte[] bytes
                     ? ValueText.parse(type, new String(bytes, StandardCharsets.UTF_8)) : viaText(type, value);
             case BIT, VARBIT -> value instanceof byte[] bytes ? bits(type, bytes) : viaText(type, value);
-            case ARRAY -> value instanceof Object[] elements ? array(type, elements) : viaText(type, value);
+            case ARRAY -> {
+                Object[] elements = arrayElements(value);
+                yield elements != null ? array(type, elements) : viaText(type, value);
+            }
             case NULL -> value instanceof byte[] bytes ? bytes.clone() : value.toString().getBytes(StandardCharsets.UTF_8);
         };
+    }
+
+    /**
+     * The elements of a Java array value: an {@code Object[]} ({@code Integer[]}, {@code String[]}...),
+     * an array of primitives ({@code int[]}, {@code long[]}...), a {@code java.util.Collection}, or a
+     * {@code java.sql.Array}; null when {@code value} is none of them.
+     */
+    private static Object[] arrayElements(Object value) {
+        return switch (value) {
+            case Object[] objects -> objects;
+            case int[] ints -> java.util.Arrays.stream(ints).boxed().toArray();
+            case long[] longs -> java.util.Arrays.stream(longs).boxed().toArray();
+            case double[] doubles -> java.util.Arrays.stream(doubles).boxed().toArray();
+            case short[] shorts -> boxed(shorts.length, index -> shorts[index]);
+            case float[] floats -> boxed(floats.length, index -> floats[index]);
+            case boolean[] booleans -> boxed(booleans.length, index -> booleans[index]);
+            case java.util.Collection<?> collection -> collection.toArray();
+            case java.sql.Array sqlArray -> {
+                try {
+                    yield arrayElements(sqlArray.getArray());
+                } catch (java.sql.SQLException failure) {
+                    throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "cannot read the array parameter: %s", failure.getMessage());
+                }
+            }
+            default -> null;
+        };
+    }
+
+    private static Object[] boxed(int length, java.util.function.IntFunction<Object> element) {
+        Object[] objects = new Object[length];
+        for (int index = 0; index < length; index++) {
+            objects[index] = element.apply(index);
+        }
+        return objects;
     }
 
     /** An array from its elements' Java objects, each converted as a parameter of the element type. */
     private static byte[] array(DataType type, Object[] elements) {
         dev.parallax.engine.type.ArrayValue.Builder builder = new dev.parallax.engine.type.ArrayValue.Builder(type);
         for (Object element : elements) {
+            if (element != null && arrayElements(element) != null) {
+                // PostgreSQL would build a multidimensional array; Parallax's arrays have one dimension.
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "multidimensional arrays are not supported");
+            }
             builder.add(convert(type.element(), element));
         }
         return builder.build(type.isVector() ? 0 : 1);

@@ -1,5 +1,6 @@
 package dev.parallax.cli.server;
 
+import dev.parallax.engine.type.PostgresType;
 import dev.parallax.engine.type.ValueObjects;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -66,9 +67,77 @@ final class ParameterDecoder {
                 yield new java.util.UUID(buffer.getLong(), buffer.getLong()).toString();
             }
             case PgTypes.BYTEA -> value;
-            default -> throw new ParameterFormatException("0A000",
-                    "binary format of parameter $" + parameterNumber + " of type " + oid + " is not supported; send it as text");
+            default -> {
+                PostgresType type = PostgresType.byOid(oid);
+                if (oid == PgTypes.UUID_ARRAY || type != null && type.element() != null) {
+                    yield array(buffer, oid == PgTypes.UUID_ARRAY ? PgTypes.UUID : type.element().oid(), parameterNumber);
+                }
+                throw new ParameterFormatException("0A000",
+                        "binary format of parameter $" + parameterNumber + " of type " + oid + " is not supported; send it as text");
+            }
         };
+    }
+
+    /**
+     * An array in array_send's layout (dimensions, a has-nulls flag, the element type, then per
+     * dimension its length and lower bound, then each element as a length and its bytes, -1 for
+     * NULL), as its elements' Java values. PostgreSQL's array_recv checks the same things.
+     */
+    private static Object[] array(ByteBuffer buffer, int elementOid, int parameterNumber) {
+        if (buffer.remaining() < 12) {
+            throw invalid(parameterNumber);
+        }
+        int dimensions = buffer.getInt();
+        int flags = buffer.getInt();
+        int sentElementOid = buffer.getInt();
+        if (dimensions < 0 || dimensions > 6) {
+            throw new ParameterFormatException("22023", "invalid number of dimensions: " + dimensions);
+        }
+        if ((flags & ~1) != 0) {
+            throw new ParameterFormatException("22P03", "invalid array flags");
+        }
+        if (sentElementOid != elementOid) {
+            throw new ParameterFormatException("42804", "wrong element type");
+        }
+        if (dimensions == 0) {
+            return new Object[0];
+        }
+        if (dimensions > 1) {
+            throw new ParameterFormatException("0A000", "multidimensional arrays are not supported");
+        }
+        if (buffer.remaining() < 8) {
+            throw invalid(parameterNumber);
+        }
+        int count = buffer.getInt();
+        int lowerBound = buffer.getInt();
+        // Every element takes at least its 4-byte length: a larger count is a lie, not a big array.
+        if (count < 0 || count > buffer.remaining() / 4) {
+            throw invalid(parameterNumber);
+        }
+        if (lowerBound != 1) {
+            throw new ParameterFormatException("0A000", "binary array parameter $" + parameterNumber
+                    + " has lower bound " + lowerBound + "; send arrays not starting at 1 as text");
+        }
+        Object[] elements = new Object[count];
+        for (int index = 0; index < count; index++) {
+            if (buffer.remaining() < 4) {
+                throw invalid(parameterNumber);
+            }
+            int length = buffer.getInt();
+            if (length == -1) {
+                continue;
+            }
+            if (length < 0 || length > buffer.remaining()) {
+                throw invalid(parameterNumber);
+            }
+            byte[] element = new byte[length];
+            buffer.get(element);
+            elements[index] = decode(element, true, elementOid, parameterNumber);
+        }
+        if (buffer.hasRemaining()) {
+            throw invalid(parameterNumber);
+        }
+        return elements;
     }
 
     private static Object numeric(ByteBuffer buffer, int parameterNumber) {

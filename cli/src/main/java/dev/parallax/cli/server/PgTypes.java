@@ -31,6 +31,7 @@ final class PgTypes {
     static final int VARBIT = 1562;
     static final int NUMERIC = 1700;
     static final int UUID = 2950;
+    static final int UUID_ARRAY = 2951;
 
     private PgTypes() {
     }

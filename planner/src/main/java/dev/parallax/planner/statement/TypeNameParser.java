@@ -12,8 +12,20 @@ import dev.parallax.engine.type.DataType;
  * NUMERIC without a precision is rejected: Parallax holds decimals exactly as scaled longs and
  * needs to know the scale (at most 18 digits).
  */
-final class TypeNameParser {
+public final class TypeNameParser {
     private TypeNameParser() {
+    }
+
+    /**
+     * The type a whole type name spells ({@code int4}, {@code character varying(10)}, {@code text[]}),
+     * e.g. a JDBC {@code createArrayOf} element type name; 42704 for an unknown name, 42601 for
+     * anything after it.
+     */
+    public static DataType parse(String typeName) {
+        TokenCursor cursor = new TokenCursor(typeName);
+        DataType type = parse(cursor);
+        cursor.expectEnd();
+        return type;
     }
 
     static DataType parse(TokenCursor cursor) {

@@ -396,6 +396,65 @@ class PgJdbcTest {
         }
     }
 
+    @Test
+    void arrayParametersBindInTextAndBinary() throws SQLException {
+        // Default: text parameters at first; prepareThreshold=-1: named statements and binary transfer;
+        // simple: the driver inlines each parameter as a literal.
+        for (Map<String, String> options : List.of(Map.of("prepareThreshold", "5"), Map.of("prepareThreshold", "-1"),
+                Map.of("preferQueryMode", "simple"))) {
+            String table = "array_parameters_" + options.values().iterator().next().replace("-", "m");
+            try (Connection connection = server.connect(options)) {
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("create table " + table + " (id bigint, name text, scores int[])");
+                    statement.execute("insert into " + table + " values (1, 'one', '{1}'), (2, 'two', NULL), (3, 'three', '{}'),"
+                            + " (4, 'four', '{4,NULL}')");
+                }
+                try (PreparedStatement select = connection.prepareStatement(
+                        "select name from " + table + " where id = any(?) order by id")) {
+                    for (int repeat = 0; repeat < 3; repeat++) {
+                        select.setArray(1, connection.createArrayOf("int", new Integer[] {3, 1, 99}));
+                        assertEquals(List.of("one", "three"), strings(select), options.toString());
+                        select.setObject(1, new int[] {2, 4});
+                        assertEquals(List.of("two", "four"), strings(select), options.toString());
+                        select.setObject(1, new long[] {4});
+                        assertEquals(List.of("four"), strings(select), options.toString());
+                        select.setArray(1, connection.createArrayOf("int8", new Long[] {1L, null, 2L}));
+                        assertEquals(List.of("one", "two"), strings(select), options.toString());
+                        select.setArray(1, connection.createArrayOf("int4", new Integer[0]));
+                        assertEquals(List.of(), strings(select), options.toString());
+                    }
+                }
+                try (PreparedStatement select = connection.prepareStatement(
+                        "select name from " + table + " where name <> all(?) and ? = any(scores) order by id")) {
+                    select.setArray(1, connection.createArrayOf("text", new String[] {"one", "x y"}));
+                    select.setInt(2, 4);
+                    assertEquals(List.of("four"), strings(select), options.toString());
+                }
+                try (PreparedStatement insert = connection.prepareStatement("insert into " + table + " values (?, ?, ?)")) {
+                    insert.setLong(1, 5);
+                    insert.setString(2, "five");
+                    insert.setObject(3, new int[] {5, -6});
+                    assertEquals(1, insert.executeUpdate());
+                }
+                try (Statement statement = connection.createStatement();
+                     ResultSet rows = statement.executeQuery("select scores from " + table + " where id = 5")) {
+                    assertTrue(rows.next());
+                    assertEquals("[5, -6]", java.util.Arrays.toString((Object[]) rows.getArray(1).getArray()));
+                }
+            }
+        }
+    }
+
+    private static List<String> strings(PreparedStatement select) throws SQLException {
+        List<String> values = new java.util.ArrayList<>();
+        try (ResultSet rows = select.executeQuery()) {
+            while (rows.next()) {
+                values.add(rows.getString(1));
+            }
+        }
+        return values;
+    }
+
     private static void waitUntilRunning() throws InterruptedException {
         for (int attempt = 0; attempt < 400 && server.database.runningStatements().isEmpty(); attempt++) {
             Thread.sleep(10);

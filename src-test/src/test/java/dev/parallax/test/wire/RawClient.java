@@ -115,6 +115,38 @@ final class RawClient implements AutoCloseable {
         send('P', body.toByteArray());
     }
 
+    /** Parse declaring each parameter's type OID. */
+    void parse(String name, String sql, int... parameterOids) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        cstring(body, name);
+        cstring(body, sql);
+        writeShort(body, parameterOids.length);
+        for (int oid : parameterOids) {
+            writeInt(body, oid);
+        }
+        send('P', body.toByteArray());
+    }
+
+    /** Bind with parameters in binary format (null: SQL NULL), all results in text. */
+    void bindBinary(String portal, String statement, byte[]... parameters) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        cstring(body, portal);
+        cstring(body, statement);
+        writeShort(body, 1);
+        writeShort(body, 1);
+        writeShort(body, parameters.length);
+        for (byte[] parameter : parameters) {
+            if (parameter == null) {
+                writeInt(body, -1);
+            } else {
+                writeInt(body, parameter.length);
+                body.writeBytes(parameter);
+            }
+        }
+        writeShort(body, 0);
+        send('B', body.toByteArray());
+    }
+
     /** Bind with parameters in text format (null: SQL NULL), all results in text. */
     void bind(String portal, String statement, String... parameters) throws IOException {
         ByteArrayOutputStream body = new ByteArrayOutputStream();

@@ -125,6 +125,64 @@ class RawProtocolTest {
         }
     }
 
+    /** array_send's layout, as pgJDBC sends int[]: dimensions, flags, element OID, then length and lower bound, then the elements. */
+    private static byte[] binaryArray(int dimensions, int elementOid, int lowerBound, Integer... elements) {
+        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(20 + 8 * elements.length);
+        buffer.putInt(dimensions).putInt(0).putInt(elementOid);
+        if (dimensions > 0) {
+            buffer.putInt(elements.length).putInt(lowerBound);
+        }
+        for (Integer element : elements) {
+            if (element == null) {
+                buffer.putInt(-1);
+            } else {
+                buffer.putInt(4).putInt(element);
+            }
+        }
+        return java.util.Arrays.copyOf(buffer.array(), buffer.position());
+    }
+
+    @Test
+    void binaryArrayParametersAreReadAsArraySendWritesThem() throws Exception {
+        int int4 = 23;
+        int int4Array = 1007;
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.parse("s", "select array_to_string($1::int[], ',', '*'), 2 = any($1)", int4Array);
+            client.bindBinary("", "s", binaryArray(1, int4, 1, 1, null, 2));
+            client.execute("", 0);
+            client.bindBinary("", "s", binaryArray(0, int4, 1));
+            client.execute("", 0);
+            client.sync();
+            List<Message> answered = client.readUntilReady();
+            assertEquals("12DC2DCZ", types(answered));
+            assertEquals("1,*,2", dataRowValue(answered.get(2)));
+            assertEquals("", dataRowValue(answered.get(5)));
+            String[][] damaged = {
+                    {"42804", "wrong element type"},
+                    {"22023", "invalid number of dimensions: -1"},
+                    {"0A000", "multidimensional arrays are not supported"},
+                    {"22P03", "incorrect binary data format in bind parameter 1"},
+                    {"0A000", "binary array parameter $1 has lower bound 0; send arrays not starting at 1 as text"}};
+            byte[] truncated = binaryArray(1, int4, 1, 7, 8);
+            byte[][] values = {binaryArray(1, 20, 1, 1), binaryArray(-1, int4, 1), binaryArray(2, int4, 1, 1),
+                    java.util.Arrays.copyOf(truncated, truncated.length - 2), binaryArray(1, int4, 0, 1)};
+            for (int index = 0; index < values.length; index++) {
+                client.bindBinary("", "s", values[index]);
+                client.execute("", 0);
+                client.sync();
+                List<Message> failed = client.readUntilReady();
+                assertEquals("EZ", types(failed));
+                assertEquals(damaged[index][0], failed.getFirst().field('C'));
+                assertEquals(damaged[index][1], failed.getFirst().field('M'));
+            }
+            client.bindBinary("", "s", binaryArray(1, int4, 1, 2));
+            client.execute("", 0);
+            client.sync();
+            List<Message> again = client.readUntilReady();
+            assertEquals("2DCZ", types(again));
+        }
+    }
+
     @Test
     void anErrorInTheExtendedProtocolSkipsToSync() throws Exception {
         try (RawClient client = RawClient.connected(server.port())) {

@@ -98,7 +98,8 @@ public final class ParallaxFunctions {
             .flatMap(comparison -> java.util.stream.Stream.of(comparison + "_any", comparison + "_all"))
             .map(name -> (SqlFunction) SqlBasicFunction.create("pg_" + name, ReturnTypes.BOOLEAN_FORCE_NULLABLE,
                     OperandTypes.or(OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.ARRAY),
-                            OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.CHARACTER)), SqlFunctionCategory.SYSTEM))
+                            OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.CHARACTER)), SqlFunctionCategory.SYSTEM)
+                    .withOperandTypeInference(ParallaxFunctions::inferQuantifiedOperands))
             .toList();
     /** {@code ARRAY(query)} after the rewrite: the aggregated array, or an empty one for no row. */
     public static final SqlFunction ARRAY_OR_EMPTY = SqlBasicFunction.create("pg_array_or_empty",
@@ -159,6 +160,29 @@ public final class ParallaxFunctions {
                 OperandTypes.or(OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
                         OperandTypes.family(SqlTypeFamily.BINARY, SqlTypeFamily.BINARY)),
                 SqlFunctionCategory.NUMERIC);
+    }
+
+    /**
+     * A parameter in {@code x = ANY ($1)} is an array of x's type, and in {@code $1 = ANY (array)}
+     * the array's element type, as PostgreSQL infers them (pgJDBC's {@code setArray} for
+     * {@code where id = any(?)} relies on it).
+     */
+    private static void inferQuantifiedOperands(org.apache.calcite.sql.SqlCallBinding binding, RelDataType returnType,
+                                                RelDataType[] operandTypes) {
+        RelDataType unknown = binding.getValidator().getUnknownType();
+        RelDataType value = org.apache.calcite.sql.type.SqlTypeUtil.deriveType(binding, binding.operand(0));
+        RelDataType array = org.apache.calcite.sql.type.SqlTypeUtil.deriveType(binding, binding.operand(1));
+        RelDataTypeFactory factory = binding.getTypeFactory();
+        if (array.equals(unknown) && !value.equals(unknown)) {
+            // A string's array is text[] (PostgreSQL compares text), not char(n)[] of a literal's length.
+            RelDataType element = org.apache.calcite.sql.type.SqlTypeUtil.inCharFamily(value)
+                    ? factory.createSqlType(SqlTypeName.VARCHAR) : value;
+            array = factory.createTypeWithNullability(factory.createArrayType(element, -1), true);
+        } else if (value.equals(unknown) && array.getComponentType() != null) {
+            value = factory.createTypeWithNullability(array.getComponentType(), true);
+        }
+        operandTypes[0] = value;
+        operandTypes[1] = array;
     }
 
     /**
