@@ -169,4 +169,116 @@ class PointLookupPlanTest {
             assertEquals(List.of(List.of(100L, upserts)), result.fetchAll());
         }
     }
+
+    /**
+     * The point read of one row (PagedTableStorage.readPublishedRow) returns every storage kind and
+     * NULL exactly as a scan does, NULLs of variable-width columns included, on plain and
+     * partitioned tables; an update rewriting a row and a delete are seen by the next execution.
+     */
+    @Test
+    void everyColumnKindAndNullReadsAsTheScanReadsIt() {
+        String columns = "(id int primary key, s smallint, b boolean, l bigint, r real, d double precision, n numeric(10, 2),"
+                + " dt date, ts timestamp, t text, v varchar(5))";
+        run("create table k " + columns);
+        run("create table kp " + columns + " partition by hash (id) partitions 8");
+        for (String table : List.of("k", "kp")) {
+            run("insert into " + table + " select g, (g * 7)::smallint, g % 2 = 0, g * 100000000000, g / 4.0, g / 3.0, g * 1.25,"
+                    + " date '2024-01-01' + g, (date '2024-01-01' + g)::timestamp, 'text ' || g, 'v' || (g % 1000)"
+                    + " from generate_series(1, 300) g");
+            // Some rows with NULL in every nullable column, others with NULL text only.
+            run("update " + table + " set s = null, b = null, l = null, r = null, d = null, n = null, dt = null, ts = null, t = null, v = null"
+                    + " where id % 10 = 3");
+            run("update " + table + " set t = null where id % 10 = 7");
+            run("update " + table + " set t = '' where id % 10 = 9");
+            try (PreparedQuery point = session.prepare("select * from " + table + " where id = $1");
+                 PreparedQuery reordered = session.prepare("select v, t, id, b from " + table + " where id = $1")) {
+                assertNotNull(fastPath("select * from " + table + " where id = $1"));
+                java.util.Map<Object, List<Object>> scanned = new java.util.HashMap<>();
+                for (List<Object> row : session.execute("select * from " + table).fetchAll()) {
+                    scanned.put(row.getFirst(), row);
+                }
+                assertEquals(300, scanned.size());
+                for (int id = 1; id <= 300; id++) {
+                    List<Object> expected = scanned.get(id);
+                    assertEquals(List.of(expected), rows(point, id), table + " id " + id);
+                    assertEquals(List.of(java.util.Arrays.asList(expected.get(10), expected.get(9), id, expected.get(2))),
+                            rows(reordered, id), table + " id " + id);
+                }
+                assertEquals(java.util.Arrays.asList(3, null, null, null, null, null, null, null, null, null, null), rows(point, 3).getFirst());
+                assertEquals(java.util.Arrays.asList("v17", null, 17, false), rows(reordered, 17).getFirst());
+                assertEquals(java.util.Arrays.asList("v19", "", 19, false), rows(reordered, 19).getFirst());
+                run("update " + table + " set t = 'changed', s = null where id = 20");
+                run("delete from " + table + " where id = 21");
+                assertEquals(java.util.Arrays.asList("v20", "changed", 20, true), rows(reordered, 20).getFirst());
+                assertEquals(List.of(), rows(point, 21));
+                assertEquals(List.of(), rows(point, 301));
+                assertEquals(List.of(), rows(point, (Object) null));
+            }
+        }
+    }
+
+    /**
+     * Point queries racing updates that rewrite whole rows (two columns kept equal), deletes and
+     * re-inserts of the same keys, and updates moving a key away and back, on a plain and a
+     * partitioned table: every answer is either no row or one whole row of the key asked for,
+     * never a torn row or another key's row; and once the writer stopped, every key reads again.
+     */
+    @Test
+    void pointQueriesDuringDeletesAndRewritesSeeWholeRowsOrNone() throws Exception {
+        run("create table w (id int primary key, a int not null, b int not null, t text)");
+        run("create table wp (id int primary key, a int not null, b int not null, t text) partition by hash (id) partitions 4");
+        for (String table : List.of("w", "wp")) {
+            run("insert into " + table + " select g, 0, 0, 'x0' from generate_series(1, 50) g");
+            AtomicBoolean writing = new AtomicBoolean(true);
+            ExecutorService executor = Executors.newSingleThreadExecutor();
+            Future<Long> writer = executor.submit(() -> {
+                long steps = 0;
+                try (Session own = database.openSession();
+                     PreparedQuery rewrite = own.prepare("update " + table + " set a = a + 1, b = b + 1, t = 'x' || (a + 1) where id = $1");
+                     PreparedQuery delete = own.prepare("delete from " + table + " where id = $1");
+                     PreparedQuery insert = own.prepare("insert into " + table + " values ($1, 0, 0, 'x0')");
+                     PreparedQuery moveAway = own.prepare("update " + table + " set id = id + 1000 where id = $1");
+                     PreparedQuery moveBack = own.prepare("update " + table + " set id = id - 1000 where id = $1")) {
+                    while (writing.get()) {
+                        int id = (int) (steps % 50) + 1;
+                        switch ((int) (steps / 50 % 3)) {
+                            case 0 -> rewrite.execute(id).close();
+                            case 1 -> {
+                                delete.execute(id).close();
+                                insert.execute(id).close();
+                            }
+                            default -> {
+                                moveAway.execute(id).close();
+                                moveBack.execute(id + 1000).close();
+                            }
+                        }
+                        steps++;
+                    }
+                }
+                return steps;
+            });
+            try (PreparedQuery point = session.prepare("select id, a, b, t from " + table + " where id = $1")) {
+                for (int round = 0; round < 20_000; round++) {
+                    int id = round % 50 + 1;
+                    List<List<Object>> found = rows(point, id);
+                    assertTrue(found.size() <= 1, table + " round " + round);
+                    if (found.size() == 1) {
+                        List<Object> row = found.getFirst();
+                        assertEquals(id, row.get(0), table + " round " + round);
+                        assertEquals(row.get(1), row.get(2), table + " round " + round);
+                        assertEquals("x" + row.get(1), row.get(3), table + " round " + round);
+                    }
+                }
+            } finally {
+                writing.set(false);
+                writer.get();
+                executor.shutdown();
+            }
+            try (PreparedQuery point = session.prepare("select id from " + table + " where id = $1")) {
+                for (int id = 1; id <= 50; id++) {
+                    assertEquals(List.of(List.of(id)), rows(point, id), table + " id " + id);
+                }
+            }
+        }
+    }
 }

@@ -1724,16 +1724,82 @@ public final class PagedTableStorage implements TableStorage {
     }
 
     /**
-     * Reads the row {@code rowId} (live or dead) into {@code target} like {@link #readRows}, when its
-     * slot is published ({@link #isPublished}); returns false when it is not.
+     * {@inheritDoc}
+     *
+     * <p>The point query's read: the page is fetched once, its published row count checked and the
+     * row read from that same page under one read registration (so a compaction replacing the page
+     * meanwhile cannot make the read fail; the caller's relocation check sees it). Allocates nothing.
      */
+    @Override
     public boolean readPublishedRow(long rowId, int[] columns, Batch target) {
-        if (!isPublished(rowId)) {
-            return false;
+        int epochSlot = enterRead();
+        try {
+            MemorySegment page = pageForScan(RowIds.pageIndex(rowId));
+            int row = RowIds.row(rowId);
+            if (page == null || row < 0 || row >= (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET)) {
+                return false;
+            }
+            target.reset();
+            target.ensureCapacity(1);
+            readRowValues(page, row, columns, target);
+            target.setRowCount(1);
+            return true;
+        } finally {
+            exitRead(epochSlot);
         }
-        long[] single = {rowId};
-        readRows(single, 0, 1, columns, target);
-        return true;
+    }
+
+    /**
+     * Reads slot {@code row}'s columns into position 0 of {@code target}'s vectors in two passes: first
+     * every fixed-width value, variable-width offset and length and null bit, whose addresses are all
+     * known up front, so that their cache misses (one per column area on a random row) are in flight
+     * together; then the variable-width bytes, whose address the first pass loaded. Reading column by
+     * column instead waited for each column's miss in turn (the row read was most of a point query).
+     */
+    private void readRowValues(MemorySegment page, int row, int[] columns, Batch target) {
+        boolean variable = false;
+        for (int index = 0; index < columns.length; index++) {
+            int column = columns[index];
+            ColumnVector vector = target.column(index);
+            long data = layout.dataOffset(column);
+            switch (layout.storageKind(column)) {
+                case STORAGE_LONG -> ((LongVector) vector).values()[0] = page.get(LONG, data + 8L * row);
+                case STORAGE_DOUBLE -> ((DoubleVector) vector).values()[0] = page.get(DOUBLE, data + 8L * row);
+                case STORAGE_INT -> ((LongVector) vector).values()[0] = page.get(INT, data + 4L * row);
+                case STORAGE_SHORT -> ((LongVector) vector).values()[0] = page.get(SHORT, data + 2L * row);
+                case STORAGE_BYTE -> ((LongVector) vector).values()[0] = page.get(BYTE, data + row);
+                case STORAGE_FLOAT -> ((DoubleVector) vector).values()[0] = page.get(FLOAT, data + 4L * row);
+                case STORAGE_VARIABLE -> {
+                    BytesVector bytes = (BytesVector) vector;
+                    bytes.offsets()[0] = page.get(INT, data + 4L * row);
+                    bytes.lengths()[0] = page.get(INT, layout.lengthsOffset(column) + 4L * row);
+                    variable = true;
+                }
+                default -> throw new IllegalStateException("unknown storage kind");
+            }
+            if (page.get(INT, layout.nullCountOffset(column)) != 0 && bit(page, layout.nullBitmapOffset(column), row)) {
+                vector.nulls()[0] = true;
+                vector.markMayHaveNulls();
+            }
+        }
+        if (!variable) {
+            return;
+        }
+        for (int index = 0; index < columns.length; index++) {
+            if (layout.storageKind(columns[index]) == STORAGE_VARIABLE) {
+                BytesVector bytes = (BytesVector) target.column(index);
+                if (bytes.isNull(0)) {
+                    // reserve() would clear the null flag: a NULL holds no bytes.
+                    bytes.offsets()[0] = 0;
+                    bytes.lengths()[0] = 0;
+                    continue;
+                }
+                int pageOffset = bytes.offsets()[0];
+                int length = bytes.lengths()[0];
+                int at = bytes.reserve(0, length);
+                MemorySegment.copy(page, BYTE, pageOffset, bytes.data(), at, length);
+            }
+        }
     }
 
     /** Copies slots {@code 0..rows} of one column: bulk copies and tight widening loops. */

@@ -167,6 +167,22 @@ public interface TableStorage extends AutoCloseable {
     }
 
     /**
+     * Reads the row {@code rowId} (live or dead) into {@code target} like {@link #readRows} with a
+     * single row id, when its slot is published ({@link #isPublished}); returns false, reading
+     * nothing, when it is not or the row id addresses no page any more (a hole VACUUM left, or a
+     * page cut off the end). A point query's read: called once per lookup, so paged storage reads
+     * the one row without allocating. The answer holds for the page the call found; a caller that
+     * got {@code rowId} from an index checks {@link #relocations()} afterwards as for any row id.
+     */
+    default boolean readPublishedRow(long rowId, int[] columns, Batch target) {
+        if (!isPublished(rowId)) {
+            return false;
+        }
+        readRows(new long[] {rowId}, 0, 1, columns, target);
+        return true;
+    }
+
+    /**
      * Reads the rows {@code rowIds[from .. from+count)} into {@code target}, in that order:
      * {@code target}'s column i receives table column {@code columns[i]}. A row id packs (page
      * index, slot of the row in the page) as {@code dev.parallax.engine.index.RowIds} does (see

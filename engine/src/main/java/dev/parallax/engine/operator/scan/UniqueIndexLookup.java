@@ -19,7 +19,7 @@ import java.util.List;
 
 /**
  * Finds the row of one key through a unique index and reads its columns: the work of a point
- * query. Holds its key batch, row-id array and output batch and reuses them on every call, so a
+ * query. Holds its key batch and output batch and reuses them on every call, so a
  * lookup allocates nothing beyond what the index and the page read do (a single long-held key
  * column goes straight to {@link LongKeyLookup#get(long)}). Used by one thread at a time.
  */
@@ -30,7 +30,6 @@ public final class UniqueIndexLookup {
     private final int[] columns;
     private final Batch keys;
     private final int[] keyColumns;
-    private final long[] rowIds;
     private final Batch output;
     private final List<DataType> keyTypes;
     private final List<DataType> outputTypes;
@@ -66,11 +65,9 @@ public final class UniqueIndexLookup {
         if (sharing != null && sharing.keyTypes.equals(keyTypes) && sharing.outputTypes.equals(outputTypes)) {
             this.keys = sharing.keys;
             this.output = sharing.output;
-            this.rowIds = sharing.rowIds;
         } else {
             this.keys = Batch.create(keyTypes, 1);
             this.output = Batch.create(outputTypes, 1);
-            this.rowIds = new long[1];
         }
         this.keyTypes = keyTypes;
         this.outputTypes = outputTypes;
@@ -128,12 +125,13 @@ public final class UniqueIndexLookup {
      * {@link #unchanged} confirms it afterwards.
      */
     private Batch readRow(long rowId, long relocationsBefore, long abandonedBefore) {
-        if (rowId == RowIds.ABSENT || !storage.isPublished(rowId)) {
+        if (rowId == RowIds.ABSENT) {
             return null;
         }
-        rowIds[0] = rowId;
         try {
-            storage.readRows(rowIds, 0, 1, columns, output);
+            if (!storage.readPublishedRow(rowId, columns, output)) {
+                return null;
+            }
         } catch (IndexOutOfBoundsException movedAway) {
             // A published slot stays readable until a compaction renumbers it, which the caller sees.
             if (unchanged(relocationsBefore, abandonedBefore)) {
