@@ -7,6 +7,7 @@ import dev.parallax.engine.type.ArrayValue;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.PostgresType;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +15,7 @@ import java.util.List;
 final class CatalogRows {
     private static final DataType INT2VECTOR = DataType.vector(DataType.SMALLINT);
     private static final DataType SMALLINT_ARRAY = DataType.array(DataType.SMALLINT);
+    private static final DataType TEXT_ARRAY = DataType.array(DataType.TEXT);
 
     private CatalogRows() {
     }
@@ -28,8 +30,7 @@ final class CatalogRows {
                     || !table.partitionedConstraints().isEmpty());
             int columns = table != null ? table.columns().size() : relation.view().columnNames().size();
             boolean partition = table != null && table.parent() != null;
-            String options = table != null && table.parallelWorkers().isPresent()
-                    ? "{parallel_workers=" + table.parallelWorkers().getAsInt() + "}" : null;
+            byte[] options = table != null ? options(table) : null;
             rows.add(new Object[] {relation.oid(), relation.name(), relation.namespace(), 0L, 0L, PgCatalogViews.SUPERUSER_OID,
                     view || partitioned ? 0L : CatalogRelations.HEAP_ACCESS_METHOD, view || partitioned ? 0L : relation.oid(), 0L,
                     pages(relation), tuples(relation), 0, 0L, hasIndex, false, "p",
@@ -43,6 +44,19 @@ final class CatalogRows {
                     false, true, "n", false, 0L, null, null, null});
         }
         return rows;
+    }
+
+    /**
+     * reloptions: PostgreSQL's {@code name=value} entries of the table's storage parameters (the
+     * ones ALTER TABLE ... SET (...) set), or NULL when none is set.
+     */
+    private static byte[] options(Table table) {
+        if (table.parallelWorkers().isEmpty()) {
+            return null;
+        }
+        ArrayValue.Builder options = new ArrayValue.Builder(TEXT_ARRAY);
+        options.add(("parallel_workers=" + table.parallelWorkers().getAsInt()).getBytes(StandardCharsets.UTF_8));
+        return options.build(1);
     }
 
     /**

@@ -20,8 +20,8 @@ import java.util.function.Supplier;
  * statistics or publications; psql's {@code \d} reads them). Types: {@code oid} columns are
  * bigint, {@code "char"} and {@code name} columns text; the arrays that clients subscript or
  * search are arrays ({@code polroles} bigint[], {@code stxkind} text[], {@code prattrs}
- * int2vector); pg_index.indkey and indoption int2vector, pg_constraint.conkey smallint[]); the others
- * (aclitem[], reloptions) still hold PostgreSQL's text form of the array. Every view
+ * int2vector); pg_index.indkey and indoption int2vector, pg_constraint.conkey smallint[],
+ * pg_class.reloptions text[]); the others (aclitem[]) still hold PostgreSQL's text form of the array. Every view
  * reads the catalog when scanned.
  */
 public final class PgCatalogViews {
@@ -55,7 +55,7 @@ public final class PgCatalogViews {
             column("relrowsecurity", DataType.BOOLEAN), column("relforcerowsecurity", DataType.BOOLEAN),
             column("relispopulated", DataType.BOOLEAN), column("relreplident", DataType.TEXT),
             column("relispartition", DataType.BOOLEAN), column("relrewrite", DataType.BIGINT),
-            nullable("relacl", DataType.TEXT), nullable("reloptions", DataType.TEXT), nullable("relpartbound", DataType.TEXT));
+            nullable("relacl", DataType.TEXT), nullable("reloptions", DataType.array(DataType.TEXT)), nullable("relpartbound", DataType.TEXT));
 
     static final List<ColumnDefinition> ATTRIBUTE_COLUMNS = List.of(
             column("attrelid", DataType.BIGINT), column("attname", DataType.TEXT), column("atttypid", DataType.BIGINT),

@@ -137,6 +137,123 @@ class PostgresClientsTest {
         assertEquals("parallax|parallax|UTF8|C|C||libc|\n", databases.output(), databases.errors());
     }
 
+    /**
+     * psql 15's {@code \d TABLE}, {@code \d+ TABLE} and their partitioned forms send correlated
+     * subqueries (publications, reloptions), pg_get_partkeydef, pg_partition_ancestors and
+     * pg_get_partition_constraintdef. The output is PostgreSQL 15's for the same DDL except what is
+     * Parallax's own: PRIMARY KEY and UNIQUE are hash indexes, and OIDs differ.
+     */
+    @Test
+    void psqlDescribesOneTableItsOptionsAndPartitions() throws Exception {
+        assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
+        Path script = directory.resolve("describe.sql");
+        Files.writeString(script, """
+                create table describe_items (id int primary key, name text not null, price numeric(10,2), code int unique);
+                create index describe_items_name on describe_items (name);
+                alter table describe_items set (parallel_workers = 4);
+                create table describe_parts (id int primary key, v text) partition by hash (id);
+                create table describe_parts_0 partition of describe_parts for values with (modulus 2, remainder 0);
+                create table describe_parts_1 partition of describe_parts for values with (modulus 2, remainder 1);
+                """);
+        Result created = psql("-q", "-v", "ON_ERROR_STOP=1", "-f", script.toString());
+        assertEquals(0, created.exitCode(), created.errors());
+        Result table = psql("-c", "\\d describe_items");
+        assertEquals("""
+                              Table "public.describe_items"
+                 Column |     Type      | Collation | Nullable | Default\s
+                --------+---------------+-----------+----------+---------
+                 id     | integer       |           | not null |\s
+                 name   | text          |           | not null |\s
+                 price  | numeric(10,2) |           |          |\s
+                 code   | integer       |           |          |\s
+                Indexes:
+                    "describe_items_pkey" PRIMARY KEY, hash (id)
+                    "describe_items_code_key" UNIQUE CONSTRAINT, hash (code)
+                    "describe_items_name" btree (name)
+
+                """, table.output(), table.errors());
+        Result verbose = psql("-c", "\\d+ describe_items");
+        assertEquals("""
+                                                         Table "public.describe_items"
+                 Column |     Type      | Collation | Nullable | Default | Storage  | Compression | Stats target | Description\s
+                --------+---------------+-----------+----------+---------+----------+-------------+--------------+-------------
+                 id     | integer       |           | not null |         | plain    |             |              |\s
+                 name   | text          |           | not null |         | extended |             |              |\s
+                 price  | numeric(10,2) |           |          |         | main     |             |              |\s
+                 code   | integer       |           |          |         | plain    |             |              |\s
+                Indexes:
+                    "describe_items_pkey" PRIMARY KEY, hash (id)
+                    "describe_items_code_key" UNIQUE CONSTRAINT, hash (code)
+                    "describe_items_name" btree (name)
+                Access method: heap
+                Options: parallel_workers=4
+
+                """, verbose.output(), verbose.errors());
+        Result parent = psql("-c", "\\d describe_parts");
+        assertEquals("""
+                     Partitioned table "public.describe_parts"
+                 Column |  Type   | Collation | Nullable | Default\s
+                --------+---------+-----------+----------+---------
+                 id     | integer |           | not null |\s
+                 v      | text    |           |          |\s
+                Partition key: HASH (id)
+                Indexes:
+                    "describe_parts_pkey" PRIMARY KEY, hash (id)
+                Number of partitions: 2 (Use \\d+ to list them.)
+
+                """, parent.output(), parent.errors());
+        Result parentVerbose = psql("-c", "\\d+ describe_parts");
+        assertEquals("""
+                                                Partitioned table "public.describe_parts"
+                 Column |  Type   | Collation | Nullable | Default | Storage  | Compression | Stats target | Description\s
+                --------+---------+-----------+----------+---------+----------+-------------+--------------+-------------
+                 id     | integer |           | not null |         | plain    |             |              |\s
+                 v      | text    |           |          |         | extended |             |              |\s
+                Partition key: HASH (id)
+                Indexes:
+                    "describe_parts_pkey" PRIMARY KEY, hash (id)
+                Partitions: describe_parts_0 FOR VALUES WITH (modulus 2, remainder 0),
+                            describe_parts_1 FOR VALUES WITH (modulus 2, remainder 1)
+
+                """, parentVerbose.output(), parentVerbose.errors());
+        Result partition = psql("-c", "\\d describe_parts_0");
+        assertEquals("""
+                          Table "public.describe_parts_0"
+                 Column |  Type   | Collation | Nullable | Default\s
+                --------+---------+-----------+----------+---------
+                 id     | integer |           | not null |\s
+                 v      | text    |           |          |\s
+                Partition of: describe_parts FOR VALUES WITH (modulus 2, remainder 0)
+                Indexes:
+                    "describe_parts_0_pkey" PRIMARY KEY, hash (id)
+
+                """, partition.output(), partition.errors());
+        Result partitionVerbose = psql("-c", "\\d+ describe_parts_1");
+        String parentOid = psql("-At", "-c", "select 'describe_parts'::regclass::oid").output().strip();
+        assertEquals("""
+                                                     Table "public.describe_parts_1"
+                 Column |  Type   | Collation | Nullable | Default | Storage  | Compression | Stats target | Description\s
+                --------+---------+-----------+----------+---------+----------+-------------+--------------+-------------
+                 id     | integer |           | not null |         | plain    |             |              |\s
+                 v      | text    |           |          |         | extended |             |              |\s
+                Partition of: describe_parts FOR VALUES WITH (modulus 2, remainder 1)
+                Partition constraint: satisfies_hash_partition('%s'::oid, 2, 1, id)
+                Indexes:
+                    "describe_parts_1_pkey" PRIMARY KEY, hash (id)
+                Access method: heap
+
+                """.formatted(parentOid), partitionVerbose.output(), partitionVerbose.errors());
+        Result index = psql("-c", "\\d describe_items_name");
+        assertEquals("""
+                Index "public.describe_items_name"
+                 Column | Type | Key? | Definition\s
+                --------+------+------+------------
+                 name   | text | yes  | name
+                btree, for table "public.describe_items"
+
+                """, index.output(), index.errors());
+    }
+
     @Test
     void psqlCopiesBothWays() throws Exception {
         assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");

@@ -105,6 +105,29 @@ public final class CatalogFunctionExpander extends RexShuttle {
         if (operator == CatalogFunctions.GET_INDEX_DEFINITION) {
             return indexDefinition(operands);
         }
+        if (operator == CatalogFunctions.GET_PARTITION_KEY_DEFINITION) {
+            List<RexNode> conditions = new ArrayList<>();
+            List<RexNode> values = new ArrayList<>();
+            for (CatalogRelations.Relation relation : relations().relations()) {
+                if (relation.kind() == 'p') {
+                    conditions.add(equal(operands.get(0), relation.oid()));
+                    values.add(literal(partitionKeyDefinition(relation.table())));
+                }
+            }
+            return caseOf(conditions, values, rexBuilder.makeNullLiteral(text));
+        }
+        if (operator == CatalogFunctions.GET_PARTITION_CONSTRAINT_DEFINITION) {
+            List<RexNode> conditions = new ArrayList<>();
+            List<RexNode> values = new ArrayList<>();
+            for (CatalogRelations.Relation relation : relations().relations()) {
+                String definition = partitionConstraintDefinition(relation);
+                if (definition != null) {
+                    conditions.add(equal(operands.get(0), relation.oid()));
+                    values.add(literal(definition));
+                }
+            }
+            return caseOf(conditions, values, rexBuilder.makeNullLiteral(text));
+        }
         if (operator == CatalogFunctions.GET_CONSTRAINT_DEFINITION) {
             List<RexNode> conditions = new ArrayList<>();
             List<RexNode> values = new ArrayList<>();
@@ -153,6 +176,40 @@ public final class CatalogFunctionExpander extends RexShuttle {
                     List.of(literal("pg_catalog"), literal("public"), literal("information_schema")), toText(namespace)));
         }
         return call;
+    }
+
+    /**
+     * PostgreSQL's pg_get_partition_constraintdef of a hash partition:
+     * {@code satisfies_hash_partition('parent_oid'::oid, modulus, remainder, key columns)}; null for
+     * a relation that is no partition.
+     */
+    private String partitionConstraintDefinition(CatalogRelations.Relation relation) {
+        dev.parallax.engine.catalog.Table table = relation.table();
+        if (table == null || table.parent() == null) {
+            return null;
+        }
+        long parentOid = 0;
+        for (CatalogRelations.Relation candidate : relations().relations()) {
+            if (candidate.table() == table.parent()) {
+                parentOid = candidate.oid();
+            }
+        }
+        StringBuilder definition = new StringBuilder("satisfies_hash_partition('").append(parentOid).append("'::oid, ")
+                .append(table.partitionBound().modulus()).append(", ").append(table.partitionBound().remainder());
+        for (int column : table.parent().partitionKey().columns()) {
+            definition.append(", ").append(table.parent().columns().get(column).name());
+        }
+        return definition.append(')').toString();
+    }
+
+    /** PostgreSQL's pg_get_partkeydef: {@code HASH (a, b)}. */
+    private static String partitionKeyDefinition(dev.parallax.engine.catalog.Table table) {
+        StringBuilder definition = new StringBuilder("HASH (");
+        int[] columns = table.partitionKey().columns();
+        for (int index = 0; index < columns.length; index++) {
+            definition.append(index == 0 ? "" : ", ").append(table.columns().get(columns[index]).name());
+        }
+        return definition.append(')').toString();
     }
 
     /** True for the user tables and partitioned tables, false for the other relations, NULL for other OIDs. */
@@ -272,6 +329,10 @@ public final class CatalogFunctionExpander extends RexShuttle {
                 if (name == null) {
                     return rexBuilder.makeNullLiteral(type);
                 }
+                if (!name.isEmpty() && name.chars().allMatch(character -> character >= '0' && character <= '9')) {
+                    // PostgreSQL's regclassin takes a number as the OID itself.
+                    return rexBuilder.makeBigintLiteral(new BigDecimal(name));
+                }
                 String unqualified = relationName(name);
                 for (Relation relation : all) {
                     if (relation.name().equals(unqualified)) {
@@ -328,7 +389,7 @@ public final class CatalogFunctionExpander extends RexShuttle {
 
     /**
      * array_to_string over a catalog array in text form ({@code {a,b}}): the elements joined by the
-     * separator. The catalog's arrays (reloptions, ACLs) hold no quoted elements.
+     * separator. The catalog's text-form arrays (ACLs) hold no quoted elements.
      */
     private RexNode arrayToString(RexNode array, RexNode separator) {
         RexNode inner = rexBuilder.makeCall(SqlStdOperatorTable.SUBSTRING, array, number(2),

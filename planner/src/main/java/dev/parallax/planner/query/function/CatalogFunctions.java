@@ -57,6 +57,10 @@ public final class CatalogFunctions {
     /** {@code pg_get_constraintdef(constraint_oid[, pretty])}: the constraint's definition. */
     public static final SqlFunction GET_CONSTRAINT_DEFINITION = text("pg_get_constraintdef", OperandTypes.or(
             OperandTypes.INTEGER, OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.BOOLEAN)));
+    /** {@code pg_get_partkeydef(table_oid)}: a partitioned table's key ({@code HASH (id)}); NULL for any other OID. */
+    public static final SqlFunction GET_PARTITION_KEY_DEFINITION = text("pg_get_partkeydef", OperandTypes.INTEGER);
+    /** {@code pg_get_partition_constraintdef(partition_oid)}: a partition's implicit constraint; NULL for any other OID. */
+    public static final SqlFunction GET_PARTITION_CONSTRAINT_DEFINITION = text("pg_get_partition_constraintdef", OperandTypes.INTEGER);
     /** {@code pg_get_expr(node_tree, relation_oid[, pretty])}: an expression column's text. */
     public static final SqlFunction GET_EXPRESSION = text("pg_get_expr", OperandTypes.or(
             OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER),
@@ -100,7 +104,8 @@ public final class CatalogFunctions {
             NOT_REGEX_MATCH_INSENSITIVE, FORMAT_TYPE, GET_USER_BY_ID, TABLE_IS_VISIBLE, GET_INDEX_DEFINITION,
             GET_CONSTRAINT_DEFINITION, GET_EXPRESSION, OBJECT_DESCRIPTION, COLUMN_DESCRIPTION, SHARED_OBJECT_DESCRIPTION,
             ENCODING_TO_CHAR, REGCLASS, REGTYPE, REGNAMESPACE, CURRENT_SCHEMAS, HAS_TABLE_PRIVILEGE,
-            HAS_SCHEMA_PRIVILEGE, HAS_DATABASE_PRIVILEGE, RELATION_IS_PUBLISHABLE, STATISTICS_OBJECT_COLUMNS);
+            HAS_SCHEMA_PRIVILEGE, HAS_DATABASE_PRIVILEGE, RELATION_IS_PUBLISHABLE, STATISTICS_OBJECT_COLUMNS,
+            GET_PARTITION_KEY_DEFINITION, GET_PARTITION_CONSTRAINT_DEFINITION);
 
     private CatalogFunctions() {
     }

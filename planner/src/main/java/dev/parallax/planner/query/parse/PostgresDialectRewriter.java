@@ -80,7 +80,7 @@ public final class PostgresDialectRewriter {
     }
 
     private RewrittenStatement run(String sql) {
-        List<SqlToken> tokens = PostgresLexer.tokenize(sql);
+        List<SqlToken> tokens = PartitionAncestorsRewrite.apply(PostgresLexer.tokenize(sql));
         List<Piece> pieces = ExpandArrayRewrite.apply(structure(tokens));
         List<Piece> rewritten = rewriteSequence(pieces, false);
         RewriteOutput output = new RewriteOutput();
