@@ -9,26 +9,46 @@ import dev.parallax.engine.error.SqlState;
 import java.util.BitSet;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.StampedLock;
 import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.hash.impl.VanillaChronicleHash;
 import net.openhft.chronicle.map.ExternalMapQueryContext;
+import net.openhft.chronicle.map.MapEntry;
+import net.openhft.chronicle.map.MapSegmentContext;
 
 /**
  * The Chronicle Map machinery shared by both key layouts: per-thread reusable key and value
  * holders (no boxing, no allocation per call), memory accounting, growth and the batch operations.
  *
- * <p>Growth: Chronicle Map fixes its capacity ({@code entries}) at creation. The index counts its
- * keys and, before an insert would take the count past {@value #FILL_LIMIT} of the capacity,
- * rebuilds into a map of twice the needed size under the write side of {@link #growthLock}; every
- * other operation holds the read side, so no operation ever sees a closed map. Chronicle's
- * {@code maxBloatFactor} of {@value #BLOAT_FACTOR} absorbs an unevenly filled segment between
- * rebuilds. The map's {@code offHeapMemoryUsed()} at creation is reserved with tag INDEXES.
+ * <p>Growth without a stop: Chronicle Map fixes its capacity ({@code entries}) at creation, and
+ * rebuilding a map of 13M keys into a larger one took 8 s of CPU (23 s on the loaded machine)
+ * during which every reader and writer waited. So once an insert takes the key count past
+ * {@value #START_FILL} of the capacity, a {@link MapMigration} begins: the growth thread
+ * ({@link IndexGrowthThread}) creates a map of twice the size, installs it under the write side of
+ * {@link #growthLock} (a moment: in-flight operations finish, none starts), and copies the current
+ * map into it one Chronicle segment at a time, holding that segment's update lock. Meanwhile the
+ * current map stays the one every lookup reads and every uniqueness check decides on, and each
+ * write to it (insert, replace, remove) is repeated into the larger map while the writer still
+ * holds the current map's segment lock: a key's copy and its writes happen one after another in
+ * that lock's order, so the larger map ends equal to the current one. When the last segment is
+ * copied the maps are swapped under the write lock and the old one is freed. The longest wait a
+ * writer sees is one segment's copy (a few thousand keys). Writers copy segments themselves when
+ * the growth thread falls behind the pace that finishes by {@link MapMigration#deadlineCount};
+ * an insert that would take the count past {@value #HARD_FILL} of the capacity finishes (or
+ * makes) the growth itself, as the only place a growth can fail its statement (53200).
+ * Chronicle's {@code maxBloatFactor} of {@value #BLOAT_FACTOR} absorbs an unevenly filled segment.
+ * Each map's {@code offHeapMemoryUsed()} at creation is reserved with tag INDEXES.
  *
  * @param <K> the reusable key holder Chronicle serializes
  */
 abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits LongKeyIndex, BytesKeyIndex {
-    static final double FILL_LIMIT = 0.8;
+    /** Fill at which a growth begins in the background. */
+    static final double START_FILL = 0.6;
+    /** Fill at which an insert finishes the growth itself rather than go on filling the current map. */
+    static final double HARD_FILL = 0.9;
+    /** Share of the way from the start to the hard limit by which the copy should be done. */
+    static final double COPY_PACE = 0.75;
     static final double BLOAT_FACTOR = 2.0;
     /** Maps smaller than this stay on ordinary pages: a few huge pages per tiny table would waste memory. */
     static final long HUGE_PAGES_FROM_BYTES = 16L << 20;
@@ -43,6 +63,8 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         final K copyKey;
         final LongCell value = new LongCell();
         final LongCell expected = new LongCell();
+        /** The value holder of a growth's copy, which a writer may run in the middle of its own operation. */
+        final LongCell copyValue = new LongCell();
 
         Scratch(K key, K copyKey) {
             this.key = key;
@@ -58,11 +80,19 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
     private final ThreadLocal<Scratch<K>> scratch = ThreadLocal.withInitial(() -> new Scratch<>(newKey(), newKey()));
     /** The tags held by the partitions sharing this index (a partitioned table's index only). */
     private final BitSet partitionTags = new BitSet();
+    /** The map every operation reads and decides on; replaced under the write lock. */
     private ChronicleMap<K, LongCell> map;
-    private long capacity;
-    private volatile long growthThreshold;
-    private long reserved;
-    private boolean closed;
+    /** While a growth copies: its larger map, into which every write to {@link #map} is repeated; else null. */
+    private ChronicleMap<K, LongCell> next;
+    private final AtomicReference<MapMigration<K>> migration = new AtomicReference<>();
+    private volatile long capacity;
+    /** Keys past which a growth begins ({@link #START_FILL}), and past which an insert finishes it ({@link #HARD_FILL}). */
+    private volatile long startThreshold;
+    private volatile long hardThreshold;
+    private long mapReservation;
+    /** Bytes held: the map's and, while a growth copies, the larger map's. */
+    private volatile long reserved;
+    private volatile boolean closed;
 
     ChronicleUniqueIndex(IndexDefinition definition, MemoryManager memory) {
         this.definition = Objects.requireNonNull(definition, "definition");
@@ -74,7 +104,10 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
     final void open() {
         long entries = definition.initialEntries();
         ChronicleMap<K, LongCell> first = createReserved(entries);
-        install(first, entries, first.offHeapMemoryUsed());
+        map = first;
+        mapReservation = first.offHeapMemoryUsed();
+        reserved = mapReservation;
+        setCapacity(entries);
     }
 
     /** A new empty map for {@code entries} keys. */
@@ -134,6 +167,9 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
             checkOpen();
             expectedHolder.value = expectedRowId;
             valueHolder.value = newRowId;
+            if (next != null) {
+                return replaceMirrored(key, expectedHolder, valueHolder);
+            }
             // Chronicle compares the stored value's bytes with expected under the segment lock.
             return map.replace(key, expectedHolder, valueHolder);
         } finally {
@@ -160,6 +196,9 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
             }
             valueHolder.value = rowId;
             context.insert(context.absentEntry(), context.wrapValueAsData(valueHolder));
+            if (next != null) {
+                mirrorPut(key, valueHolder);
+            }
         }
         count.incrementAndGet();
         return true;
@@ -167,11 +206,65 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
 
     private boolean removeLocked(K key, LongCell expectedHolder, long expectedRowId) {
         expectedHolder.value = expectedRowId;
-        boolean removed = map.remove(key, expectedHolder);
+        boolean removed = next == null ? map.remove(key, expectedHolder) : removeMirrored(key, expectedHolder);
         if (removed) {
             count.decrementAndGet();
         }
         return removed;
+    }
+
+    // ---- writes during a growth: decided on the map, repeated into the next one under the map's segment lock ----
+
+    private boolean replaceMirrored(K key, LongCell expectedHolder, LongCell valueHolder) {
+        long expectedRowId = expectedHolder.value;
+        try (ExternalMapQueryContext<K, LongCell, ?> context = map.queryContext(key)) {
+            context.updateLock().lock();
+            MapEntry<K, LongCell> entry = context.entry();
+            if (entry == null || entry.value().getUsing(expectedHolder).value != expectedRowId) {
+                return false;
+            }
+            context.replaceValue(entry, context.wrapValueAsData(valueHolder));
+            mirrorPut(key, valueHolder);
+            return true;
+        }
+    }
+
+    private boolean removeMirrored(K key, LongCell expectedHolder) {
+        long expectedRowId = expectedHolder.value;
+        try (ExternalMapQueryContext<K, LongCell, ?> context = map.queryContext(key)) {
+            context.updateLock().lock();
+            MapEntry<K, LongCell> entry = context.entry();
+            if (entry == null || entry.value().getUsing(expectedHolder).value != expectedRowId) {
+                return false;
+            }
+            context.remove(entry);
+            mirrorRemove(key);
+            return true;
+        }
+    }
+
+    /** Sets {@code key} to {@code value} in {@link #next}; the caller holds the key's segment lock of {@link #map}. */
+    private void mirrorPut(K key, LongCell value) {
+        try (ExternalMapQueryContext<K, LongCell, ?> context = next.queryContext(key)) {
+            context.updateLock().lock();
+            MapEntry<K, LongCell> entry = context.entry();
+            if (entry == null) {
+                context.insert(context.absentEntry(), context.wrapValueAsData(value));
+            } else {
+                context.replaceValue(entry, context.wrapValueAsData(value));
+            }
+        }
+    }
+
+    /** Removes {@code key} from {@link #next}; the caller holds the key's segment lock of {@link #map}. */
+    private void mirrorRemove(K key) {
+        try (ExternalMapQueryContext<K, LongCell, ?> context = next.queryContext(key)) {
+            context.updateLock().lock();
+            MapEntry<K, LongCell> entry = context.entry();
+            if (entry != null) {
+                context.remove(entry);
+            }
+        }
     }
 
     // ---- row-of-a-batch operations ----
@@ -299,39 +392,257 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
 
     // ---- growth, memory, close ----
 
+    /** Called before inserting {@code extraKeys} keys, holding no lock: begins, paces or finishes a growth. */
     private void ensureRoom(long extraKeys) {
-        if (count.get() + extraKeys > growthThreshold) {
-            grow(extraKeys);
+        long required = count.get() + extraKeys;
+        if (required > startThreshold) {
+            grow(required);
         }
     }
 
-    private void grow(long extraKeys) {
+    private void grow(long required) {
+        if (required > hardThreshold) {
+            growNow(required);
+            return;
+        }
+        MapMigration<K> current = migration.get();
+        if (current == null) {
+            MapMigration<K> started = newMigration(required);
+            if (migration.compareAndSet(null, started)) {
+                IndexGrowthThread.submit(() -> growInBackground(started));
+            }
+        } else if (current.isInstalled() && current.failure == null) {
+            // Behind the pace that copies every segment by the deadline (the growth thread is busy
+            // or starved): this writer copies one segment itself.
+            long due = (long) current.segments * (required - current.startCount) / Math.max(1, current.deadlineCount - current.startCount);
+            if (current.claimedSegments.get() < due) {
+                copyOneSegment(current);
+            }
+        }
+    }
+
+    private MapMigration<K> newMigration(long required) {
+        long from = capacity;
+        long start = count.get();
+        long deadline = start + (long) ((hardThreshold - start) * COPY_PACE);
+        return new MapMigration<>(from, Math.max(from * 2, required * 2), start, deadline);
+    }
+
+    /** The growth thread's part: create and install the larger map, then copy until no segment is left. */
+    private void growInBackground(MapMigration<K> growth) {
+        try {
+            if (!closed && growth.claimCreation(true) && create(growth)) {
+                while (copyOneSegment(growth)) {
+                    // each call copies one segment under the read lock, so the swap and close get their turn
+                }
+            }
+        } catch (RuntimeException failure) {
+            // Recorded in the migration (create, abandon); a writer at the hard limit retries and reports it.
+        } finally {
+            growth.backgroundEnded();
+        }
+    }
+
+    /**
+     * Finishes growing on the calling thread until {@code required} keys are below the hard limit:
+     * creates the larger map when nobody is creating it, copies the segments nobody claimed, waits
+     * for the swap. Throws what creating the map threw (53200 when over budget).
+     */
+    private void growNow(long required) {
+        while (required > hardThreshold) {
+            if (closed) {
+                throw new IllegalStateException("index " + definition.constraintName() + " is closed");
+            }
+            MapMigration<K> current = migration.get();
+            if (current == null || current.failure != null) {
+                MapMigration<K> fresh = newMigration(required);
+                if (!migration.compareAndSet(current, fresh)) {
+                    continue;
+                }
+                fresh.claimCreation(false);
+                if (!create(fresh)) {
+                    if (fresh.failure != null) {
+                        throw fresh.failure;
+                    }
+                    continue;
+                }
+                current = fresh;
+            } else if (current.claimCreation(false)) {
+                // Still queued behind another index's growth: create it here rather than wait.
+                if (!create(current)) {
+                    if (current.failure != null) {
+                        throw current.failure;
+                    }
+                    continue;
+                }
+            } else {
+                current.awaitCreation();
+                if (!current.isInstalled()) {
+                    continue; // failed (the next round retries here) or stale
+                }
+            }
+            while (copyOneSegment(current)) {
+                // copy whatever nobody claimed
+            }
+            current.awaitFinished();
+        }
+    }
+
+    /**
+     * Creates the migration's map and installs it as {@link #next}; false when creating failed
+     * ({@link MapMigration#failure} set, the migration left in place so that only the hard limit
+     * retries), or when the index closed or grew meanwhile (the map freed, the migration dropped).
+     */
+    private boolean create(MapMigration<K> growth) {
+        ChronicleMap<K, LongCell> target;
+        try {
+            target = createReserved(growth.entries);
+        } catch (RuntimeException | Error failure) {
+            // Recorded before waiters wake: they rethrow it (53200 when over budget) or retry later.
+            growth.failure = failure instanceof RuntimeException runtime ? runtime
+                    : new IllegalStateException("growing index " + definition.constraintName() + " failed", failure);
+            growth.creationEnded();
+            return false;
+        }
+        long reservation = target.offHeapMemoryUsed();
+        boolean installed = false;
         long stamp = growthLock.writeLock();
         try {
-            checkOpen();
-            long required = count.get() + extraKeys;
-            if (required <= growthThreshold) {
-                return; // another thread grew the map meanwhile
+            if (!closed && migration.get() == growth && capacity == growth.fromCapacity) {
+                growth.install(target, reservation, map.segments());
+                next = target;
+                reserved = mapReservation + reservation;
+                installed = true;
             }
-            long newCapacity = Math.max(capacity * 2, (long) Math.ceil(required / FILL_LIMIT) * 2);
-            ChronicleMap<K, LongCell> larger = createReserved(newCapacity);
-            long largerReservation = larger.offHeapMemoryUsed();
-            try {
-                Scratch<K> holders = scratch();
-                map.forEachEntry(entry -> larger.put(entry.key().getUsing(holders.copyKey), entry.value().getUsing(holders.value)));
-            } catch (RuntimeException | Error failure) {
-                larger.close();
-                memory.release(MemoryTag.INDEXES, largerReservation);
-                throw failure;
-            }
-            ChronicleMap<K, LongCell> smaller = map;
-            long smallerReservation = reserved;
-            install(larger, newCapacity, largerReservation);
-            smaller.close();
-            memory.release(MemoryTag.INDEXES, smallerReservation);
         } finally {
             growthLock.unlockWrite(stamp);
         }
+        if (!installed) {
+            target.close();
+            memory.release(MemoryTag.INDEXES, reservation);
+            migration.compareAndSet(growth, null);
+            growth.finish();
+        }
+        growth.creationEnded();
+        return installed;
+    }
+
+    /** Copies the next unclaimed segment into the larger map; false when none is left or the growth ended. */
+    private boolean copyOneSegment(MapMigration<K> growth) {
+        int segment = growth.claimedSegments.getAndIncrement();
+        if (segment >= growth.segments) {
+            return false;
+        }
+        long stamp = growthLock.readLock();
+        try {
+            if (closed || migration.get() != growth) {
+                return false;
+            }
+            Scratch<K> holders = scratch();
+            try (MapSegmentContext<K, LongCell, ?> context = map.segmentContext(segment)) {
+                // Iterating holds the segment's update lock: writers of its keys wait, then mirror their change.
+                context.forEachSegmentEntry(entry -> mirrorPut(entry.key().getUsing(holders.copyKey), entry.value().getUsing(holders.copyValue)));
+            }
+        } catch (RuntimeException | Error failure) {
+            growthLock.unlockRead(stamp);
+            abandon(growth, failure instanceof RuntimeException runtime ? runtime : new IllegalStateException(failure));
+            throw failure;
+        }
+        growthLock.unlockRead(stamp);
+        if (growth.copiedSegments.incrementAndGet() == growth.segments) {
+            swap(growth);
+        }
+        return true;
+    }
+
+    /**
+     * Every segment copied: the larger map becomes the map, the old one is freed. The growth stays
+     * current until the old map's memory is back, so that {@link #close} waits for it.
+     */
+    private void swap(MapMigration<K> growth) {
+        ChronicleMap<K, LongCell> old;
+        long oldReservation;
+        long stamp = growthLock.writeLock();
+        try {
+            if (closed || migration.get() != growth) {
+                return;
+            }
+            old = map;
+            oldReservation = mapReservation;
+            map = growth.target;
+            mapReservation = growth.targetReservation;
+            next = null;
+            reserved = mapReservation;
+            setCapacity(growth.entries);
+        } finally {
+            growthLock.unlockWrite(stamp);
+        }
+        // Nobody can reach the old map any more: every operation reads the map under the read lock.
+        old.close();
+        memory.release(MemoryTag.INDEXES, oldReservation);
+        migration.compareAndSet(growth, null);
+        growth.finish();
+    }
+
+    /** A copy failed: drops the larger map and leaves the growth failed, for the hard limit to retry. */
+    private void abandon(MapMigration<K> growth, RuntimeException failure) {
+        long stamp = growthLock.writeLock();
+        try {
+            if (closed || migration.get() != growth) {
+                return;
+            }
+            growth.failure = failure;
+            next = null;
+            reserved = mapReservation;
+            growth.target.close();
+            memory.release(MemoryTag.INDEXES, growth.targetReservation);
+        } finally {
+            growthLock.unlockWrite(stamp);
+            growth.finish();
+        }
+    }
+
+    private void setCapacity(long entries) {
+        capacity = entries;
+        hardThreshold = (long) (entries * HARD_FILL);
+        startThreshold = (long) (entries * START_FILL);
+    }
+
+    /**
+     * Completes a growth in progress on the calling thread (creating, copying, swapping), so that
+     * the index holds one map; for tests and maintenance. The caller holds no lock of the index.
+     */
+    final void finishGrowth() {
+        MapMigration<K> current = migration.get();
+        if (current == null) {
+            return;
+        }
+        current.awaitCreation();
+        if (current.claimCreation(false) && !create(current)) {
+            return;
+        }
+        if (current.isInstalled() && current.failure == null) {
+            while (copyOneSegment(current)) {
+                // copy whatever nobody claimed
+            }
+            current.awaitFinished();
+        }
+    }
+
+    /** Off-heap bytes Chronicle holds for the map and a growth's larger map (tiers allocated since creation included). */
+    final long mapMemoryInUse() {
+        long stamp = growthLock.readLock();
+        try {
+            checkOpen();
+            return map.offHeapMemoryUsed() + (next == null ? 0 : next.offHeapMemoryUsed());
+        } finally {
+            growthLock.unlockRead(stamp);
+        }
+    }
+
+    /** The capacity ({@code entries}) of the map in use. */
+    final long capacity() {
+        return capacity;
     }
 
     /**
@@ -353,13 +664,6 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
             HugePages.adviseAndCollapse(store.bsAddress(), created.offHeapMemoryUsed());
         }
         return created;
-    }
-
-    private void install(ChronicleMap<K, LongCell> created, long entries, long reservation) {
-        map = created;
-        reserved = reservation;
-        capacity = entries;
-        growthThreshold = (long) (capacity * FILL_LIMIT);
     }
 
     /**
@@ -403,6 +707,7 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
 
     @Override
     public final void close() {
+        MapMigration<K> running;
         long stamp = growthLock.writeLock();
         try {
             if (closed) {
@@ -410,10 +715,26 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
             }
             closed = true;
             map.close();
-            memory.release(MemoryTag.INDEXES, reserved);
+            memory.release(MemoryTag.INDEXES, mapReservation);
+            running = migration.getAndSet(null);
+            if (next != null) {
+                next.close();
+                memory.release(MemoryTag.INDEXES, running.targetReservation);
+                next = null;
+            }
+            mapReservation = 0;
             reserved = 0;
         } finally {
             growthLock.unlockWrite(stamp);
+        }
+        if (running != null) {
+            running.finish();
+            // A growth thread that took up this growth frees what it holds when it sees the index
+            // closed: wait for that, so that the memory is back when close returns. One that has not
+            // started will find the creation claimed and do nothing.
+            if (!running.claimCreation(false) && running.createdInBackground()) {
+                running.awaitBackground();
+            }
         }
     }
 }

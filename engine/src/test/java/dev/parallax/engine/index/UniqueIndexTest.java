@@ -260,6 +260,7 @@ class UniqueIndexTest {
             assertTrue(index.putIfAbsent(key * 7919, key));
         }
         assertEquals(50_000, index.size());
+        index.finishGrowth();
         assertTrue(index.reservedBytes() > firstReservation);
         assertEquals(index.reservedBytes(), memory.allocatedBytes(MemoryTag.INDEXES));
         for (long key = 0; key < 50_000; key++) {
@@ -385,6 +386,218 @@ class UniqueIndexTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void concurrentWritersAcrossGrowthPointsKeepOneOwnerPerKeyAndEveryChange() throws Exception {
+        // From 1,000 entries to about 60,000 keys: the index grows six times while four threads insert
+        // overlapping keys, and replace and remove the keys they won, so writes land before, during
+        // and after each growth's copy. Each thread records what it owns; the union is the index.
+        LongKeyIndex index = openLong(1000);
+        int threads = 4;
+        int range = 30_000;
+        List<java.util.concurrent.ConcurrentHashMap<Long, Long>> owned = new ArrayList<>();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int thread = 0; thread < threads; thread++) {
+                int first = thread * range / 2; // each range overlaps its neighbour's by half
+                int owner = thread;
+                java.util.concurrent.ConcurrentHashMap<Long, Long> mine = new java.util.concurrent.ConcurrentHashMap<>();
+                owned.add(mine);
+                done.add(pool.submit(() -> {
+                    start.await();
+                    for (int step = 0; step < range; step++) {
+                        long key = first + (step * 7919L) % range; // every key of the range once, scattered
+                        long rowId = RowIds.pack(owner, step);
+                        if (!index.putIfAbsent(key, rowId)) {
+                            continue;
+                        }
+                        mine.put(key, rowId);
+                        switch (step % 5) {
+                            case 1 -> {
+                                assertTrue(index.replace(key, rowId, rowId + 1));
+                                mine.put(key, rowId + 1);
+                            }
+                            case 3 -> {
+                                assertTrue(index.remove(key, rowId));
+                                mine.remove(key);
+                            }
+                            default -> {
+                            }
+                        }
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : done) {
+                future.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        java.util.Map<Long, Long> expected = new java.util.HashMap<>();
+        for (java.util.Map<Long, Long> mine : owned) {
+            for (java.util.Map.Entry<Long, Long> entry : mine.entrySet()) {
+                assertNull(expected.put(entry.getKey(), entry.getValue()), "key " + entry.getKey() + " owned twice");
+            }
+        }
+        assertEquals(expected.size(), index.size());
+        int keys = (threads + 1) * range / 2;
+        for (long key = 0; key < keys; key++) {
+            assertEquals(expected.getOrDefault(key, RowIds.ABSENT), index.get(key), "key " + key);
+        }
+        index.finishGrowth();
+        assertTrue(index.capacity() >= 32_000, "capacity " + index.capacity());
+        for (long key = 0; key < keys; key++) {
+            assertEquals(expected.getOrDefault(key, RowIds.ABSENT), index.get(key), "key " + key);
+        }
+        assertEquals(index.reservedBytes(), memory.allocatedBytes(MemoryTag.INDEXES));
+        assertTrue(index.reservedBytes() >= index.mapMemoryInUse());
+    }
+
+    @Test
+    void batchInsertsAcrossGrowthPointsStayAllOrNothing() throws Exception {
+        // Two threads insert batches of 500 keys from the same sequence: each batch either goes in
+        // whole or fails on a key of the other thread's batch and leaves nothing behind.
+        UniqueIndex index = open(IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.BIGINT)).withInitialEntries(1000));
+        int batches = 120;
+        int batchSize = 500;
+        AtomicInteger inserted = new AtomicInteger();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<List<Integer>>> done = new ArrayList<>();
+            for (int thread = 0; thread < 2; thread++) {
+                int owner = thread;
+                done.add(pool.submit(() -> {
+                    start.await();
+                    List<Integer> won = new ArrayList<>();
+                    for (int batch = 0; batch < batches; batch++) {
+                        // thread 1 runs half a batch behind, so its batches straddle two of thread 0's
+                        long first = (long) batch * batchSize + owner * batchSize / 2;
+                        Long[] keys = new Long[batchSize];
+                        for (int row = 0; row < batchSize; row++) {
+                            keys[row] = first + row;
+                        }
+                        try {
+                            index.insertAll(longs(DataType.BIGINT, keys), FIRST, rowIds(batchSize, owner * batches + batch));
+                            won.add(batch);
+                            inserted.addAndGet(batchSize);
+                        } catch (ParallaxException duplicate) {
+                            assertEquals(SqlState.UNIQUE_VIOLATION, duplicate.state());
+                        }
+                    }
+                    return won;
+                }));
+            }
+            start.countDown();
+            List<List<Integer>> won = new ArrayList<>();
+            for (Future<List<Integer>> future : done) {
+                won.add(future.get());
+            }
+            assertEquals(inserted.get(), index.size());
+            long[] out = new long[1];
+            java.util.Map<Long, Long> expected = new java.util.HashMap<>();
+            for (int owner = 0; owner < 2; owner++) {
+                for (int batch : won.get(owner)) {
+                    long first = (long) batch * batchSize + owner * batchSize / 2;
+                    for (int row = 0; row < batchSize; row++) {
+                        assertNull(expected.put(first + row, RowIds.pack(owner * batches + batch, row)), "key " + (first + row) + " twice");
+                    }
+                }
+            }
+            for (long key = 0; key < (long) batches * batchSize + batchSize; key++) {
+                index.lookup(longs(DataType.BIGINT, key), FIRST, out);
+                assertEquals(expected.getOrDefault(key, RowIds.ABSENT), out[0], "key " + key);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void growthWithRemovesAndReplacesInBetweenKeepsExactContents() {
+        LongKeyIndex index = openLong(1000);
+        java.util.Map<Long, Long> expected = new java.util.HashMap<>();
+        long next = 0;
+        for (int round = 0; round < 40; round++) {
+            for (int step = 0; step < 1500; step++, next++) {
+                long key = next * 0x9E3779B97F4A7C15L;
+                assertTrue(index.putIfAbsent(key, next));
+                expected.put(key, next);
+            }
+            // Remove a fifth and move a fifth of what is there, as DELETE and VACUUM do between inserts.
+            for (long old = round % 5; old < next; old += 5) {
+                long key = old * 0x9E3779B97F4A7C15L;
+                Long rowId = expected.get(key);
+                if (rowId != null && old % 2 == 0) {
+                    assertTrue(index.remove(key, rowId));
+                    expected.remove(key);
+                } else if (rowId != null) {
+                    assertTrue(index.replace(key, rowId, rowId + 1_000_000));
+                    expected.put(key, rowId + 1_000_000);
+                }
+            }
+            assertEquals(expected.size(), index.size());
+        }
+        index.finishGrowth();
+        for (long old = 0; old < next; old++) {
+            long key = old * 0x9E3779B97F4A7C15L;
+            assertEquals(expected.getOrDefault(key, RowIds.ABSENT), index.get(key), "key " + old);
+        }
+        assertEquals(index.reservedBytes(), memory.allocatedBytes(MemoryTag.INDEXES));
+        assertTrue(index.reservedBytes() >= index.mapMemoryInUse());
+    }
+
+    @Test
+    void closingWhileGrowingGivesEveryByteBack() {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            LongKeyIndex index = (LongKeyIndex) UniqueIndexes.create(
+                    IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.INTEGER)).withInitialEntries(20_000), memory);
+            // Past the start of a growth (60%): the growth thread is creating or copying when close comes.
+            for (long key = 0; key < 12_500 + attempt * 100; key++) {
+                index.putIfAbsent(key, key);
+            }
+            index.close();
+            assertEquals(0, memory.allocatedBytes(MemoryTag.INDEXES), "attempt " + attempt);
+        }
+    }
+
+    @Test
+    void growthOverBudgetFailsTheInsertAtTheHardLimitAndKeepsTheIndexUsable() {
+        MemoryManager probe = new MemoryManager(1L << 30);
+        long small;
+        long large;
+        try (UniqueIndex one = UniqueIndexes.create(IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.BIGINT))
+                .withInitialEntries(1000), probe); UniqueIndex two = UniqueIndexes.create(IndexDefinition.primaryKey("t",
+                List.of("id"), List.of(DataType.BIGINT)).withInitialEntries(2000), probe)) {
+            small = one.reservedBytes();
+            large = two.reservedBytes();
+        }
+        MemoryManager tight = new MemoryManager(small + large - 1);
+        LongKeyIndex index = (LongKeyIndex) UniqueIndexes.create(IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.BIGINT))
+                .withInitialEntries(1000), tight);
+        try {
+            long hardLimit = (long) (1000 * ChronicleUniqueIndex.HARD_FILL);
+            for (long key = 0; key < hardLimit; key++) {
+                assertTrue(index.putIfAbsent(key, key));
+            }
+            ParallaxException error = assertThrows(ParallaxException.class, () -> index.putIfAbsent(hardLimit, hardLimit));
+            assertEquals(SqlState.OUT_OF_MEMORY, error.state());
+            assertEquals(hardLimit, index.size());
+            assertEquals(RowIds.ABSENT, index.get(hardLimit));
+            assertEquals(7, index.get(7));
+            // Room made by a delete is usable; the failed growth holds nothing.
+            assertTrue(index.remove(7, 7));
+            assertTrue(index.putIfAbsent(hardLimit, hardLimit));
+            assertEquals(small, tight.allocatedBytes(MemoryTag.INDEXES));
+        } finally {
+            index.close();
+        }
+        assertEquals(0, tight.allocatedBytes());
     }
 
     @Test
