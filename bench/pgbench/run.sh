@@ -18,7 +18,8 @@
 # SERVER_PID (a process id on this machine: the Java process of parallax serve, or PostgreSQL's
 # postmaster) adds the server's CPU time per transaction to each script's lines: user+system time
 # of the process and of its reaped children (PostgreSQL's backends), from /proc. Unlike tps, it
-# hardly moves when other processes load the machine; compare.sh prints both.
+# hardly moves when other processes load the machine; compare.sh prints both. With it, each script
+# also waits until the server is idle first (settle below).
 # Needs: PARTITION BY HASH and ON CONFLICT DO UPDATE on the server (issue 7 in Parallax).
 set -euo pipefail
 host=${1:?host}
@@ -56,6 +57,22 @@ pgbench_run() {
 server_ticks() {
   awk '{ print $14 + $15 + $16 + $17 }' "/proc/$SERVER_PID/stat"
 }
+# Waits (60 s at most) until the idle server uses under 5% of a core for a second: a JVM still
+# compiling what the warm-ups ran (JFR under load: C2 busy for 20 s after them) would bill its
+# compiler threads to the first script measured, and PostgreSQL's last backends are reaped.
+settle() {
+  local hertz previous now
+  hertz=$(getconf CLK_TCK)
+  previous=$(server_ticks)
+  for _ in $(seq 1 60); do
+    sleep 1
+    now=$(server_ticks)
+    if (( (now - previous) * 20 < hertz )); then
+      return
+    fi
+    previous=$now
+  done
+}
 if [ "${PGBENCH_WARMUP:-5}" -gt 0 ]; then
   for script in "${scripts[@]}"; do
     pgbench_run "${PGBENCH_WARMUP:-5}" "$script" >/dev/null 2>&1 || true
@@ -64,7 +81,7 @@ fi
 for script in "${scripts[@]}"; do
   echo "== $script" | tee -a "$results"
   if [ -n "${SERVER_PID:-}" ]; then
-    sleep 1 # the previous run's PostgreSQL backends exit and are reaped before the count starts
+    settle
     before=$(server_ticks)
   fi
   # A script the server cannot run yet (e.g. ON CONFLICT) reports its error and the others still run.
