@@ -56,7 +56,9 @@ import static dev.parallax.bench.BenchmarkFlags.*;
  * do not grow by a quarter of partly filled pages per invocation; both trials start from a fresh
  * database and see the same sequence of dead-row patterns; and each invocation checks that exactly
  * the dead rows were removed, from the same number of pages, and (with 2 workers) that both
- * participants vacuumed tables.
+ * participants vacuumed tables. The set-up ends by letting the JVM's garbage collection and JIT
+ * compilations finish ({@link BackgroundWork#settle}): with 2 workers on 2 cores the measured run
+ * has no core to spare for them, with 1 worker it had.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -145,6 +147,7 @@ public class VacuumBenchmark {
             storage.appendAll(reinserted);
             expectedPagesScanned += storage.pageCount();
         }
+        BackgroundWork.settle();
     }
 
     @Benchmark
