@@ -18,10 +18,7 @@ import java.util.Map;
 
 /**
  * JMH profiler reporting CPU time per operation next to the score: {@code ·cpu.workers}, the
- * benchmark threads' own (JMH's {@code ...-jmh-worker-N} threads: the statement's path),
- * {@code ·cpu.parallel}, those plus the fork/join pools' workers (the database's parallel workers:
- * the whole path of a statement that runs in parallel, e.g. the second participant of
- * VacuumBenchmark with 2 workers, which {@code ·cpu.workers} misses), and
+ * benchmark threads' own (JMH's {@code ...-jmh-worker-N} threads: the statement's path), and
  * {@code ·cpu.process}, the whole fork's (GC, JIT compilation and background threads included, so
  * give it warm-up enough to finish compiling). On a machine other
  * people load, throughput follows the share of the CPU the fork gets; CPU time per operation moves
@@ -35,7 +32,6 @@ public final class CpuTimeProfiler implements InternalProfiler {
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private long cpuBefore;
     private Map<Long, Long> workersBefore = Map.of();
-    private Map<Long, Long> poolWorkersBefore = Map.of();
 
     @Override
     public String getDescription() {
@@ -44,16 +40,15 @@ public final class CpuTimeProfiler implements InternalProfiler {
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-        workersBefore = cpuTimes("jmh-worker");
-        poolWorkersBefore = cpuTimes("ForkJoinPool");
+        workersBefore = workerCpuTimes();
         cpuBefore = system.getProcessCpuTime();
     }
 
-    /** CPU time by thread id of the threads alive now whose name contains {@code namePart}. */
-    private Map<Long, Long> cpuTimes(String namePart) {
+    /** CPU time by thread id of JMH's benchmark threads alive now. */
+    private Map<Long, Long> workerCpuTimes() {
         Map<Long, Long> times = new HashMap<>();
         for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
-            if (info != null && info.getThreadName().contains(namePart)) {
+            if (info != null && info.getThreadName().contains("jmh-worker")) {
                 long time = threads.getThreadCpuTime(info.getThreadId());
                 if (time >= 0) {
                     times.put(info.getThreadId(), time);
@@ -67,24 +62,17 @@ public final class CpuTimeProfiler implements InternalProfiler {
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
         long cpu = system.getProcessCpuTime() - cpuBefore;
-        long workers = cpuSince(cpuTimes("jmh-worker"), workersBefore);
-        long poolWorkers = cpuSince(cpuTimes("ForkJoinPool"), poolWorkersBefore);
+        long workers = 0;
+        for (Map.Entry<Long, Long> after : workerCpuTimes().entrySet()) {
+            // A worker started during the iteration counts from zero.
+            workers += after.getValue() - workersBefore.getOrDefault(after.getKey(), 0L);
+        }
         // All operations of the iteration, ramp-up and ramp-down included, as the CPU time is.
         long operations = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
         if (operations <= 0 || cpu < 0) {
             return List.of();
         }
         return List.of(new ScalarResult("·cpu.workers", (double) workers / operations, "ns/op", AggregationPolicy.AVG),
-                new ScalarResult("·cpu.parallel", (double) (workers + poolWorkers) / operations, "ns/op", AggregationPolicy.AVG),
                 new ScalarResult("·cpu.process", (double) cpu / operations, "ns/op", AggregationPolicy.AVG));
-    }
-
-    /** CPU time the threads of {@code after} used since {@code before}; a thread started since counts from zero. */
-    private static long cpuSince(Map<Long, Long> after, Map<Long, Long> before) {
-        long total = 0;
-        for (Map.Entry<Long, Long> thread : after.entrySet()) {
-            total += thread.getValue() - before.getOrDefault(thread.getKey(), 0L);
-        }
-        return total;
     }
 }
