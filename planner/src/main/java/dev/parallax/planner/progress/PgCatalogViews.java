@@ -17,7 +17,9 @@ import java.util.function.Supplier;
  * pg_database, pg_roles, pg_collation, and pg_attrdef / pg_description, which are empty
  * (Parallax has neither column defaults nor comments), as are pg_policy, pg_statistic_ext,
  * pg_publication, pg_publication_namespace and pg_publication_rel (no row security, extended
- * statistics or publications; psql's {@code \d} reads them). Types: {@code oid} columns are
+ * statistics or publications; psql's {@code \d} reads them), and pg_proc (Parallax has no
+ * user-defined functions; its built-in functions are not listed, so psql's {@code \df} answers
+ * right and {@code \dfS} lists nothing). Types: {@code oid} columns are
  * bigint, {@code "char"} and {@code name} columns text; the arrays that clients subscript or
  * search are arrays ({@code polroles} bigint[], {@code stxkind} text[], {@code prattrs}
  * int2vector); pg_index.indkey and indoption int2vector, pg_constraint.conkey smallint[],
@@ -157,6 +159,19 @@ public final class PgCatalogViews {
             column("oid", DataType.BIGINT), column("prpubid", DataType.BIGINT), column("prrelid", DataType.BIGINT),
             nullable("prqual", DataType.TEXT), nullable("prattrs", DataType.vector(DataType.SMALLINT)));
 
+    static final List<ColumnDefinition> PROC_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("proname", DataType.TEXT), column("pronamespace", DataType.BIGINT),
+            column("proowner", DataType.BIGINT), column("prolang", DataType.BIGINT), column("procost", DataType.REAL),
+            column("prorows", DataType.REAL), column("provariadic", DataType.BIGINT), column("prosupport", DataType.TEXT),
+            column("prokind", DataType.TEXT), column("prosecdef", DataType.BOOLEAN), column("proleakproof", DataType.BOOLEAN),
+            column("proisstrict", DataType.BOOLEAN), column("proretset", DataType.BOOLEAN), column("provolatile", DataType.TEXT),
+            column("proparallel", DataType.TEXT), column("pronargs", DataType.SMALLINT), column("pronargdefaults", DataType.SMALLINT),
+            column("prorettype", DataType.BIGINT), column("proargtypes", DataType.array(DataType.BIGINT)),
+            nullable("proallargtypes", DataType.array(DataType.BIGINT)), nullable("proargmodes", DataType.array(DataType.TEXT)),
+            nullable("proargnames", DataType.array(DataType.TEXT)), nullable("proargdefaults", DataType.TEXT),
+            nullable("protrftypes", DataType.array(DataType.BIGINT)), column("prosrc", DataType.TEXT), nullable("probin", DataType.TEXT),
+            nullable("prosqlbody", DataType.TEXT), nullable("proconfig", DataType.array(DataType.TEXT)), nullable("proacl", DataType.TEXT));
+
     private PgCatalogViews() {
     }
 
@@ -181,6 +196,7 @@ public final class PgCatalogViews {
         add(catalog, "pg_publication", PUBLICATION_COLUMNS, List::of);
         add(catalog, "pg_publication_namespace", PUBLICATION_NAMESPACE_COLUMNS, List::of);
         add(catalog, "pg_publication_rel", PUBLICATION_REL_COLUMNS, List::of);
+        add(catalog, "pg_proc", PROC_COLUMNS, List::of);
     }
 
     private static void add(Catalog catalog, String name, List<ColumnDefinition> columns, Supplier<List<Object[]>> rows) {

@@ -252,6 +252,22 @@ class PostgresClientsTest {
                 btree, for table "public.describe_items"
 
                 """, index.output(), index.errors());
+        Result functions = psql("-c", "\\df");
+        assertEquals("""
+                                       List of functions
+                 Schema | Name | Result data type | Argument data types | Type\s
+                --------+------+------------------+---------------------+------
+                (0 rows)
+
+                """, functions.output(), functions.errors());
+        Result types = psql("-c", "\\dT");
+        assertEquals("""
+                     List of data types
+                 Schema | Name | Description\s
+                --------+------+-------------
+                (0 rows)
+
+                """, types.output(), types.errors());
     }
 
     @Test

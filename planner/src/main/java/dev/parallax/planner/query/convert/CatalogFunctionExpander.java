@@ -96,6 +96,17 @@ public final class CatalogFunctionExpander extends RexShuttle {
                     rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, relation), rexBuilder.makeNullLiteral(call.getType()),
                     rexBuilder.makeLiteral(true)));
         }
+        if (operator == CatalogFunctions.TYPE_IS_VISIBLE) {
+            // Every type lives in pg_catalog, which is on the search path.
+            return rexBuilder.makeCall(call.getType(), SqlStdOperatorTable.CASE, List.of(
+                    rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, operands.get(0)), rexBuilder.makeNullLiteral(call.getType()),
+                    rexBuilder.makeLiteral(true)));
+        }
+        if (operator == CatalogFunctions.FUNCTION_IS_VISIBLE || operator == CatalogFunctions.GET_FUNCTION_RESULT
+                || operator == CatalogFunctions.GET_FUNCTION_ARGUMENTS) {
+            // pg_proc lists no function: every OID is unknown.
+            return rexBuilder.makeNullLiteral(call.getType());
+        }
         if (operator == CatalogFunctions.RELATION_IS_PUBLISHABLE) {
             return relationIsPublishable(operands.get(0), call.getType());
         }

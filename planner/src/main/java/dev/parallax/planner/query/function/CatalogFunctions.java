@@ -40,6 +40,18 @@ public final class CatalogFunctions {
     /** {@code pg_table_is_visible(relation_oid)}: whether the relation is found by its unqualified name. */
     public static final SqlFunction TABLE_IS_VISIBLE = SqlBasicFunction.create("pg_table_is_visible", NULLABLE_BOOLEAN,
             OperandTypes.INTEGER, SqlFunctionCategory.SYSTEM);
+    /** {@code pg_type_is_visible(type_oid)}: whether the type is found by its unqualified name (every type lives in pg_catalog). */
+    public static final SqlFunction TYPE_IS_VISIBLE = SqlBasicFunction.create("pg_type_is_visible", NULLABLE_BOOLEAN,
+            OperandTypes.INTEGER, SqlFunctionCategory.SYSTEM);
+    /**
+     * {@code pg_function_is_visible(function_oid)}, {@code pg_get_function_result(function_oid)},
+     * {@code pg_get_function_arguments(function_oid)}: about a function of pg_proc, which lists none
+     * (Parallax has no user-defined functions): NULL, PostgreSQL's answer for an unknown OID.
+     */
+    public static final SqlFunction FUNCTION_IS_VISIBLE = SqlBasicFunction.create("pg_function_is_visible", NULLABLE_BOOLEAN,
+            OperandTypes.INTEGER, SqlFunctionCategory.SYSTEM);
+    public static final SqlFunction GET_FUNCTION_RESULT = text("pg_get_function_result", OperandTypes.INTEGER);
+    public static final SqlFunction GET_FUNCTION_ARGUMENTS = text("pg_get_function_arguments", OperandTypes.INTEGER);
     /**
      * {@code pg_relation_is_publishable(relation_oid)}: whether a publication could include the
      * relation (a user table or partitioned table); NULL for an unknown OID.
@@ -105,7 +117,8 @@ public final class CatalogFunctions {
             GET_CONSTRAINT_DEFINITION, GET_EXPRESSION, OBJECT_DESCRIPTION, COLUMN_DESCRIPTION, SHARED_OBJECT_DESCRIPTION,
             ENCODING_TO_CHAR, REGCLASS, REGTYPE, REGNAMESPACE, CURRENT_SCHEMAS, HAS_TABLE_PRIVILEGE,
             HAS_SCHEMA_PRIVILEGE, HAS_DATABASE_PRIVILEGE, RELATION_IS_PUBLISHABLE, STATISTICS_OBJECT_COLUMNS,
-            GET_PARTITION_KEY_DEFINITION, GET_PARTITION_CONSTRAINT_DEFINITION);
+            GET_PARTITION_KEY_DEFINITION, GET_PARTITION_CONSTRAINT_DEFINITION, TYPE_IS_VISIBLE, FUNCTION_IS_VISIBLE,
+            GET_FUNCTION_RESULT, GET_FUNCTION_ARGUMENTS);
 
     private CatalogFunctions() {
     }
