@@ -29,9 +29,10 @@ import net.openhft.chronicle.map.MapSegmentContext;
  * {@link #growthLock} (a moment: in-flight operations finish, none starts), and copies the current
  * map into it one Chronicle segment at a time, holding that segment's update lock. Meanwhile the
  * current map stays the one every lookup reads and every uniqueness check decides on, and each
- * write to it (insert, replace, remove) is repeated into the larger map while the writer still
- * holds the current map's segment lock: a key's copy and its writes happen one after another in
- * that lock's order, so the larger map ends equal to the current one. When the last segment is
+ * write to it (insert, replace, remove) in a segment already copied is repeated into the larger
+ * map while the writer still holds the current map's segment lock (a write to a segment not yet
+ * copied is carried by its copy): a key's copy and its writes happen one after another in that
+ * lock's order, so the larger map ends equal to the current one. When the last segment is
  * copied the maps are swapped under the write lock and the old one is freed. The longest wait a
  * writer sees is one segment's copy (a few thousand keys). Writers copy segments themselves when
  * the growth thread falls behind the pace that finishes by {@link MapMigration#deadlineCount};
@@ -82,8 +83,11 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
     private final BitSet partitionTags = new BitSet();
     /** The map every operation reads and decides on; replaced under the write lock. */
     private ChronicleMap<K, LongCell> map;
-    /** While a growth copies: its larger map, into which every write to {@link #map} is repeated; else null. */
-    private ChronicleMap<K, LongCell> next;
+    /**
+     * While a growth copies: the growth, whose larger map every write to an already copied segment
+     * of {@link #map} is repeated into; else null. Set and cleared under the write lock.
+     */
+    private MapMigration<K> copying;
     private final AtomicReference<MapMigration<K>> migration = new AtomicReference<>();
     private volatile long capacity;
     /** Keys past which a growth begins ({@link #START_FILL}), and past which an insert finishes it ({@link #HARD_FILL}). */
@@ -167,7 +171,7 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
             checkOpen();
             expectedHolder.value = expectedRowId;
             valueHolder.value = newRowId;
-            if (next != null) {
+            if (copying != null) {
                 return replaceMirrored(key, expectedHolder, valueHolder);
             }
             // Chronicle compares the stored value's bytes with expected under the segment lock.
@@ -196,7 +200,7 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
             }
             valueHolder.value = rowId;
             context.insert(context.absentEntry(), context.wrapValueAsData(valueHolder));
-            if (next != null) {
+            if (copying != null && copying.isCopied(context.segmentIndex())) {
                 mirrorPut(key, valueHolder);
             }
         }
@@ -206,14 +210,14 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
 
     private boolean removeLocked(K key, LongCell expectedHolder, long expectedRowId) {
         expectedHolder.value = expectedRowId;
-        boolean removed = next == null ? map.remove(key, expectedHolder) : removeMirrored(key, expectedHolder);
+        boolean removed = copying == null ? map.remove(key, expectedHolder) : removeMirrored(key, expectedHolder);
         if (removed) {
             count.decrementAndGet();
         }
         return removed;
     }
 
-    // ---- writes during a growth: decided on the map, repeated into the next one under the map's segment lock ----
+    // ---- writes during a growth: decided on the map, repeated into the larger one under the map's segment lock ----
 
     private boolean replaceMirrored(K key, LongCell expectedHolder, LongCell valueHolder) {
         long expectedRowId = expectedHolder.value;
@@ -224,7 +228,9 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
                 return false;
             }
             context.replaceValue(entry, context.wrapValueAsData(valueHolder));
-            mirrorPut(key, valueHolder);
+            if (copying.isCopied(context.segmentIndex())) {
+                mirrorPut(key, valueHolder);
+            }
             return true;
         }
     }
@@ -238,14 +244,16 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
                 return false;
             }
             context.remove(entry);
-            mirrorRemove(key);
+            if (copying.isCopied(context.segmentIndex())) {
+                mirrorRemove(key);
+            }
             return true;
         }
     }
 
-    /** Sets {@code key} to {@code value} in {@link #next}; the caller holds the key's segment lock of {@link #map}. */
+    /** Sets {@code key} to {@code value} in the growth's larger map; the caller holds the key's segment lock of {@link #map}. */
     private void mirrorPut(K key, LongCell value) {
-        try (ExternalMapQueryContext<K, LongCell, ?> context = next.queryContext(key)) {
+        try (ExternalMapQueryContext<K, LongCell, ?> context = copying.target.queryContext(key)) {
             context.updateLock().lock();
             MapEntry<K, LongCell> entry = context.entry();
             if (entry == null) {
@@ -256,9 +264,9 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         }
     }
 
-    /** Removes {@code key} from {@link #next}; the caller holds the key's segment lock of {@link #map}. */
+    /** Removes {@code key} from the growth's larger map; the caller holds the key's segment lock of {@link #map}. */
     private void mirrorRemove(K key) {
-        try (ExternalMapQueryContext<K, LongCell, ?> context = next.queryContext(key)) {
+        try (ExternalMapQueryContext<K, LongCell, ?> context = copying.target.queryContext(key)) {
             context.updateLock().lock();
             MapEntry<K, LongCell> entry = context.entry();
             if (entry != null) {
@@ -510,7 +518,7 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         try {
             if (!closed && migration.get() == growth && capacity == growth.fromCapacity) {
                 growth.install(target, reservation, map.segments());
-                next = target;
+                copying = growth;
                 reserved = mapReservation + reservation;
                 installed = true;
             }
@@ -539,8 +547,11 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
                 return false;
             }
             Scratch<K> holders = scratch();
+            // Marked before the copy takes the segment's lock (Chronicle's iteration takes it and lets
+            // it go when done): a writer that, holding the lock, still sees the segment unmarked
+            // writes before the copy reads the segment; one that sees it marked repeats its write.
+            growth.markCopied(segment);
             try (MapSegmentContext<K, LongCell, ?> context = map.segmentContext(segment)) {
-                // Iterating holds the segment's update lock: writers of its keys wait, then mirror their change.
                 context.forEachSegmentEntry(entry -> mirrorPut(entry.key().getUsing(holders.copyKey), entry.value().getUsing(holders.copyValue)));
             }
         } catch (RuntimeException | Error failure) {
@@ -571,7 +582,7 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
             oldReservation = mapReservation;
             map = growth.target;
             mapReservation = growth.targetReservation;
-            next = null;
+            copying = null;
             reserved = mapReservation;
             setCapacity(growth.entries);
         } finally {
@@ -592,7 +603,7 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
                 return;
             }
             growth.failure = failure;
-            next = null;
+            copying = null;
             reserved = mapReservation;
             growth.target.close();
             memory.release(MemoryTag.INDEXES, growth.targetReservation);
@@ -634,7 +645,7 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         long stamp = growthLock.readLock();
         try {
             checkOpen();
-            return map.offHeapMemoryUsed() + (next == null ? 0 : next.offHeapMemoryUsed());
+            return map.offHeapMemoryUsed() + (copying == null ? 0 : copying.target.offHeapMemoryUsed());
         } finally {
             growthLock.unlockRead(stamp);
         }
@@ -717,10 +728,10 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
             map.close();
             memory.release(MemoryTag.INDEXES, mapReservation);
             running = migration.getAndSet(null);
-            if (next != null) {
-                next.close();
-                memory.release(MemoryTag.INDEXES, running.targetReservation);
-                next = null;
+            if (copying != null) {
+                copying.target.close();
+                memory.release(MemoryTag.INDEXES, copying.targetReservation);
+                copying = null;
             }
             mapReservation = 0;
             reserved = 0;

@@ -2,6 +2,7 @@ package dev.parallax.engine.index;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import net.openhft.chronicle.map.ChronicleMap;
 
 /**
@@ -43,6 +44,11 @@ final class MapMigration<K> {
     ChronicleMap<K, LongCell> target;
     long targetReservation;
     int segments;
+    /**
+     * Per segment of the current map, 1 once its copy is about to take the segment's lock; writers
+     * read it holding that lock.
+     */
+    private AtomicIntegerArray copied;
     private volatile boolean installed;
     volatile RuntimeException failure;
 
@@ -72,7 +78,22 @@ final class MapMigration<K> {
         target = map;
         targetReservation = reservation;
         segments = currentSegments;
+        copied = new AtomicIntegerArray(currentSegments);
         installed = true;
+    }
+
+    /**
+     * Whether {@code segment} of the current map is copied or being copied: a write to a segment
+     * not marked yet need not be repeated, its copy comes later and carries it. Call holding the
+     * segment's lock.
+     */
+    boolean isCopied(int segment) {
+        return copied.get(segment) != 0;
+    }
+
+    /** Marks {@code segment} copied; call right before the copy takes the segment's lock. */
+    void markCopied(int segment) {
+        copied.set(segment, 1);
     }
 
     boolean isInstalled() {
