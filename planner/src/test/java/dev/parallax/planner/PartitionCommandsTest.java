@@ -57,6 +57,12 @@ class PartitionCommandsTest {
         }
     }
 
+    private static List<List<Object>> fetch(PreparedQuery query, Object parameter) {
+        try (Result result = query.execute(parameter)) {
+            return result.fetchAll();
+        }
+    }
+
     private List<String> plan(String sql, Object... parameters) {
         List<String> lines = new ArrayList<>();
         for (List<Object> row : rows(sql, parameters)) {
@@ -107,6 +113,20 @@ class PartitionCommandsTest {
         assertTrue(inList.get(1).matches("  Subplans Removed: [67]"), inList.get(1));
         assertEquals(List.of(List.of("i1"), List.of("i2")), rows("select info from p where id in ($1, $2) order by info", 1, 2));
 
+        // = ANY of an array parameter keeps the partitions of its elements, as the IN list of the same values does.
+        List<String> anyArray = plan("explain (analyze, costs off, timing off) select info from p where id = any($1)",
+                (Object) new Object[] {1, null, 2});
+        assertEquals(inList.get(1), anyArray.get(1));
+        assertEquals(List.of("Append (actual rows=0 loops=1)", "  Subplans Removed: 8"),
+                plan("explain (analyze, costs off, timing off) select info from p where id = any($1)", (Object) new int[0]));
+        try (PreparedQuery any = session.prepare("select info from p where id = any($1) order by id")) {
+            assertEquals(List.of(List.of("i2"), List.of("i999")), fetch(any, new int[] {999, 2, 5000}));
+            assertEquals(List.of(List.of("i7")), fetch(any, "{7,NULL}"));
+            assertEquals(List.of(), fetch(any, null));
+            // More values than pruning takes (PartitionPruning.MAX_TUPLES): every partition is scanned.
+            assertEquals(1000, fetch(any, java.util.stream.IntStream.rangeClosed(1, 5000).toArray()).size());
+        }
+
         run("set enable_partition_pruning = off");
         List<String> unpruned = plan("explain (analyze, costs off, timing off) select * from p where id = $1", 5);
         assertTrue(unpruned.stream().noneMatch(line -> line.contains("Subplans Removed")), String.join("\n", unpruned));
@@ -124,6 +144,9 @@ class PartitionCommandsTest {
         List<String> inList = plan("explain (costs off) select * from p where id in (1, 2, 3)");
         assertEquals("Append", inList.getFirst());
         assertEquals(3, inList.stream().filter(line -> line.contains("Index Scan") || line.contains("Seq Scan")).count());
+        List<String> anyArray = plan("explain (costs off) select * from p where id = any('{1,2,3,NULL}')");
+        assertEquals("Append", anyArray.getFirst());
+        assertEquals(3, anyArray.stream().filter(line -> line.contains("Scan")).count(), String.join("\n", anyArray));
     }
 
     @Test

@@ -150,7 +150,8 @@ public final class ExplainPrinter {
             hashNode(join, depth + 1);
             return;
         }
-        boolean[] pruned = shown instanceof PartitionAppendNode && nodeStatistics != null ? nodeStatistics.prunedInputs() : null;
+        // The Append's own statistics: a projection folded above it (top) has none of its pruning.
+        boolean[] pruned = shown instanceof PartitionAppendNode && options.analyze() ? statistics.node(shown).prunedInputs() : null;
         List<PlanNode> inputs = shown.inputs();
         for (int index = 0; index < inputs.size(); index++) {
             if (pruned == null || !pruned[index]) {

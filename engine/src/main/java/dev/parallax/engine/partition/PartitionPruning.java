@@ -4,7 +4,9 @@ import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.Literal;
 import dev.parallax.engine.expr.Parameter;
+import dev.parallax.engine.type.ArrayValue;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
@@ -17,11 +19,13 @@ import java.util.Objects;
 
 /**
  * What a WHERE clause says about the partition key: for every key column, the values it may equal
- * ({@code key = v}, {@code key IN (v1, v2)}) or that it is NULL ({@code key IS NULL}). The rows
- * the clause keeps can only lie in the partitions of the key tuples in the cross product of those
- * values, so every other partition is pruned. Values are literals (pruned when planning) or
- * parameters (pruned when execution starts, with the bound values). A NULL value compared with
- * {@code =} matches nothing, so it contributes no tuple. Immutable.
+ * ({@code key = v}, {@code key IN (v1, v2)}, {@code key = ANY (array)}) or that it is NULL
+ * ({@code key IS NULL}). The rows the clause keeps can only lie in the partitions of the key tuples
+ * in the cross product of those values, so every other partition is pruned. Values are literals
+ * (pruned when planning) or parameters (pruned when execution starts, with the bound values); a
+ * value of the key's array type stands for each of its elements. A NULL value (or element)
+ * compared with {@code =} matches nothing, so it contributes no tuple. Beyond {@link #MAX_TUPLES}
+ * tuples every partition is kept. Immutable.
  *
  * @param keys one entry per key column, in key order
  */
@@ -36,7 +40,8 @@ public record PartitionPruning(List<KeyValues> keys) {
     /**
      * The values one key column may take.
      *
-     * @param type        the key column's type; every value is of a kind held the same way
+     * @param type        the key column's type; every value is of a kind held the same way, or an
+     *                    array of such (the column equals any of its elements)
      * @param values      literals or parameters the column equals (any of them)
      * @param matchesNull true for {@code key IS NULL} (then {@code values} is empty)
      */
@@ -48,6 +53,36 @@ public record PartitionPruning(List<KeyValues> keys) {
 
         int size() {
             return matchesNull ? 1 : values.size();
+        }
+
+        /**
+         * The values as the engine holds them, arrays expanded and NULLs dropped; a single null for
+         * {@code IS NULL}.
+         */
+        List<Object> resolve(ExecutionContext context) {
+            if (matchesNull) {
+                return java.util.Collections.singletonList(null);
+            }
+            List<Object> resolved = new ArrayList<>(values.size());
+            for (Expr value : values) {
+                Object held = valueOf(value, context);
+                if (held == null) {
+                    continue;
+                }
+                if (value.type().kind() == TypeKind.ARRAY && type.kind() != TypeKind.ARRAY) {
+                    byte[] array = (byte[]) held;
+                    int count = ArrayValue.count(array, 0);
+                    for (int index = 0; index < count; index++) {
+                        Object element = ArrayValue.element(value.type(), array, 0, index);
+                        if (element != null) {
+                            resolved.add(element);
+                        }
+                    }
+                } else {
+                    resolved.add(held);
+                }
+            }
+            return resolved;
         }
     }
 
@@ -81,9 +116,17 @@ public record PartitionPruning(List<KeyValues> keys) {
      */
     public boolean[] survivors(PartitionRouter router, ExecutionContext context) {
         boolean[] survivors = new boolean[router.partitionCount()];
-        int tuples = 1;
+        List<List<Object>> resolved = new ArrayList<>(keys.size());
+        long tuples = 1;
         for (KeyValues key : keys) {
-            tuples *= key.size();
+            List<Object> values = key.resolve(context);
+            resolved.add(values);
+            tuples *= values.size();
+            if (tuples > MAX_TUPLES) {
+                // An array parameter bound to many values: keeping every partition is never wrong.
+                java.util.Arrays.fill(survivors, true);
+                return survivors;
+            }
         }
         if (tuples == 0) {
             return survivors;
@@ -92,23 +135,17 @@ public record PartitionPruning(List<KeyValues> keys) {
         for (KeyValues key : keys) {
             types.add(key.type());
         }
-        Batch batch = Batch.create(types, tuples);
-        boolean[] excluded = new boolean[tuples];
+        int tupleCount = (int) tuples;
+        Batch batch = Batch.create(types, tupleCount);
         // Tuple t takes value (t / stride) % size of each key column: the cross product in key order.
         int stride = 1;
         for (int column = 0; column < keys.size(); column++) {
-            KeyValues key = keys.get(column);
+            List<Object> values = resolved.get(column);
             ColumnVector vector = batch.column(column);
-            int size = key.size();
-            for (int tuple = 0; tuple < tuples; tuple++) {
-                if (key.matchesNull()) {
-                    vector.setNull(tuple);
-                    continue;
-                }
-                Object value = valueOf(key.values().get((tuple / stride) % size), context);
+            int size = values.size();
+            for (int tuple = 0; tuple < tupleCount; tuple++) {
+                Object value = values.get((tuple / stride) % size);
                 if (value == null) {
-                    // key = NULL is never true.
-                    excluded[tuple] = true;
                     vector.setNull(tuple);
                 } else {
                     set(vector, tuple, value);
@@ -116,15 +153,15 @@ public record PartitionPruning(List<KeyValues> keys) {
             }
             stride *= size;
         }
-        batch.setRowCount(tuples);
-        int[] ordinals = new int[tuples];
+        batch.setRowCount(tupleCount);
+        int[] ordinals = new int[tupleCount];
         int[] keyColumns = new int[keys.size()];
         for (int column = 0; column < keyColumns.length; column++) {
             keyColumns[column] = column;
         }
         router.route(batch, keyColumns, ordinals);
-        for (int tuple = 0; tuple < tuples; tuple++) {
-            if (!excluded[tuple] && ordinals[tuple] != PartitionRouter.NO_PARTITION) {
+        for (int tuple = 0; tuple < tupleCount; tuple++) {
+            if (ordinals[tuple] != PartitionRouter.NO_PARTITION) {
                 survivors[ordinals[tuple]] = true;
             }
         }

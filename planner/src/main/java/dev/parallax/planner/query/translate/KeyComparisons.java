@@ -82,6 +82,23 @@ final class KeyComparisons {
         }
     }
 
+    /**
+     * The array (a literal or parameter of an array of values held like the column) that
+     * {@code conjunct} says column {@code column} equals an element of ({@code c = ANY (array)}),
+     * or null. Only partition pruning takes it: it expands the array when it prunes.
+     */
+    static Expr equalAnyArray(Expr conjunct, int column, DataType columnType) {
+        if (conjunct instanceof Call call && call.function() == Function.EQUAL_ANY && call.arguments().size() == 2
+                && isColumn(call.arguments().get(0), column)) {
+            Expr array = call.arguments().get(1);
+            if ((array instanceof Literal || array instanceof Parameter) && array.type().kind() == TypeKind.ARRAY
+                    && heldAlike(array.type().element(), columnType)) {
+                return array;
+            }
+        }
+        return null;
+    }
+
     /** Whether {@code conjunct} is {@code column IS NULL}. */
     static boolean isNullTest(Expr conjunct, int column) {
         return conjunct instanceof Call call && call.function() == Function.IS_NULL && call.arguments().size() == 1

@@ -24,8 +24,8 @@ import java.util.stream.IntStream;
  * number of partitions (apart from one hash per key value). A filter over the scan is pushed into
  * each kept partition, where an index may answer it.
  *
- * <p>Pruning follows PostgreSQL: equality and IN-list conditions on every partition key column
- * (or {@code IS NULL}) keep only the partitions of the matching key tuples. With literals the
+ * <p>Pruning follows PostgreSQL: equality, IN-list and {@code = ANY (array)} conditions on every
+ * partition key column (or {@code IS NULL}) keep only the partitions of the matching key tuples. With literals the
  * others are never planned; with parameters every partition is planned and the Append prunes when
  * execution starts. A single remaining partition replaces the Append (PostgreSQL 12+); none left
  * is an empty Append ({@code Result / One-Time Filter: false}). {@code enable_partition_pruning = off}
@@ -164,6 +164,11 @@ public final class PartitionScans {
                 List<Expr> values = KeyComparisons.equalValues(conjunct, position, type);
                 if (values != null) {
                     found = new PartitionPruning.KeyValues(type, values, false);
+                    break;
+                }
+                Expr array = KeyComparisons.equalAnyArray(conjunct, position, type);
+                if (array != null) {
+                    found = new PartitionPruning.KeyValues(type, List.of(array), false);
                     break;
                 }
             }
