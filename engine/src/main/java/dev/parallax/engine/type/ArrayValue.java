@@ -228,18 +228,28 @@ public final class ArrayValue {
         int lowerBound = 1;
         int upperBound = Integer.MIN_VALUE;
         if (position < length && text.charAt(position) == '[') {
-            int colon = text.indexOf(':', position);
-            int close = text.indexOf(']', position);
-            if (colon < 0 || close < colon) {
+            // PostgreSQL's dimension syntax: [lower:upper] or [upper] (lower bound 1), signed digits only.
+            int start = position + 1;
+            int end = signedDigitsEnd(text, start);
+            if (end == start) {
                 throw malformed(text, "\"[\" must introduce explicitly-specified array dimensions.");
             }
-            try {
-                lowerBound = Integer.parseInt(text.substring(position + 1, colon).strip());
-                upperBound = Integer.parseInt(text.substring(colon + 1, close).strip());
-            } catch (NumberFormatException notNumber) {
-                throw malformed(text, "Missing array dimension value.");
+            if (end < length && text.charAt(end) == ':') {
+                lowerBound = dimension(text, start, end);
+                start = end + 1;
+                end = signedDigitsEnd(text, start);
+                if (end == start) {
+                    throw malformed(text, "Missing array dimension value.");
+                }
             }
-            position = skipBlanks(text, close + 1);
+            if (end >= length || text.charAt(end) != ']') {
+                throw malformed(text, "Missing \"]\" after array dimensions.");
+            }
+            upperBound = dimension(text, start, end);
+            if (upperBound < lowerBound) {
+                throw ParallaxException.of(SqlState.ARRAY_SUBSCRIPT_ERROR, "upper bound cannot be less than lower bound");
+            }
+            position = skipBlanks(text, end + 1);
             if (position < length && text.charAt(position) == '[') {
                 throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                         "multidimensional arrays are not supported: Parallax arrays have one dimension");
@@ -248,6 +258,9 @@ public final class ArrayValue {
                 throw malformed(text, "Missing \"=\" after array dimensions.");
             }
             position = skipBlanks(text, position + 1);
+            if (position >= length || text.charAt(position) != '{') {
+                throw malformed(text, "Array contents must start with \"{\".");
+            }
         }
         if (position >= length || text.charAt(position) != '{') {
             throw malformed(text, "Array value must start with \"{\" or dimension information.");
@@ -338,10 +351,28 @@ public final class ArrayValue {
         if (skipBlanks(text, position) < length) {
             throw malformed(text, "Junk after closing right brace.");
         }
-        if (upperBound != Integer.MIN_VALUE && upperBound - lowerBound + 1 != builder.count()) {
+        if (upperBound != Integer.MIN_VALUE && (long) upperBound - lowerBound + 1 != builder.count()) {
             throw malformed(text, "Specified array dimensions do not match array contents.");
         }
         return builder.build(lowerBound);
+    }
+
+    /** The end of the run of digits and signs starting at {@code start} (PostgreSQL reads a bound from it). */
+    private static int signedDigitsEnd(String text, int start) {
+        int end = start;
+        while (end < text.length() && (Character.isDigit(text.charAt(end)) || text.charAt(end) == '-' || text.charAt(end) == '+')) {
+            end++;
+        }
+        return end;
+    }
+
+    /** A dimension bound; one out of int range, or malformed signs, cannot match any contents. */
+    private static int dimension(String text, int start, int end) {
+        try {
+            return Integer.parseInt(text, start, end, 10);
+        } catch (NumberFormatException unreadable) {
+            throw malformed(text, "Specified array dimensions do not match array contents.");
+        }
     }
 
     private static int skipBlanks(String text, int position) {

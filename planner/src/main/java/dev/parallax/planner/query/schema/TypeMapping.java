@@ -84,7 +84,12 @@ public final class TypeMapping {
                 if (element.getSqlTypeName() == SqlTypeName.TINYINT) {
                     yield DataType.vector(DataType.SMALLINT);
                 }
-                if (element.getSqlTypeName() == SqlTypeName.NULL || element.getSqlTypeName() == SqlTypeName.ARRAY) {
+                if (element.getSqlTypeName() == SqlTypeName.ARRAY) {
+                    // ARRAY[ARRAY[1,2], ARRAY[3,4]], array_agg of arrays: PostgreSQL would build a 2-D array.
+                    throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                            "multidimensional arrays are not supported: Parallax arrays have one dimension");
+                }
+                if (element.getSqlTypeName() == SqlTypeName.NULL) {
                     throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                             "type %s is not supported", type.getFullTypeString().toLowerCase(java.util.Locale.ROOT));
                 }
