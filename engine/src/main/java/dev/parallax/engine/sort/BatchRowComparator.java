@@ -19,6 +19,7 @@ import java.util.List;
 public final class BatchRowComparator {
     private final int[] columns;
     private final KeyFamily[] families;
+    private final DataType[] types;
     private final int[] directions;
     private final int[] nullOrders;
 
@@ -27,12 +28,14 @@ public final class BatchRowComparator {
         int count = keys.size();
         columns = new int[count];
         families = new KeyFamily[count];
+        types = new DataType[count];
         directions = new int[count];
         nullOrders = new int[count];
         for (int index = 0; index < count; index++) {
             SortKey key = keys.get(index);
             columns[index] = key.column();
-            families[index] = KeyFamily.of(columnTypes.get(key.column()).kind());
+            types[index] = columnTypes.get(key.column());
+            families[index] = KeyFamily.of(types[index].kind());
             directions[index] = key.descending() ? -1 : 1;
             nullOrders[index] = key.nullsFirst() ? -1 : 1;
         }
@@ -49,7 +52,7 @@ public final class BatchRowComparator {
             if (leftNull || rightNull) {
                 order = leftNull == rightNull ? 0 : (leftNull ? nullOrders[key] : -nullOrders[key]);
             } else {
-                order = directions[key] * compareValues(families[key], leftColumn, leftPosition, rightColumn, rightPosition);
+                order = directions[key] * compareValues(families[key], types[key], leftColumn, leftPosition, rightColumn, rightPosition);
             }
             if (order != 0) {
                 return order;
@@ -58,11 +61,12 @@ public final class BatchRowComparator {
         return 0;
     }
 
-    private static int compareValues(KeyFamily family, ColumnVector left, int leftPosition, ColumnVector right, int rightPosition) {
+    private static int compareValues(KeyFamily family, DataType type, ColumnVector left, int leftPosition, ColumnVector right,
+                                     int rightPosition) {
         return switch (family) {
             case LONG -> Long.compare(((LongVector) left).values()[leftPosition], ((LongVector) right).values()[rightPosition]);
             case DOUBLE -> ValueOrder.compareDoubles(((DoubleVector) left).values()[leftPosition], ((DoubleVector) right).values()[rightPosition]);
-            case TEXT, BLANK_PADDED_TEXT, BIT_STRING -> {
+            case TEXT, BLANK_PADDED_TEXT, BIT_STRING, ARRAY -> {
                 BytesVector leftBytes = (BytesVector) left;
                 BytesVector rightBytes = (BytesVector) right;
                 byte[] leftData = leftBytes.data();
@@ -75,6 +79,7 @@ public final class BatchRowComparator {
                     case TEXT -> ValueOrder.compareBytes(leftData, leftOffset, leftLength, rightData, rightOffset, rightLength);
                     case BLANK_PADDED_TEXT -> ValueOrder.compareBlankPadded(leftData, leftOffset, leftLength, rightData, rightOffset, rightLength);
                     case BIT_STRING -> ValueOrder.compareBitStrings(leftData, leftOffset, leftLength, rightData, rightOffset, rightLength);
+                    case ARRAY -> ValueOrder.compareArrays(type, leftData, leftOffset, rightData, rightOffset);
                     case LONG, DOUBLE -> throw new AssertionError(family);
                 };
             }

@@ -1,7 +1,5 @@
 package dev.parallax.engine.sort;
 
-import dev.parallax.engine.error.ParallaxException;
-import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.type.TypeKind;
 
 /** How values of a sort key are compared and abbreviated; chosen once per key from its type. */
@@ -15,7 +13,12 @@ enum KeyFamily {
     /** char(n): as TEXT after trailing blanks are stripped (PostgreSQL's bpchar comparison). */
     BLANK_PADDED_TEXT,
     /** BitString layout: the bit bytes first, then the bit count. */
-    BIT_STRING;
+    BIT_STRING,
+    /**
+     * Arrays in PostgreSQL's array_cmp order (ValueOrder.compareArrays): no prefix abbreviates them,
+     * every comparison is a full one.
+     */
+    ARRAY;
 
     static KeyFamily of(TypeKind kind) {
         return switch (kind) {
@@ -24,8 +27,7 @@ enum KeyFamily {
             case VARCHAR, TEXT -> TEXT;
             case CHAR -> BLANK_PADDED_TEXT;
             case BIT, VARBIT -> BIT_STRING;
-            case ARRAY -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
-                    "ordering by array values is not supported");
+            case ARRAY -> ARRAY;
         };
     }
 }

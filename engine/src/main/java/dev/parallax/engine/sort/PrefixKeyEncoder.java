@@ -92,6 +92,10 @@ final class PrefixKeyEncoder {
                     }
                     remainingBits = 0;
                 }
+                case ARRAY -> {
+                    // No bits order arrays (their first element's leading bytes would not either); the full comparison does.
+                    complete = false;
+                }
             }
             if (!complete) {
                 break;
@@ -111,6 +115,8 @@ final class PrefixKeyEncoder {
             case LONG -> new Segment(key, family, false, Long.SIZE, 0, 0, Long.MIN_VALUE, 0);
             case DOUBLE -> new Segment(key, family, false, Long.SIZE, 0, 0, 0, 0);
             case TEXT, BLANK_PADDED_TEXT, BIT_STRING -> new Segment(key, family, false, Long.SIZE, 0, 0, 0, Long.BYTES);
+            // Every value gets prefix 0: only a NULL's extreme prefix orders anything.
+            case ARRAY -> new Segment(key, family, false, 0, 0, 0, 0, 0);
         };
         return new PrefixKeyEncoder(List.of(segment), false);
     }
@@ -149,6 +155,8 @@ final class PrefixKeyEncoder {
                 case LONG -> encodeLongs(segment, ((LongVector) column).values(), rowCount, prefixes);
                 case DOUBLE -> encodeDoubles(segment, ((DoubleVector) column).values(), rowCount, prefixes);
                 case TEXT, BLANK_PADDED_TEXT, BIT_STRING -> encodeBytes(segment, (BytesVector) column, rowCount, prefixes);
+                case ARRAY -> {
+                }
             }
             if (segment.hasNullBit()) {
                 encodeNulls(segment, column.nulls(), rowCount, prefixes);

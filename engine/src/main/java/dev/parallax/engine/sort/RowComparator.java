@@ -40,6 +40,7 @@ abstract class RowComparator {
             case TEXT -> new Text((BytesVector) column, nulls, direction, nullOrder);
             case BLANK_PADDED_TEXT -> new BlankPaddedText((BytesVector) column, nulls, direction, nullOrder);
             case BIT_STRING -> new BitStrings((BytesVector) column, nulls, direction, nullOrder);
+            case ARRAY -> new Arrays((BytesVector) column, nulls, direction, nullOrder);
         };
     }
 
@@ -153,6 +154,20 @@ abstract class RowComparator {
         @Override
         int compareValues(int left, int right) {
             return ValueOrder.compareBlankPadded(data, offsets[left], lengths[left], data, offsets[right], lengths[right]);
+        }
+    }
+
+    private static final class Arrays extends BytesKeyComparator {
+        private final dev.parallax.engine.type.DataType arrayType;
+
+        Arrays(BytesVector column, boolean[] nulls, int direction, int nullOrder) {
+            super(column, nulls, direction, nullOrder);
+            this.arrayType = column.type();
+        }
+
+        @Override
+        int compareValues(int left, int right) {
+            return ValueOrder.compareArrays(arrayType, data, offsets[left], data, offsets[right]);
         }
     }
 

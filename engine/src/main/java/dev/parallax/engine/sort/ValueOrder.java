@@ -1,12 +1,15 @@
 package dev.parallax.engine.sort;
 
+import dev.parallax.engine.type.ArrayValue;
 import dev.parallax.engine.type.BitString;
+import dev.parallax.engine.type.DataType;
 
 import java.util.Arrays;
 
 /**
  * Three-way comparisons of single values in PostgreSQL's order, shared by every comparator of this
- * package; {@link #compareDoubles} also by the index scan and the array functions.
+ * package; {@link #compareDoubles} also by the index scan and the array functions,
+ * {@link #compareArrays} also by the comparison operators.
  */
 public final class ValueOrder {
     private static final byte BLANK = ' ';
@@ -47,6 +50,53 @@ public final class ValueOrder {
     static int compareBlankPadded(byte[] left, int leftOffset, int leftLength, byte[] right, int rightOffset, int rightLength) {
         return compareBytes(left, leftOffset, blankTrimmedLength(left, leftOffset, leftLength),
                 right, rightOffset, blankTrimmedLength(right, rightOffset, rightLength));
+    }
+
+    /**
+     * PostgreSQL's array_cmp for two encoded arrays of {@code arrayType} (see {@link ArrayValue}):
+     * element by element in the element type's order, a NULL element larger than any value; on a
+     * common prefix the shorter array first; equal elements and lengths are ordered by lower bound.
+     */
+    public static int compareArrays(DataType arrayType, byte[] left, int leftOffset, byte[] right, int rightOffset) {
+        DataType element = arrayType.element();
+        int leftCount = ArrayValue.count(left, leftOffset);
+        int rightCount = ArrayValue.count(right, rightOffset);
+        int common = Math.min(leftCount, rightCount);
+        for (int index = 0; index < common; index++) {
+            boolean leftNull = ArrayValue.isNull(left, leftOffset, index);
+            boolean rightNull = ArrayValue.isNull(right, rightOffset, index);
+            int order;
+            if (leftNull || rightNull) {
+                order = leftNull == rightNull ? 0 : (leftNull ? 1 : -1);
+            } else {
+                order = compareElements(element, left, leftOffset, right, rightOffset, index);
+            }
+            if (order != 0) {
+                return order;
+            }
+        }
+        if (leftCount != rightCount) {
+            return leftCount < rightCount ? -1 : 1;
+        }
+        return leftCount == 0 ? 0 : Integer.compare(ArrayValue.lowerBound(left, leftOffset), ArrayValue.lowerBound(right, rightOffset));
+    }
+
+    private static int compareElements(DataType element, byte[] left, int leftOffset, byte[] right, int rightOffset, int index) {
+        return switch (element.vectorKind()) {
+            case LONG -> Long.compare(ArrayValue.longAt(left, leftOffset, index), ArrayValue.longAt(right, rightOffset, index));
+            case DOUBLE -> compareDoubles(ArrayValue.doubleAt(left, leftOffset, index), ArrayValue.doubleAt(right, rightOffset, index));
+            case BYTES -> {
+                int leftStart = ArrayValue.bytesOffset(left, leftOffset, index);
+                int leftLength = ArrayValue.bytesLength(left, leftOffset, index);
+                int rightStart = ArrayValue.bytesOffset(right, rightOffset, index);
+                int rightLength = ArrayValue.bytesLength(right, rightOffset, index);
+                yield switch (element.kind()) {
+                    case CHAR -> compareBlankPadded(left, leftStart, leftLength, right, rightStart, rightLength);
+                    case BIT, VARBIT -> compareBitStrings(left, leftStart, leftLength, right, rightStart, rightLength);
+                    default -> compareBytes(left, leftStart, leftLength, right, rightStart, rightLength);
+                };
+            }
+        };
     }
 
     /** PostgreSQL's bit_cmp: the common bit bytes first (padding bits are zero), then the bit counts. */

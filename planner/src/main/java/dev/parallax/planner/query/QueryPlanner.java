@@ -474,6 +474,9 @@ public final class QueryPlanner {
                 case OTHER_FUNCTION, SUM, COUNT, AVG, MIN, MAX, FLOOR, CEIL, TRIM, EXTRACT, COALESCE, POSITION ->
                         call.getOperator().getName().startsWith("pg_") ? "?column?" : call.getOperator().getName().toLowerCase(Locale.ROOT);
                 case CASE -> "case";
+                case ARRAY_AGG -> "array_agg";
+                // agg(x ORDER BY y) and agg(x) FILTER (WHERE ...) are named after the aggregate.
+                case WITHIN_GROUP, FILTER -> label(call.operand(0), fallback);
                 default -> "?column?";
             };
         }

@@ -26,6 +26,8 @@ final class ComparisonEvaluator extends Evaluator {
     private final int rightScaleUp;
     private final boolean padded;
     private final boolean bits;
+    /** The operands' array type when they are arrays (PostgreSQL's element-wise array_cmp), else null. */
+    private final DataType arrayType;
     private final LongVector output = new LongVector(DataType.BOOLEAN, Evaluator.INITIAL_CAPACITY);
 
     ComparisonEvaluator(Function function, Evaluator left, Evaluator right) {
@@ -40,6 +42,7 @@ final class ComparisonEvaluator extends Evaluator {
         this.rightScaleUp = Math.max(0, leftScale - rightScale);
         this.padded = left.type().kind() == TypeKind.CHAR || right.type().kind() == TypeKind.CHAR;
         this.bits = left.type().kind().isBitString();
+        this.arrayType = left.type().kind() == TypeKind.ARRAY ? left.type() : null;
     }
 
     /** Bit 0 set: true when left < right; bit 1: when equal; bit 2: when greater. */
@@ -108,7 +111,10 @@ final class ComparisonEvaluator extends Evaluator {
                     if (anyNulls && nullOutcome(result, position, leftNulls, rightNulls)) {
                         continue;
                     }
-                    int comparison = bits
+                    int comparison = arrayType != null
+                            ? dev.parallax.engine.sort.ValueOrder.compareArrays(arrayType, bytes.data(), bytes.offset(position),
+                                    rightBytes.data(), rightBytes.offset(position))
+                            : bits
                             ? compareBits(bytes.data(), bytes.offset(position), bytes.length(position),
                                     rightBytes.data(), rightBytes.offset(position), rightBytes.length(position))
                             : compareText(bytes.data(), bytes.offset(position), bytes.length(position),

@@ -8,19 +8,21 @@ import dev.parallax.engine.vector.ColumnVector;
 import java.util.Arrays;
 
 /**
- * MIN and MAX of text and bit strings. Each group keeps a copy of its current extreme, replaced
+ * MIN and MAX of text, bit strings and arrays (element-wise, PostgreSQL's array_cmp). Each group keeps a copy of its current extreme, replaced
  * only when a new extreme arrives (so a copy is made per change, not per row). State: [value].
  */
 final class BytesMinMaxAccumulator extends Accumulator {
     private final boolean maximum;
     private final TypeKind kind;
+    private final dev.parallax.engine.type.DataType type;
     private byte[][] values = new byte[0][];
     /** Bytes of the values held (plus an array header each), for the aggregation's memory bound. */
     private long heldBytes;
 
-    BytesMinMaxAccumulator(boolean maximum, TypeKind kind) {
+    BytesMinMaxAccumulator(boolean maximum, dev.parallax.engine.type.DataType type) {
         this.maximum = maximum;
-        this.kind = kind;
+        this.kind = type.kind();
+        this.type = type;
     }
 
     @Override
@@ -51,7 +53,9 @@ final class BytesMinMaxAccumulator extends Accumulator {
                 heldBytes += 16 + length;
                 continue;
             }
-            int order = ValueComparison.compare(kind, data, offset, length, current, 0, current.length);
+            int order = kind == TypeKind.ARRAY
+                    ? dev.parallax.engine.sort.ValueOrder.compareArrays(type, data, offset, current, 0)
+                    : ValueComparison.compare(kind, data, offset, length, current, 0, current.length);
             if (maximum ? order > 0 : order < 0) {
                 values[group] = Arrays.copyOfRange(data, offset, offset + length);
                 heldBytes += length - current.length;

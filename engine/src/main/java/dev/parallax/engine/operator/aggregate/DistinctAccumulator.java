@@ -8,8 +8,9 @@ import dev.parallax.engine.vector.LongVector;
 /**
  * {@code agg(DISTINCT x)}: passes each (group, value) pair to the wrapped accumulator only the
  * first time it is seen. One hash set over (group id, value bytes) serves all groups, so there
- * is no set object per group. NULLs are skipped (every aggregate ignores them). Only SINGLE mode:
- * distinct states cannot be merged from partial results.
+ * is no set object per group. NULLs are skipped (the aggregates ignore them), except for array_agg,
+ * which collects one NULL per group. Only SINGLE mode: distinct states cannot be merged from
+ * partial results.
  */
 final class DistinctAccumulator extends Accumulator {
     private final Accumulator accumulator;
@@ -17,14 +18,21 @@ final class DistinctAccumulator extends Accumulator {
     private byte[] key = new byte[64];
     private int[] newPositions = new int[0];
     private int[] newGroups = new int[0];
+    /** Per group, whether its NULL was passed on; null when NULLs are skipped. */
+    private boolean[] nullSeen;
 
-    DistinctAccumulator(Accumulator accumulator) {
+    /** @param keepsNull whether the wrapped aggregate takes NULL inputs (array_agg), once per group */
+    DistinctAccumulator(Accumulator accumulator, boolean keepsNull) {
         this.accumulator = accumulator;
+        this.nullSeen = keepsNull ? new boolean[0] : null;
     }
 
     @Override
     void ensureGroups(int groupCount) {
         accumulator.ensureGroups(groupCount);
+        if (nullSeen != null && groupCount > nullSeen.length) {
+            nullSeen = java.util.Arrays.copyOf(nullSeen, grownCapacity(nullSeen.length, groupCount));
+        }
     }
 
     @Override
@@ -37,6 +45,12 @@ final class DistinctAccumulator extends Accumulator {
         for (int index = 0; index < count; index++) {
             int position = positions == null ? index : positions[index];
             if (argument.isNull(position)) {
+                if (nullSeen != null && !nullSeen[groupIds[index]]) {
+                    nullSeen[groupIds[index]] = true;
+                    newPositions[fresh] = position;
+                    newGroups[fresh] = groupIds[index];
+                    fresh++;
+                }
                 continue;
             }
             int length = encode(argument, position, groupIds[index]);

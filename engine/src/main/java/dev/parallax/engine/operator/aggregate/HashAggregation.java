@@ -129,14 +129,14 @@ public final class HashAggregation {
             case BOOL_OR -> new BooleanAccumulator(false);
             case ARRAY_AGG -> new ArrayAggregateAccumulator(call.resultType());
         };
-        return call.distinct() ? new DistinctAccumulator(accumulator) : accumulator;
+        return call.distinct() ? new DistinctAccumulator(accumulator, call.function() == dev.parallax.engine.plan.AggregateFunction.ARRAY_AGG) : accumulator;
     }
 
     private static Accumulator minMax(DataType argumentType, boolean maximum) {
         return switch (argumentType.vectorKind()) {
             case LONG -> new LongMinMaxAccumulator(maximum);
             case DOUBLE -> new DoubleMinMaxAccumulator(maximum);
-            case BYTES -> new BytesMinMaxAccumulator(maximum, argumentType.kind());
+            case BYTES -> new BytesMinMaxAccumulator(maximum, argumentType);
         };
     }
 

@@ -346,7 +346,8 @@ public final class PostgresDialectRewriter {
 
     /**
      * {@code string_agg(value, separator)} becomes {@code array_to_string(array_agg(value), separator)}:
-     * the same answer (NULL values skipped, NULL for no row), from the array aggregate.
+     * the same answer (NULL values skipped, NULL for no row), from the array aggregate; an ORDER BY
+     * after the separator ({@code string_agg(v, ',' ORDER BY k)}) orders the array aggregate's input.
      */
     private static List<Piece> rewriteStringAggregates(List<Piece> pieces) {
         List<Piece> result = new ArrayList<>(pieces.size());
@@ -356,8 +357,18 @@ public final class PostgresDialectRewriter {
             if (isWord(piece, "string_agg") && next < pieces.size() && pieces.get(next) instanceof Piece.Group group
                     && group.open().kind() == Kind.LEFT_PARENTHESIS) {
                 List<Piece> children = group.children();
-                int comma = -1;
+                int orderBy = children.size();
                 for (int child = 0; child < children.size(); child++) {
+                    if (isWord(children.get(child), "order")) {
+                        int by = skipSpaces(children, child + 1);
+                        if (by < children.size() && isWord(children.get(by), "by")) {
+                            orderBy = child;
+                            break;
+                        }
+                    }
+                }
+                int comma = -1;
+                for (int child = 0; child < orderBy; child++) {
                     if (children.get(child) instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.COMMA) {
                         comma = comma < 0 ? child : -2;
                     }
@@ -366,8 +377,12 @@ public final class PostgresDialectRewriter {
                     List<Object> parts = new ArrayList<>();
                     parts.add("array_to_string(array_agg(");
                     parts.addAll(children.subList(0, comma));
+                    if (orderBy < children.size()) {
+                        parts.add(" ");
+                        parts.addAll(children.subList(orderBy, children.size()));
+                    }
                     parts.add("), ");
-                    parts.addAll(children.subList(comma + 1, children.size()));
+                    parts.addAll(children.subList(comma + 1, orderBy));
                     parts.add(")");
                     result.add(new Piece.Composite(parts, ((Piece.Leaf) piece).token().position()));
                     index = next;

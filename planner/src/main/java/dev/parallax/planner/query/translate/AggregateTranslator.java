@@ -9,9 +9,12 @@ import dev.parallax.engine.plan.AggregateFunction;
 import dev.parallax.engine.plan.AggregateMode;
 import dev.parallax.engine.plan.AggregateNode;
 import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.SortKey;
+import dev.parallax.engine.plan.SortNode;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.planner.query.schema.EngineTable;
 import dev.parallax.planner.query.schema.TypeMapping;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -33,6 +36,7 @@ final class AggregateTranslator {
         // which reads only the key and argument columns (count(*) reads none).
         int[] inputColumn;
         PlanNode input;
+        List<RelFieldCollation> inputOrder = inputOrder(aggregate);
         if (aggregate.getInput() instanceof TableScan scan) {
             Table table = scan.getTable().unwrapOrThrow(EngineTable.class).table();
             ImmutableBitSet.Builder used = ImmutableBitSet.builder().addAll(aggregate.getGroupSet());
@@ -42,6 +46,7 @@ final class AggregateTranslator {
                     used.set(call.filterArg);
                 }
             });
+            inputOrder.forEach(collation -> used.set(collation.getFieldIndex()));
             int[] columns = used.build().toArray();
             inputColumn = new int[table.columns().size()];
             for (int index = 0; index < columns.length; index++) {
@@ -51,6 +56,14 @@ final class AggregateTranslator {
         } else {
             input = translator.translate(aggregate.getInput());
             inputColumn = IntStream.range(0, input.outputTypes().size()).toArray();
+        }
+        if (!inputOrder.isEmpty()) {
+            List<SortKey> sortKeys = new ArrayList<>(inputOrder.size());
+            for (RelFieldCollation collation : inputOrder) {
+                sortKeys.add(SortTranslator.sortKey(collation, inputColumn[collation.getFieldIndex()]));
+            }
+            // array_agg collects in arrival order and stays serial (ParallelPlanner): sorted input is ordered arrays.
+            input = new SortNode(input, sortKeys, -1, translator.cost().sort(input.estimate(), input.estimate().rows(), -1));
         }
         int[] keys = aggregate.getGroupSet().asList().stream().mapToInt(key -> inputColumn[key]).toArray();
         List<AggregateCall> calls = new ArrayList<>();
@@ -71,9 +84,10 @@ final class AggregateTranslator {
                             call.getAggregation().getName().toLowerCase(java.util.Locale.ROOT));
                 };
             };
-            if (!call.getCollation().getFieldCollations().isEmpty()) {
-                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
-                        "ORDER BY in an aggregate's arguments is not supported yet: order its input instead");
+            if (call.isDistinct() && !call.getCollation().getFieldCollations().stream()
+                    .allMatch(collation -> call.getArgList().contains(collation.getFieldIndex()))) {
+                throw ParallaxException.of(SqlState.INVALID_COLUMN_REFERENCE,
+                        "in an aggregate with DISTINCT, ORDER BY expressions must appear in argument list");
             }
             int argument = call.getArgList().isEmpty() ? -1 : inputColumn[call.getArgList().getFirst()];
             DataType argumentType = argument < 0 ? DataType.BIGINT : input.outputTypes().get(argument);
@@ -91,5 +105,35 @@ final class AggregateTranslator {
         double groups = translator.cost().groups(input.estimate().rows(), keys.length);
         return new AggregateNode(input, AggregateMode.SINGLE, keys, calls,
                 translator.cost().aggregate(input.estimate(), keys.length, calls.size(), groups, types));
+    }
+
+    /**
+     * The order {@code array_agg(x ORDER BY y)} (and string_agg, rewritten to it) needs its input
+     * in, or none. The other aggregates do not depend on the order of their input, so one sort
+     * serves a query whose ordered aggregates all share one ORDER BY; different ones are not
+     * supported. Without an ORDER BY, {@code array_agg(DISTINCT x)} orders by x, as PostgreSQL's
+     * sort-based DISTINCT does.
+     */
+    private static List<RelFieldCollation> inputOrder(Aggregate aggregate) {
+        List<RelFieldCollation> order = List.of();
+        List<RelFieldCollation> distinctOrder = List.of();
+        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            if (!call.getAggregation().getName().equalsIgnoreCase("ARRAY_AGG")) {
+                continue;
+            }
+            List<RelFieldCollation> collations = call.getCollation().getFieldCollations();
+            if (collations.isEmpty()) {
+                if (call.isDistinct() && distinctOrder.isEmpty() && call.getArgList().size() == 1) {
+                    distinctOrder = List.of(new RelFieldCollation(call.getArgList().getFirst()));
+                }
+                continue;
+            }
+            if (!order.isEmpty() && !order.equals(collations)) {
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                        "aggregates with different ORDER BY clauses in one query are not supported");
+            }
+            order = collations;
+        }
+        return order.isEmpty() ? distinctOrder : order;
     }
 }

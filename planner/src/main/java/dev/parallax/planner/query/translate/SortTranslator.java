@@ -32,14 +32,7 @@ final class SortTranslator {
         if (!sort.getCollation().getFieldCollations().isEmpty()) {
             List<SortKey> keys = new ArrayList<>();
             for (RelFieldCollation collation : sort.getCollation().getFieldCollations()) {
-                boolean descending = collation.getDirection().isDescending();
-                boolean nullsFirst = switch (collation.nullDirection) {
-                    case FIRST -> true;
-                    case LAST -> false;
-                    // PostgreSQL: NULLs sort as larger than any value.
-                    case UNSPECIFIED -> descending;
-                };
-                keys.add(new SortKey(collation.getFieldIndex(), descending, nullsFirst));
+                keys.add(sortKey(collation, collation.getFieldIndex()));
             }
             long topN = topN(offset, limit);
             double rows = topN >= 0 ? Math.min(topN, node.estimate().rows()) : node.estimate().rows();
@@ -53,6 +46,18 @@ final class SortTranslator {
             node = new LimitNode(node, offset, limit, new PlanEstimate(input.startupCost(), input.totalCost(), rows, input.width()));
         }
         return node;
+    }
+
+    /** The sort key of {@code collation} on input column {@code column}, with PostgreSQL's default NULL placement. */
+    static SortKey sortKey(RelFieldCollation collation, int column) {
+        boolean descending = collation.getDirection().isDescending();
+        boolean nullsFirst = switch (collation.nullDirection) {
+            case FIRST -> true;
+            case LAST -> false;
+            // PostgreSQL: NULLs sort as larger than any value.
+            case UNSPECIFIED -> descending;
+        };
+        return new SortKey(column, descending, nullsFirst);
     }
 
     /**
