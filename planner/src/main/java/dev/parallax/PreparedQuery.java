@@ -22,6 +22,9 @@ public interface PreparedQuery extends AutoCloseable {
      * String, LocalDate, LocalDateTime, byte[]) or null, converted to the parameter types; an array
      * parameter ({@code id = ANY($1)}) takes an Object[], int[]/long[]/double[]..., a Collection or
      * a java.sql.Array of such values, or its text form ({@code "{1,2}"}).
+     * The result of a {@linkplain #isPointLookup() point lookup}, and the batch it returns, are
+     * valid until the next execution of this query (which reuses them once closed, so that a point
+     * query allocates nothing).
      */
     Result execute(Object... parameters);
 

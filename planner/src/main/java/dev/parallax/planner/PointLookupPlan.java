@@ -53,6 +53,8 @@ final class PointLookupPlan {
     private final Object[] keyScratch;
     /** The single long-held key parameter's index, or -1 when the general binding is needed. */
     private final int longKeyParameter;
+    /** The last result handed out, handed out again once its caller closed it (see {@link #resultOf}). */
+    private PointLookupResult lastResult;
 
     private PointLookupPlan(Catalog catalog, long catalogVersion, PlannedStatement statement, UniqueIndexScanNode[] targets,
                             PartitionRouter router, int[] partitionKeyPositions, int[] projection) {
@@ -178,23 +180,23 @@ final class PointLookupPlan {
             }
             int target = router == null ? 0 : router.ordinalOfHash(PartitionHash.combine(0, PartitionHash.ofLong(key)));
             if (target == PartitionRouter.NO_PARTITION || targets[target] == null) {
-                return new PointLookupResult(columns, null);
+                return resultOf(null);
             }
-            return new PointLookupResult(columns, lookup(target).lookupLong(key));
+            return resultOf(lookup(target).lookupLong(key));
         }
         Object[] bound = ParameterBinder.bind(parameterTypes, parameters);
         for (int key = 0; key < keyScratch.length; key++) {
             Expr value = keyValues.get(key);
             keyScratch[key] = value instanceof Parameter parameter ? bound[parameter.index()] : ((Literal) value).value();
             if (keyScratch[key] == null) {
-                return new PointLookupResult(columns, null);
+                return resultOf(null);
             }
         }
         int target = router == null ? 0 : router.ordinalOfHash(partitionHash());
         if (target == PartitionRouter.NO_PARTITION || targets[target] == null) {
-            return new PointLookupResult(columns, null);
+            return resultOf(null);
         }
-        return new PointLookupResult(columns, lookup(target).lookup(keyScratch));
+        return resultOf(lookup(target).lookup(keyScratch));
     }
 
     /** The partition hash of the bound key, combined over the partition key columns as {@link PartitionRouter#route} does. */
@@ -238,16 +240,43 @@ final class PointLookupPlan {
         return lookup;
     }
 
+    /**
+     * The result of an execution that found {@code row} (null: none). The previous execution's result
+     * object is reused once its caller closed it, so an execution allocates nothing: its row batch
+     * is shared with the next execution already ({@link UniqueIndexLookup}), so a result is only
+     * meaningful until then anyway, and closing a result touches nothing the next execution's
+     * delivery depends on (see {@link PointLookupResult#close}). A result still open when the query
+     * runs again (a wire-protocol portal not yet drained) keeps its object.
+     */
+    private PointLookupResult resultOf(Batch row) {
+        PointLookupResult result = lastResult;
+        if (result == null || !result.closed) {
+            result = new PointLookupResult(columns);
+            lastResult = result;
+        }
+        result.start(row);
+        return result;
+    }
+
     /** The at most one row of a point lookup. */
     private static final class PointLookupResult implements Result {
         private final List<ResultColumn> columns;
         private Batch row;
         private long rowCount;
         private boolean done;
+        /** Set by {@link #close()}: the caller is finished with this result, which may then be reused. */
+        private boolean closed;
 
-        PointLookupResult(List<ResultColumn> columns, Batch row) {
+        PointLookupResult(List<ResultColumn> columns) {
             this.columns = columns;
-            this.row = row;
+        }
+
+        /** Makes this the result of an execution that found {@code found} (null: no row). */
+        void start(Batch found) {
+            row = found;
+            rowCount = 0;
+            done = false;
+            closed = false;
         }
 
         @Override
@@ -287,10 +316,14 @@ final class PointLookupPlan {
             return List.of();
         }
 
+        /**
+         * Only marks the result reusable: there is nothing to stop or free, and a second close of a
+         * result already reused (idempotent close, e.g. by a wrapper and its owner) must not end
+         * the delivery of the later execution's row.
+         */
         @Override
         public void close() {
-            done = true;
-            row = null;
+            closed = true;
         }
     }
 }

@@ -281,4 +281,34 @@ class PointLookupPlanTest {
             }
         }
     }
+
+    /**
+     * A point query hands the result object of its previous execution out again once that was
+     * closed: closing the old reference again (an idempotent close, after the next execution took
+     * the object) leaves the new execution's row to be read, and a result still open when the query
+     * runs again is not taken over.
+     */
+    @Test
+    void resultsAreReusedOnlyOnceClosed() {
+        run("create table r (id int primary key, info text)");
+        run("insert into r values (1, 'one'), (2, 'two'), (3, null)");
+        try (PreparedQuery point = session.prepare("select info from r where id = $1")) {
+            Result first = point.execute(1);
+            assertEquals(List.of(List.of("one")), first.fetchAll());
+            first.close();
+            Result second = point.execute(2);
+            first.close();
+            assertEquals(List.of(List.of("two")), second.fetchAll());
+            assertEquals("SELECT 1", second.commandTag());
+            second.close();
+            Result open = point.execute(3);
+            Result other = point.execute(4);
+            assertTrue(open != other);
+            assertEquals(List.of(), other.fetchAll());
+            assertEquals("SELECT 0", other.commandTag());
+            other.close();
+            open.close();
+            assertEquals(java.util.Collections.singletonList(java.util.Collections.singletonList(null)), rows(point, 3));
+        }
+    }
 }
