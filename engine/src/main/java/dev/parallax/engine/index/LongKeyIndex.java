@@ -21,7 +21,7 @@ public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> implement
     ChronicleMap<LongCell, LongCell> createMap(long entries) {
         return ChronicleMap.of(LongCell.class, LongCell.class)
                 .name(definition.constraintName())
-                .keyMarshallers(LongCellMarshaller.INSTANCE, LongCellMarshaller.INSTANCE)
+                .keyReaderAndDataAccess(LongCellMarshaller.INSTANCE, new LongCellDataAccess())
                 .valueMarshallers(LongCellMarshaller.INSTANCE, LongCellMarshaller.INSTANCE)
                 .constantKeySizeBySample(new LongCell())
                 .constantValueSizeBySample(new LongCell())
