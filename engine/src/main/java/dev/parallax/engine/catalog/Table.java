@@ -178,6 +178,8 @@ public final class Table {
     /** Records an index built on this table; the catalog checks the name ({@link Catalog#addIndex}). */
     void addIndex(OrderedIndex index) {
         indexes.add(index);
+        // Index scans read the rows by row id, at random.
+        storage.preferHugePages();
     }
 
     /** Forgets {@code index}; returns false when it was not on this table. The caller frees it. */
@@ -206,6 +208,8 @@ public final class Table {
         List<UniqueConstraint> added = new java.util.ArrayList<>(uniqueConstraints);
         added.add(constraint);
         uniqueConstraints = List.copyOf(added);
+        // Lookups by key (ON CONFLICT, point queries through the index) read rows by row id, at random.
+        storage.preferHugePages();
     }
 
     /** Pinned by statements that hold row ids; VACUUM compacts a page only while nobody pins them. */

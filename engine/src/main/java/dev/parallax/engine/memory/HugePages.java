@@ -10,15 +10,26 @@ import java.lang.invoke.MethodHandle;
 import java.util.Locale;
 
 /**
- * Backs large off-heap regions with 2 MiB pages where Linux offers transparent huge pages, best
- * effort (like PostgreSQL's {@code huge_pages = try}): anywhere else, or when the kernel refuses,
- * memory stays on ordinary pages and nothing else changes.
+ * Backs long-lived, randomly read off-heap memory with 2 MiB pages where Linux offers transparent
+ * huge pages, best effort (like PostgreSQL's {@code huge_pages = try}): anywhere else, or when the
+ * kernel refuses, memory stays on ordinary pages and nothing else changes.
  * <p>
  * Why: a point query touches a few cache lines at random in gigabytes of pages and index, and with
  * 4 KiB pages nearly every one of those touches also misses the TLB (a page walk, costlier still
  * in a virtual machine). Measured on this project's 2-core KVM machine, 10M-key Chronicle Map of a
  * primary key, alternating rounds in one JVM: 894 -> 565 ns of CPU per lookup once its memory sat on
  * huge pages. Most machines run THP in {@code madvise} mode, so nothing happens unless we ask.
+ * <p>
+ * The policy (see {@link MemoryManager#allocate}): large blocks are {@link #map mapped} on a huge
+ * page boundary but never advised at allocation; their owner asks for huge pages
+ * ({@link #adviseAndCollapse}) once the memory has settled, e.g. a table's full slabs after the
+ * statement that filled them. Advising at allocation made every fresh 2 MiB fault take a whole free
+ * huge page, zero it, and compact memory to find one when there was none: in a virtual machine whose
+ * free memory is reported back to the host (virtio-balloon free page reporting, as here), such a
+ * page is usually also cold on the host. Faulting 1 GiB, this machine: 0.8 s of CPU on 4 KiB pages,
+ * 3.0 s advised; the 10M-row sort-into-table benchmark, whose target table is rebuilt every
+ * statement, took 1.36–1.85x as long with THP on as
+ * with THP off (same build, quiet machine).
  * <p>
  * Needs native access ({@code --enable-native-access=ALL-UNNAMED}, which every Parallax launch
  * carries for Chronicle Map already).
@@ -76,10 +87,11 @@ public final class HugePages {
     }
 
     /**
-     * {@code bytes} of zeroed memory aligned to {@link #SIZE}, mapped straight from the kernel and
-     * advised to be backed by huge pages as it is first touched (so nothing is copied or zeroed twice),
-     * unmapped when {@code arena} closes; null when the platform cannot, or {@code bytes} is below
-     * one huge page (the caller then allocates as usual).
+     * {@code bytes} of zeroed memory aligned to {@link #SIZE}, mapped straight from the kernel on
+     * ordinary pages (not advised: see the class comment), so that {@link #adviseAndCollapse} can
+     * later turn every whole 2 MiB of it into one huge page; unmapped when {@code arena} closes. Null
+     * when the platform cannot, or {@code bytes} is below one huge page (the caller then allocates as
+     * usual).
      */
     static MemorySegment map(long bytes, Arena arena) {
         if (MMAP == null || bytes < SIZE) {
@@ -100,32 +112,36 @@ public final class HugePages {
         if (address + reserved > end) {
             unmap(end, address + reserved - end);
         }
-        advise(aligned, length, MADV_HUGEPAGE);
         return MemorySegment.ofAddress(aligned).reinterpret(bytes, arena, ignored -> unmap(aligned, length));
     }
 
     /**
      * Asks the kernel to back the whole huge pages inside {@code [address, address + length)} with
-     * huge pages: from now on for untouched memory, and at once (copying) for memory already touched.
-     * For memory a library allocated itself (Chronicle Map's). Best effort; does nothing below one
-     * huge page or where unavailable.
+     * huge pages: from now on for untouched memory, and at once (copying, in the calling thread) for
+     * memory already touched. For memory that has settled and will be read at random. Best effort:
+     * returns whether the kernel did both; false below one huge page, where unavailable, or when it
+     * refused (THP switched off, a kernel before 6.1 without {@code MADV_COLLAPSE}, no free huge page),
+     * in which case the memory stays as it was, contents included.
+     * <p>
+     * The range must stay mapped for the duration of the call: its owner must not unmap it meanwhile
+     * (another mapping could take its place and be advised instead).
      */
-    public static void adviseAndCollapse(long address, long length) {
+    public static boolean adviseAndCollapse(long address, long length) {
         if (MADVISE == null) {
-            return;
+            return false;
         }
         long start = (address + SIZE - 1) & -SIZE;
         long end = (address + length) & -SIZE;
         if (end <= start) {
-            return;
+            return false;
         }
-        advise(start, end - start, MADV_HUGEPAGE);
-        advise(start, end - start, MADV_COLLAPSE);
+        boolean advised = advise(start, end - start, MADV_HUGEPAGE);
+        return advised & advise(start, end - start, MADV_COLLAPSE);
     }
 
-    private static void advise(long address, long length, int advice) {
+    private static boolean advise(long address, long length, int advice) {
         // A refusal (THP switched off, an older kernel without MADV_COLLAPSE) leaves ordinary pages: fine.
-        callInt(MADVISE, address, length, advice);
+        return callInt(MADVISE, address, length, advice) == 0;
     }
 
     private static void unmap(long address, long length) {

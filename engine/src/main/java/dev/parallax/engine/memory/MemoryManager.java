@@ -51,8 +51,10 @@ public final class MemoryManager {
      * Allocates zeroed off-heap memory, aligned to 64 bytes, charged to {@code tag}. The block
      * belongs to the caller until closed; closing returns the bytes to the budget. Meant for large
      * allocations (slabs, hash table arrays): each block is one shared arena. A block of at least
-     * one huge page is mapped from the kernel on huge pages where the platform offers them
-     * ({@link HugePages}: random reads of pages then rarely miss the TLB).
+     * one huge page is mapped from the kernel on a huge page boundary, on ordinary pages whatever the
+     * tag: memory being filled (a bulk load, a table rebuilt by each statement) faults in far cheaper
+     * that way. Its owner moves it onto huge pages once it has settled and will be read at random
+     * ({@link NativeBlock#preferHugePages()}; {@link HugePages} explains both halves).
      */
     public NativeBlock allocate(MemoryTag tag, long bytes) {
         reserve(tag, bytes);

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -23,6 +24,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * included) and closing an empty one (closing a shared arena is a handshake with every thread).
  * JFR showed parallel VACUUM participants waiting 10–25 ms on this monitor while the other one
  * took or closed a slab inside it.
+ * <p>
+ * Slabs start on ordinary pages ({@link MemoryManager#allocate}). The owner of long-lived pages
+ * that are read at random (a table with an index) names them with {@link #preferHugePages}; each
+ * slab holding such a page moves onto huge pages once all its pages are handed out, on a background
+ * thread, so that neither the statement that filled it nor the next one waits for the copy.
  */
 public final class PageAllocator implements AutoCloseable {
     /** Pages per slab unless told otherwise: 8 MiB slabs at the default 128 KiB page. */
@@ -33,6 +39,8 @@ public final class PageAllocator implements AutoCloseable {
     private final MemoryManager memory;
     private final int pageSizeBytes;
     private final int pagesPerSlab;
+    /** Runs {@link NativeBlock#preferHugePages()} of the slabs that qualify. */
+    private final Executor hugePageWork;
     /** Slabs that have at least one free page; the most recently freed-into slab is served first. */
     private final ArrayDeque<Slab> slabsWithFreePages = new ArrayDeque<>();
     private final List<Slab> slabs = new ArrayList<>();
@@ -46,6 +54,16 @@ public final class PageAllocator implements AutoCloseable {
     }
 
     public PageAllocator(MemoryManager memory, int pageSizeBytes, int pagesPerSlab) {
+        this(memory, pageSizeBytes, pagesPerSlab, HugePageThread.executor());
+    }
+
+    /**
+     * An allocator whose moves onto huge pages ({@link #preferHugePages}) run on {@code hugePageWork}
+     * (tests pass {@code Runnable::run} to see them done on return); the other constructors use
+     * one shared background thread.
+     */
+    public PageAllocator(MemoryManager memory, int pageSizeBytes, int pagesPerSlab, Executor hugePageWork) {
+        this.hugePageWork = Objects.requireNonNull(hugePageWork, "hugePageWork");
         this.memory = Objects.requireNonNull(memory, "memory");
         if (pageSizeBytes < PAGE_ALIGNMENT || pageSizeBytes % PAGE_ALIGNMENT != 0) {
             throw new IllegalArgumentException("page size must be a positive multiple of " + PAGE_ALIGNMENT + ": " + pageSizeBytes);
@@ -126,9 +144,52 @@ public final class PageAllocator implements AutoCloseable {
         NativePage page = slab.takeFreePage();
         if (slab.freeCount == 0) {
             slabsWithFreePages.pollFirst();
+            if (slab.hugePagesWanted) {
+                requestHugePages(slab);
+            }
         }
         pagesInUse++;
         return page;
+    }
+
+    /**
+     * Names pages, {@code pages[from, to)}, that will live long and be read at random: the pages of
+     * a table with an index, after the statement that wrote them (null elements are skipped). Each
+     * slab holding one of them moves onto huge pages ({@link NativeBlock#preferHugePages()}), in
+     * the background, once all its pages are handed out: at once if they are, else when its last
+     * free page is taken. A slab partly free is still being filled, or holds pages that come and go.
+     * Cheap: the slabs are only marked here. Pages of another allocator are ignored.
+     */
+    public synchronized void preferHugePages(NativePage[] pages, int from, int to) {
+        if (closed) {
+            return;
+        }
+        Slab previous = null;
+        for (int index = from; index < to; index++) {
+            NativePage page = pages[index];
+            if (page == null || page.slab() == previous || page.slab().owner != this) {
+                continue;
+            }
+            Slab slab = page.slab();
+            previous = slab;
+            if (!slab.hugePagesWanted) {
+                slab.hugePagesWanted = true;
+                if (slab.freeCount == 0) {
+                    requestHugePages(slab);
+                }
+            }
+        }
+    }
+
+    /** Queues the move of a full, wanted slab onto huge pages (once per slab); under the monitor. */
+    private void requestHugePages(Slab slab) {
+        if (!slab.hugePagesRequested) {
+            slab.hugePagesRequested = true;
+            // Closing the block meanwhile is safe: preferHugePages holds the block's monitor and
+            // does nothing once the block is closed.
+            NativeBlock block = slab.block;
+            hugePageWork.execute(block::preferHugePages);
+        }
     }
 
     private void ensureOpen() {
@@ -256,6 +317,10 @@ public final class PageAllocator implements AutoCloseable {
         private final NativePage[] pages;
         private final long[] freeBits;
         int freeCount;
+        /** Holds pages named by {@link #preferHugePages} (under the allocator's monitor). */
+        boolean hugePagesWanted;
+        /** Its move onto huge pages was queued (under the allocator's monitor). */
+        boolean hugePagesRequested;
 
         Slab(PageAllocator owner, NativeBlock block, int pageSizeBytes, int pageCount) {
             this.owner = owner;

@@ -122,6 +122,10 @@ public final class PagedTableStorage implements TableStorage {
     /** Open snapshots; its monitor is taken before {@link #writeLock} by VACUUM, never after. */
     private final SnapshotRegistry openSnapshots = new SnapshotRegistry();
     private boolean closed;
+    /** Set by {@link #preferHugePages()} (under the write lock). */
+    private boolean hugePagesWanted;
+    /** Pages below this index were named to the allocator already (under the write lock). */
+    private int hugePagesOfferedTo;
 
     public PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator) {
         this(List.copyOf(columnTypes), allocator, PageLayout.forColumns(columnTypes, allocator.pageSizeBytes()));
@@ -401,6 +405,9 @@ public final class PagedTableStorage implements TableStorage {
             tailNullCounts = newNullCounts[last];
             tailCleanFrom = last == 0 && existingPage != null ? existingCleanFrom : 0;
             endPublish(liveRows, deadCount);
+            if (hugePagesWanted) {
+                offerNewPagesForHugePages();
+            }
             if (guard != null) {
                 guard.published();
             }
@@ -419,6 +426,32 @@ public final class PagedTableStorage implements TableStorage {
             ensureOpen();
             return action.get();
         }
+    }
+
+    /**
+     * {@inheritDoc} Only marks slabs ({@link PageAllocator#preferHugePages}): the copies run on a
+     * background thread, and only for slabs whose pages are all handed out, so a bulk load in
+     * progress keeps faulting in ordinary pages, the cheap way.
+     */
+    @Override
+    public void preferHugePages() {
+        synchronized (writeLock) {
+            if (!closed) {
+                hugePagesWanted = true;
+                offerNewPagesForHugePages();
+            }
+        }
+    }
+
+    /** Names the pages added since the last call to the allocator; under the write lock. */
+    private void offerNewPagesForHugePages() {
+        int count = pageCount;
+        // VACUUM may have dropped trailing pages since: their indexes are offered again when reused.
+        int from = Math.min(hugePagesOfferedTo, count);
+        if (from < count) {
+            allocator.preferHugePages(pages, from, count);
+        }
+        hugePagesOfferedTo = count;
     }
 
     /** Opens a publish: scans taking a snapshot meanwhile wait for it to end (a seqlock, odd while open). */

@@ -235,6 +235,14 @@ public interface TableStorage extends AutoCloseable {
         return count;
     }
 
+    /**
+     * Tells the storage that its rows will be read at random by row id (the table has an index):
+     * storage in off-heap pages then moves its settled pages onto huge pages, those written so far
+     * and those each later write adds, after that write. A hint, idempotent; the default ignores it.
+     */
+    default void preferHugePages() {
+    }
+
     /** Frees every page. The storage must not be used afterwards. */
     @Override
     void close();

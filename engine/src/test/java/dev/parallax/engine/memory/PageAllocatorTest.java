@@ -12,8 +12,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PageAllocatorTest {
     private static final int PAGE = 4096;
@@ -177,6 +179,92 @@ class PageAllocatorTest {
             allocator.close();
             open.close();
             assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES), "closing the allocator returned everything");
+        }
+    }
+
+    /** 1 MiB pages, 2 per slab: each slab is one huge page. */
+    private static final int BIG_PAGE = 1 << 20;
+
+    @Test
+    void slabsMoveOntoHugePagesOnlyWhenPreferredAndFull() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        List<Runnable> queued = new ArrayList<>();
+        try (PageAllocator allocator = new PageAllocator(memory, BIG_PAGE, 2, queued::add)) {
+            NativePage[] pages = new NativePage[3];
+            for (int index = 0; index < pages.length; index++) {
+                pages[index] = allocator.allocate();
+                pages[index].segment().set(ValueLayout.JAVA_LONG, 0, 100L + index);
+            }
+            NativeBlock first = pages[0].slab().block;
+            NativeBlock second = pages[2].slab().block;
+            assertEquals(List.of(), queued, "nothing is asked for at allocation");
+            assertNotAdvised(first);
+            assertNotAdvised(second);
+
+            allocator.preferHugePages(pages, 0, pages.length);
+            // The full slab is queued; the second, still being filled, is only marked.
+            assertEquals(1, queued.size());
+            queued.removeFirst().run();
+            assertTrue(first.hugePagesPreferred());
+            assertFalse(second.hugePagesPreferred());
+            assertAdvised(first);
+            assertNotAdvised(second);
+            assertEquals(100L, pages[0].segment().get(ValueLayout.JAVA_LONG, 0));
+            assertEquals(101L, pages[1].segment().get(ValueLayout.JAVA_LONG, 0));
+
+            // Naming the same pages again queues nothing more; taking the marked slab's last page queues it.
+            allocator.preferHugePages(pages, 0, pages.length);
+            assertEquals(List.of(), queued);
+            NativePage last = allocator.allocate();
+            assertEquals(1, queued.size());
+            queued.removeFirst().run();
+            assertTrue(second.hugePagesPreferred());
+            assertAdvised(second);
+            assertEquals(102L, pages[2].segment().get(ValueLayout.JAVA_LONG, 0));
+
+            // A slab never named stays on ordinary pages, full or not.
+            NativePage[] unnamed = {allocator.allocate(), allocator.allocate()};
+            assertEquals(List.of(), queued);
+            assertNotAdvised(unnamed[0].slab().block);
+            allocator.free(last);
+        }
+        assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+    }
+
+    @Test
+    void aQueuedMoveOfAFreedSlabDoesNothing() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        List<Runnable> queued = new ArrayList<>();
+        try (PageAllocator allocator = new PageAllocator(memory, BIG_PAGE, 2, queued::add)) {
+            NativePage[] pages = {allocator.allocate(), allocator.allocate(), null};
+            NativeBlock block = pages[0].slab().block;
+            allocator.preferHugePages(pages, 0, pages.length);
+            assertEquals(1, queued.size());
+            allocator.free(pages[0]);
+            allocator.free(pages[1]);
+            assertEquals(0, allocator.slabCount(), "the emptied slab went back before its move ran");
+            queued.removeFirst().run();
+            assertFalse(block.hugePagesPreferred());
+
+            // Pages of another allocator are ignored.
+            try (PageAllocator other = new PageAllocator(memory, BIG_PAGE, 2, queued::add)) {
+                NativePage[] foreign = {other.allocate(), other.allocate()};
+                allocator.preferHugePages(foreign, 0, 2);
+                assertEquals(List.of(), queued);
+            }
+        }
+        assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+    }
+
+    private static void assertAdvised(NativeBlock block) {
+        if (MemoryMappings.flagsVisible()) {
+            assertTrue(MemoryMappings.hugePagesAdvised(block.segment().address()));
+        }
+    }
+
+    private static void assertNotAdvised(NativeBlock block) {
+        if (MemoryMappings.flagsVisible()) {
+            assertFalse(MemoryMappings.hugePagesAdvised(block.segment().address()));
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.parallax.engine.storage;
 
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.index.RowIds;
 import dev.parallax.engine.memory.MemoryManager;
 import dev.parallax.engine.memory.MemoryTag;
 import dev.parallax.engine.memory.NativePage;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -259,6 +261,46 @@ class PagedTableStorageTest {
             storage.readRows(killed, 0, 1, new int[] {0}, target);
             assertEquals(3L, ((LongVector) target.column(0)).get(0));
             storage.close();
+        }
+        assertEquals(0, memory.allocatedBytes());
+    }
+
+    @Test
+    void pagesGoOntoHugePagesOnlyWhenPreferredAndOnlyAsTheirSlabsFill() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        List<DataType> types = List.of(DataType.BIGINT);
+        AtomicInteger moves = new AtomicInteger();
+        // Four pages per slab; the moves run at once, counted.
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 4, task -> {
+            moves.incrementAndGet();
+            task.run();
+        })) {
+            PagedTableStorage scanned = new PagedTableStorage(types, allocator);
+            scanned.append(longs(types, 0, 3000));
+            assertTrue(scanned.pageCount() >= 8, "pages: " + scanned.pageCount());
+            assertEquals(0, moves.get(), "a table nobody reads at random stays on ordinary pages");
+            scanned.close();
+
+            PagedTableStorage indexed = new PagedTableStorage(types, allocator);
+            indexed.append(longs(types, 0, 3000));
+            int pages = indexed.pageCount();
+            assertTrue(pages % 4 != 0, "the last slab is still being filled: " + pages);
+            assertEquals(0, moves.get());
+            indexed.preferHugePages();
+            assertEquals(pages / 4, moves.get(), "the full slabs move, not the one being filled");
+            indexed.preferHugePages();
+            assertEquals(pages / 4, moves.get(), "once per slab");
+            long next = 3000;
+            while (indexed.pageCount() < 4 * (pages / 4 + 1)) {
+                // A write that fills the slab being filled moves it, once the write is done.
+                indexed.append(longs(types, next, 100));
+                next += 100;
+            }
+            assertEquals(indexed.pageCount() / 4, moves.get());
+            Batch target = Batch.create(types, 16);
+            assertEquals(1, indexed.readRows(new long[] {RowIds.pack(0, 5)}, 0, 1, new int[] {0}, target));
+            assertEquals(5L, ((LongVector) target.column(0)).get(0));
+            indexed.close();
         }
         assertEquals(0, memory.allocatedBytes());
     }

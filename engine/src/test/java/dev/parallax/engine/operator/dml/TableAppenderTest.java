@@ -24,6 +24,7 @@ import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.LongVector;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -77,6 +78,40 @@ class TableAppenderTest {
         }
         batch.setRowCount(keys.length);
         return batch;
+    }
+
+    @Test
+    void tablesWithAKeyGoOntoHugePagesAfterEachWriteOthersNever() {
+        AtomicInteger moves = new AtomicInteger();
+        List<DataType> types = List.of(DataType.BIGINT, DataType.TEXT);
+        List<ColumnDefinition> columns = List.of(new ColumnDefinition("a", DataType.BIGINT, true),
+                new ColumnDefinition("b", DataType.TEXT, false));
+        try (PageAllocator counted = new PageAllocator(memory, 4096, 4, task -> {
+            moves.incrementAndGet();
+            task.run();
+        })) {
+            Table plain = new Table("plain", columns, new PagedTableStorage(types, counted));
+            long[] keys = new long[2000];
+            String[] texts = new String[keys.length];
+            for (int index = 0; index < keys.length; index++) {
+                keys[index] = index;
+                texts[index] = "row " + index;
+            }
+            TableAppender.appendAll(plain, List.of(rows(keys, texts)));
+            assertTrue(plain.storage().pageCount() >= 8);
+            assertEquals(0, moves.get(), "scanned only: ordinary pages");
+            plain.storage().close();
+
+            Table keyed = new Table("keyed", columns, new PagedTableStorage(types, counted));
+            keyed.addUniqueConstraint(new UniqueConstraint(UniqueIndexes.create(
+                    IndexDefinition.primaryKey("keyed", List.of("a"), List.of(DataType.BIGINT)), memory), new int[] {0}));
+            TableAppender.appendAll(keyed, List.of(rows(keys, texts)));
+            // Four pages per slab: every full slab moved once the append was done.
+            assertEquals(keyed.storage().pageCount() / 4, moves.get());
+            assertTrue(moves.get() >= 2);
+            keyed.closeUniqueConstraints();
+            keyed.storage().close();
+        }
     }
 
     @Test
