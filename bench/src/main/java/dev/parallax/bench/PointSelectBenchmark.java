@@ -5,6 +5,7 @@ import dev.parallax.DatabaseOptions;
 import dev.parallax.PreparedQuery;
 import dev.parallax.Result;
 import dev.parallax.Session;
+import dev.parallax.engine.memory.HugePageThread;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.LongVector;
@@ -24,6 +25,7 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
+import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -59,7 +61,7 @@ public class PointSelectBenchmark {
     private Database database;
 
     @Setup(Level.Trial)
-    public void load() {
+    public void load() throws InterruptedException {
         database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(8L << 30));
         try (Session session = database.openSession()) {
             String partitioning = table.equals("p") ? " partition by hash (id) partitions 1024" : "";
@@ -68,6 +70,9 @@ public class PointSelectBenchmark {
             // does not run set-returning functions in the select list yet): the same rows.
             run(session, "insert into " + table + " select g, md5(random()::text), now() from generate_series(1, " + rows + ") g");
         }
+        // The table's pages move onto huge pages in the background once loaded
+        // (HugePageThread): measure the settled database, as a long-running one would be.
+        HugePageThread.awaitIdle(Duration.ofMinutes(5));
     }
 
     private static void run(Session session, String sql) {
