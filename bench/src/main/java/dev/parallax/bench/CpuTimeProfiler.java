@@ -11,6 +11,9 @@ import org.openjdk.jmh.results.ScalarResult;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -20,7 +23,9 @@ import java.util.Map;
  * JMH profiler reporting CPU time per operation next to the score: {@code ·cpu.workers}, the
  * benchmark threads' own (JMH's {@code ...-jmh-worker-N} threads: the statement's path), and
  * {@code ·cpu.process}, the whole fork's (GC, JIT compilation and background threads included, so
- * give it warm-up enough to finish compiling). On a machine other
+ * give it warm-up enough to finish compiling), and on Linux {@code ·cpu.system}, the part of that the
+ * kernel spent for the fork (page faults and the zeroing of fresh memory, huge page collapses,
+ * spill file I/O; from {@code /proc/self/stat}, 10 ms ticks). On a machine other
  * people load, throughput follows the share of the CPU the fork gets; CPU time per operation moves
  * far less, so two builds can be compared there (it still grows somewhat with cache and memory
  * contention: compare builds run at the same time). Use with {@code -prof dev.parallax.bench.CpuTimeProfiler},
@@ -31,6 +36,7 @@ public final class CpuTimeProfiler implements InternalProfiler {
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private long cpuBefore;
+    private long systemBefore;
     private Map<Long, Long> workersBefore = Map.of();
 
     @Override
@@ -42,6 +48,19 @@ public final class CpuTimeProfiler implements InternalProfiler {
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         workersBefore = workerCpuTimes();
         cpuBefore = system.getProcessCpuTime();
+        systemBefore = kernelTime();
+    }
+
+    /** The process's kernel CPU time in ns ({@code stime} of {@code /proc/self/stat}), or -1 where unavailable. */
+    private static long kernelTime() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            // Fields after the command name (which may hold spaces), from field 3 (state) on: stime is field 15.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[15 - 3]) * 10_000_000L;
+        } catch (IOException | RuntimeException unavailable) {
+            return -1;
+        }
     }
 
     /** CPU time by thread id of JMH's benchmark threads alive now. */
@@ -62,6 +81,8 @@ public final class CpuTimeProfiler implements InternalProfiler {
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
         long cpu = system.getProcessCpuTime() - cpuBefore;
+        long kernelAfter = kernelTime();
+        long kernel = systemBefore < 0 || kernelAfter < 0 ? -1 : kernelAfter - systemBefore;
         long workers = 0;
         for (Map.Entry<Long, Long> after : workerCpuTimes().entrySet()) {
             // A worker started during the iteration counts from zero.
@@ -72,7 +93,12 @@ public final class CpuTimeProfiler implements InternalProfiler {
         if (operations <= 0 || cpu < 0) {
             return List.of();
         }
-        return List.of(new ScalarResult("·cpu.workers", (double) workers / operations, "ns/op", AggregationPolicy.AVG),
-                new ScalarResult("·cpu.process", (double) cpu / operations, "ns/op", AggregationPolicy.AVG));
+        ScalarResult workersResult = new ScalarResult("·cpu.workers", (double) workers / operations, "ns/op", AggregationPolicy.AVG);
+        ScalarResult processResult = new ScalarResult("·cpu.process", (double) cpu / operations, "ns/op", AggregationPolicy.AVG);
+        if (kernel < 0) {
+            return List.of(workersResult, processResult);
+        }
+        return List.of(workersResult, processResult,
+                new ScalarResult("·cpu.system", (double) kernel / operations, "ns/op", AggregationPolicy.AVG));
     }
 }
