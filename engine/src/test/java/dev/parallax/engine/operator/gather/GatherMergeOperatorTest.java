@@ -128,9 +128,14 @@ class GatherMergeOperatorTest {
         assertEquals("  Workers Launched: 2", lines.get(2));
         assertEquals("  ->  Sort (actual rows=6667 loops=3)", lines.get(3));
         assertEquals("        Sort Key: name, id", lines.get(4));
-        assertTrue(lines.get(5).matches(" {8}Sort Method: external merge  Disk: \\d+kB"), lines.get(5));
-        assertTrue(lines.get(6).matches(" {8}Worker 0:  Sort Method: external merge  Disk: \\d+kB"), lines.get(6));
-        assertTrue(lines.get(7).matches(" {8}Worker 1:  Sort Method: external merge  Disk: \\d+kB"), lines.get(7));
+        // How many rows each participant claims depends on scheduling (a loaded machine may leave the
+        // leader a few pages only), so a participant may sort in memory; the one with the most rows
+        // (at least a third: ~6,700 rows, far past 64kB) must have spilled.
+        String method = "(external merge  Disk|quicksort  Memory): \\d+kB";
+        assertTrue(lines.get(5).matches(" {8}Sort Method: " + method), lines.get(5));
+        assertTrue(lines.get(6).matches(" {8}Worker 0:  Sort Method: " + method), lines.get(6));
+        assertTrue(lines.get(7).matches(" {8}Worker 1:  Sort Method: " + method), lines.get(7));
+        assertTrue(lines.subList(5, 8).stream().anyMatch(line -> line.contains("external merge")), String.join("\n", lines));
         assertEquals("        ->  Parallel Seq Scan on t (actual rows=6667 loops=3)", lines.get(8));
     }
 
