@@ -61,9 +61,7 @@ class PartitionedPointStatementsTest {
 
     @AfterEach
     void everyConnectionIsGone() throws Exception {
-        server.awaitNoConnections();
-        assertEquals(0, server.server.connectionCount());
-        assertTrue(server.database.runningStatements().isEmpty());
+        server.assertEveryConnectionGone();
     }
 
     @Test

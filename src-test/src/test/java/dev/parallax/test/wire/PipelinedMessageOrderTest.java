@@ -1,7 +1,6 @@
 package dev.parallax.test.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.parallax.Session;
@@ -59,9 +58,7 @@ class PipelinedMessageOrderTest {
 
     @AfterEach
     void everyConnectionIsGone() throws Exception {
-        server.awaitNoConnections();
-        assertEquals(0, server.server.connectionCount());
-        assertTrue(server.database.runningStatements().isEmpty());
+        server.assertEveryConnectionGone();
     }
 
     @Test

@@ -34,10 +34,8 @@ class RawProtocolTest {
 
     @AfterEach
     void everyConnectionIsGoneAndNoQueryMemoryIsHeld() throws Exception {
-        server.awaitNoConnections();
-        assertEquals(0, server.server.connectionCount());
+        server.assertEveryConnectionGone();
         assertEquals(0, server.queryMemory());
-        assertTrue(server.database.runningStatements().isEmpty());
     }
 
     @Test

@@ -1,5 +1,8 @@
 package dev.parallax.test.wire;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.parallax.Database;
 import dev.parallax.cli.server.PgServer;
 import dev.parallax.cli.server.ServerOptions;
@@ -64,6 +67,16 @@ final class WireServer implements AutoCloseable {
         for (int attempt = 0; attempt < 200 && server.connectionCount() > 0; attempt++) {
             Thread.sleep(25);
         }
+    }
+
+    /**
+     * Asserts what every wire test expects after each test: once the connections' statement threads
+     * had their bounded time to finish, none is left and no statement is still running.
+     */
+    void assertEveryConnectionGone() throws InterruptedException {
+        awaitNoConnections();
+        assertEquals(0, server.connectionCount());
+        assertTrue(database.runningStatements().isEmpty(), "statements still running: " + database.runningStatements());
     }
 
     @Override
