@@ -1,5 +1,8 @@
 package dev.parallax.planner;
 
+import dev.parallax.engine.catalog.RelationSizeSnapshot;
+import dev.parallax.engine.catalog.RelationSizes;
+import dev.parallax.planner.progress.PgCatalogViews;
 import dev.parallax.engine.exec.StatementProgress;
 
 import java.util.Optional;
@@ -55,6 +58,8 @@ public final class SqlSession implements Session {
     private final EngineServices services;
     private final Settings settings = new Settings();
     private final PlanCache planCache;
+    /** What pg_table_size and the other size functions read when a statement runs. */
+    private final RelationSizes relationSizes;
     /** Shared plans for texts that differ only in constants (see {@link AutoParameterization}). */
     private final AutoParameterization autoParameterization;
     private final UtilityCommands utilityCommands;
@@ -76,6 +81,7 @@ public final class SqlSession implements Session {
         this.database = Objects.requireNonNull(database, "database");
         this.services = Objects.requireNonNull(services, "services");
         this.planCache = new PlanCache(database.catalog());
+        this.relationSizes = () -> RelationSizeSnapshot.of(database.catalog(), PgCatalogViews.DATABASE_NAME, PgCatalogViews.DATABASE_OID);
         this.autoParameterization = new AutoParameterization(this, database.catalog());
         this.utilityCommands = new UtilityCommands(this, services);
         this.running = new RunningStatements(database.runningStatementRegistry(), database.nextSessionId());
@@ -337,7 +343,7 @@ public final class SqlSession implements Session {
         long startMicros = Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1000);
         Settings snapshot = settings.snapshot();
         ExecutionContext context = new ExecutionContext(database.memory(), database.workers(), snapshot, parameters,
-                startMicros, collectStatistics);
+                startMicros, collectStatistics, relationSizes);
         running.start(context, snapshot.getLong("statement_timeout"), statementText);
         return context;
     }

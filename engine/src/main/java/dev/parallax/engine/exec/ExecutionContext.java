@@ -1,5 +1,6 @@
 package dev.parallax.engine.exec;
 
+import dev.parallax.engine.catalog.RelationSizes;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.memory.MemoryManager;
@@ -21,6 +22,7 @@ public final class ExecutionContext {
     private final long statementStartMicros;
     private final boolean collectStatistics;
     private final StatementProgress progress;
+    private final RelationSizes relationSizes;
     /** The statement's own context, which holds cancellation: this one, or the one a correlated run derives from. */
     private final ExecutionContext statement;
     private volatile boolean cancelled;
@@ -28,6 +30,13 @@ public final class ExecutionContext {
 
     public ExecutionContext(MemoryManager memory, WorkerPool workers, Settings settings, Object[] parameters,
                             long statementStartMicros, boolean collectStatistics) {
+        this(memory, workers, settings, parameters, statementStartMicros, collectStatistics, RelationSizes.NONE);
+    }
+
+    /** A context whose size functions ({@code pg_table_size} ...) read {@code relationSizes}. */
+    public ExecutionContext(MemoryManager memory, WorkerPool workers, Settings settings, Object[] parameters,
+                            long statementStartMicros, boolean collectStatistics, RelationSizes relationSizes) {
+        this.relationSizes = Objects.requireNonNull(relationSizes, "relationSizes");
         this.memory = Objects.requireNonNull(memory, "memory");
         this.workers = Objects.requireNonNull(workers, "workers");
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -46,6 +55,7 @@ public final class ExecutionContext {
         this.statementStartMicros = statement.statementStartMicros;
         this.collectStatistics = statement.collectStatistics;
         this.progress = statement.progress;
+        this.relationSizes = statement.relationSizes;
         this.statement = statement;
     }
 
@@ -94,6 +104,11 @@ public final class ExecutionContext {
     /** now() / CURRENT_TIMESTAMP: microseconds since the epoch when the statement started. */
     public long statementStartMicros() {
         return statementStartMicros;
+    }
+
+    /** Where the size functions read the bytes relations hold now. */
+    public RelationSizes relationSizes() {
+        return relationSizes;
     }
 
     /** True under EXPLAIN ANALYZE: operators record rows and time per node and per worker. */

@@ -51,6 +51,14 @@ public enum Function {
      */
     EQUAL_ANY, NOT_EQUAL_ANY, LESS_THAN_ANY, LESS_THAN_OR_EQUAL_ANY, GREATER_THAN_ANY, GREATER_THAN_OR_EQUAL_ANY,
     EQUAL_ALL, NOT_EQUAL_ALL, LESS_THAN_ALL, LESS_THAN_OR_EQUAL_ALL, GREATER_THAN_ALL, GREATER_THAN_OR_EQUAL_ALL,
+    /**
+     * PostgreSQL's size functions, read from the execution's {@code RelationSizes} when evaluated:
+     * TABLE_SIZE, INDEXES_SIZE, TOTAL_RELATION_SIZE(oid) and RELATION_SIZE(oid, fork) in bytes, NULL
+     * for an OID no relation has (fork 'main' is the data; 'fsm', 'vm' and 'init' are empty, any other
+     * name 22023); DATABASE_SIZE(name or oid): 3D000 for another name, NULL for another OID.
+     * SIZE_PRETTY(bigint or numeric): the bytes in bytes/kB/MB/GB/TB/PB with PostgreSQL 15's rounding.
+     */
+    TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE, TOTAL_RELATION_SIZE, DATABASE_SIZE, SIZE_PRETTY,
     // Volatile: random() is per row; now() is the statement's start; clock_timestamp() the wall clock.
     RANDOM, NOW, CLOCK_TIMESTAMP
 }

@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * The pg_catalog views Parallax answers from its own catalog, with PostgreSQL 15's names for the
  * columns clients read (psql's {@code \d} family, pgJDBC's DatabaseMetaData): pg_namespace,
  * pg_tables, pg_class, pg_attribute, pg_type, pg_index, pg_constraint, pg_inherits, pg_am,
- * pg_database, pg_roles, pg_collation, and pg_attrdef / pg_description, which are empty
+ * pg_database, pg_roles, pg_tablespace, pg_collation, and pg_attrdef / pg_description, which are empty
  * (Parallax has neither column defaults nor comments), as are pg_policy, pg_statistic_ext,
  * pg_publication, pg_publication_namespace and pg_publication_rel (no row security, extended
  * statistics or publications; psql's {@code \d} reads them), and pg_proc (Parallax has no
@@ -33,6 +33,10 @@ public final class PgCatalogViews {
     public static final String OWNER = "parallax";
     /** The one database's OID (PostgreSQL's {@code postgres} database has 5). */
     public static final long DATABASE_OID = 5;
+    /** PostgreSQL's OID of the pg_default tablespace, pg_database.dattablespace. */
+    public static final long DEFAULT_TABLESPACE_OID = 1663;
+    /** The one database's name, pg_database.datname. */
+    public static final String DATABASE_NAME = "parallax";
     /** PostgreSQL's encoding number of UTF8, pg_database.encoding. */
     public static final int UTF8_ENCODING = 6;
 
@@ -114,6 +118,10 @@ public final class PgCatalogViews {
             column("dattablespace", DataType.BIGINT), column("datcollate", DataType.TEXT), column("datctype", DataType.TEXT),
             nullable("daticulocale", DataType.TEXT), nullable("datcollversion", DataType.TEXT), nullable("datacl", DataType.TEXT));
 
+    static final List<ColumnDefinition> TABLESPACE_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("spcname", DataType.TEXT), column("spcowner", DataType.BIGINT),
+            nullable("spcacl", DataType.TEXT), nullable("spcoptions", DataType.array(DataType.TEXT)));
+
     static final List<ColumnDefinition> ROLES_COLUMNS = List.of(
             column("rolname", DataType.TEXT), column("rolsuper", DataType.BOOLEAN), column("rolinherit", DataType.BOOLEAN),
             column("rolcreaterole", DataType.BOOLEAN), column("rolcreatedb", DataType.BOOLEAN), column("rolcanlogin", DataType.BOOLEAN),
@@ -188,6 +196,7 @@ public final class PgCatalogViews {
         add(catalog, "pg_am", ACCESS_METHOD_COLUMNS, PgCatalogViews::accessMethods);
         add(catalog, "pg_database", DATABASE_COLUMNS, PgCatalogViews::databases);
         add(catalog, "pg_roles", ROLES_COLUMNS, PgCatalogViews::roles);
+        add(catalog, "pg_tablespace", TABLESPACE_COLUMNS, PgCatalogViews::tablespaces);
         add(catalog, "pg_collation", COLLATION_COLUMNS, PgCatalogViews::collations);
         add(catalog, "pg_attrdef", ATTRIBUTE_DEFAULT_COLUMNS, List::of);
         add(catalog, "pg_description", DESCRIPTION_COLUMNS, List::of);
@@ -239,8 +248,14 @@ public final class PgCatalogViews {
     }
 
     private static List<Object[]> databases() {
-        return List.<Object[]>of(new Object[] {DATABASE_OID, "parallax", SUPERUSER_OID, UTF8_ENCODING, "c", false, true, -1,
-                1663L, "C", "C", null, null, null});
+        return List.<Object[]>of(new Object[] {DATABASE_OID, DATABASE_NAME, SUPERUSER_OID, UTF8_ENCODING, "c", false, true, -1,
+                DEFAULT_TABLESPACE_OID, "C", "C", null, null, null});
+    }
+
+    /** PostgreSQL's two built-in tablespaces; every relation lives in pg_default (memory, in Parallax). */
+    private static List<Object[]> tablespaces() {
+        return List.of(new Object[] {DEFAULT_TABLESPACE_OID, "pg_default", SUPERUSER_OID, null, null},
+                new Object[] {1664L, "pg_global", SUPERUSER_OID, null, null});
     }
 
     private static List<Object[]> roles() {

@@ -9,6 +9,7 @@ import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.planner.query.cost.CostModel;
 import dev.parallax.planner.query.cost.ParallelPlanner;
+import dev.parallax.planner.query.function.CatalogFunctions;
 import dev.parallax.planner.query.function.ParallaxFunctions;
 import dev.parallax.planner.query.parse.ModifyStatementText;
 import dev.parallax.planner.query.parse.PostgresDialectRewriter;
@@ -472,7 +473,8 @@ public final class QueryPlanner {
                         ? call.operand(1).toString().toLowerCase(Locale.ROOT).replaceAll("\\(.*", "") : label(call.operand(0), "?column?");
                 // Operators the dialect rewrite turned into pg_* calls are unnamed in PostgreSQL.
                 case OTHER_FUNCTION, SUM, COUNT, AVG, MIN, MAX, FLOOR, CEIL, TRIM, EXTRACT, COALESCE, POSITION ->
-                        call.getOperator().getName().startsWith("pg_") ? "?column?" : call.getOperator().getName().toLowerCase(Locale.ROOT);
+                        call.getOperator().getName().startsWith("pg_") && !CatalogFunctions.POSTGRES_NAMED.contains(call.getOperator().getName().toLowerCase(Locale.ROOT))
+                                ? "?column?" : call.getOperator().getName().toLowerCase(Locale.ROOT);
                 case CASE -> "case";
                 case ARRAY_AGG -> "array_agg";
                 // agg(x ORDER BY y) and agg(x) FILTER (WHERE ...) are named after the aggregate.

@@ -270,6 +270,58 @@ class PostgresClientsTest {
                 """, types.output(), types.errors());
     }
 
+    /**
+     * psql 15's list forms with sizes ({@code \dt+}, {@code \di+}, {@code \d+}, {@code \dv+},
+     * {@code \l+}) call pg_table_size, pg_size_pretty and pg_database_size and read relpersistence
+     * and pg_am.amname: a table's size is its pages (one 128 kB page here), an ordered index's its row
+     * ids (8 bytes a row). The database's size depends on what the other tests created: matched by form.
+     */
+    @Test
+    void psqlListsRelationsWithTheirSizes() throws Exception {
+        assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
+        Result created = psql("-q", "-v", "ON_ERROR_STOP=1", "-c", "create table sizes_items (id int, name text)",
+                "-c", "insert into sizes_items select g, 'item ' || g from generate_series(1, 1000) g",
+                "-c", "create index sizes_items_id on sizes_items (id)", "-c", "create table sizes_empty (a int)",
+                "-c", "create view sizes_view as select id from sizes_items");
+        assertEquals(0, created.exitCode(), created.errors());
+        Result tables = psql("-c", "\\dt+ sizes*");
+        assertEquals("""
+                                                       List of relations
+                 Schema |    Name     | Type  |  Owner   | Persistence | Access method |  Size   | Description\s
+                --------+-------------+-------+----------+-------------+---------------+---------+-------------
+                 public | sizes_empty | table | parallax | permanent   | heap          | 0 bytes |\s
+                 public | sizes_items | table | parallax | permanent   | heap          | 128 kB  |\s
+                (2 rows)
+
+                """, tables.output(), tables.errors());
+        Result indexes = psql("-c", "\\di+ sizes*");
+        assertEquals("""
+                                                                 List of relations
+                 Schema |      Name      | Type  |  Owner   |    Table    | Persistence | Access method |    Size    | Description\s
+                --------+----------------+-------+----------+-------------+-------------+---------------+------------+-------------
+                 public | sizes_items_id | index | parallax | sizes_items | permanent   | btree         | 8000 bytes |\s
+                (1 row)
+
+                """, indexes.output(), indexes.errors());
+        // \d+ without a pattern lists every relation: the other tests' too.
+        Result relations = psql("-c", "\\d+");
+        assertTrue(relations.exitCode() == 0 && relations.output().matches(
+                        "(?s).*\n public \\| sizes_items +\\| table +\\| parallax \\| permanent   \\| heap          \\| 128 kB +\\| \n.*"),
+                relations.output() + relations.errors());
+        Result views = psql("-c", "\\dv+ sizes*");
+        assertEquals("""
+                                              List of relations
+                 Schema |    Name    | Type |  Owner   | Persistence |  Size   | Description\s
+                --------+------------+------+----------+-------------+---------+-------------
+                 public | sizes_view | view | parallax | permanent   | 0 bytes |\s
+                (1 row)
+
+                """, views.output(), views.errors());
+        Result databases = psql("-At", "-c", "\\l+");
+        assertTrue(databases.output().matches("parallax\\|parallax\\|UTF8\\|C\\|C\\|\\|libc\\|\\|\\d+ (bytes|kB|MB)\\|pg_default\\|\n"),
+                databases.output() + databases.errors());
+    }
+
     @Test
     void psqlCopiesBothWays() throws Exception {
         assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");

@@ -1,5 +1,6 @@
 package dev.parallax.engine.expr.eval;
 
+import dev.parallax.engine.catalog.RelationSizes;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
@@ -440,6 +441,13 @@ public final class ExpressionCompiler {
             case NULLIF -> {
                 Expr equal = new Call(Function.EQUAL, DataType.BOOLEAN, argumentExprs.get(0), argumentExprs.get(1));
                 return caseOf(new Case(List.of(equal), List.of(new Literal(null, type)), argumentExprs.get(0), type));
+            }
+            case TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE, TOTAL_RELATION_SIZE, DATABASE_SIZE -> {
+                return new RelationSizeEvaluator(function, arguments(argumentExprs),
+                        context == null ? RelationSizes.NONE : context.relationSizes());
+            }
+            case SIZE_PRETTY -> {
+                return new SizePrettyEvaluator(expression(argumentExprs.getFirst()));
             }
             case RANDOM -> {
                 return new VolatileEvaluator(true, DataType.DOUBLE);

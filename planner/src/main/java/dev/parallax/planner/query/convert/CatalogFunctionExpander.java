@@ -127,6 +127,17 @@ public final class CatalogFunctionExpander extends RexShuttle {
             }
             return caseOf(conditions, values, rexBuilder.makeNullLiteral(text));
         }
+        if (operator == CatalogFunctions.GET_VIEW_DEFINITION) {
+            List<RexNode> conditions = new ArrayList<>();
+            List<RexNode> values = new ArrayList<>();
+            for (CatalogRelations.Relation relation : relations().relations()) {
+                if (relation.view() != null) {
+                    conditions.add(equal(operands.get(0), relation.oid()));
+                    values.add(literal(relation.view().query()));
+                }
+            }
+            return caseOf(conditions, values, rexBuilder.makeNullLiteral(text));
+        }
         if (operator == CatalogFunctions.GET_PARTITION_CONSTRAINT_DEFINITION) {
             List<RexNode> conditions = new ArrayList<>();
             List<RexNode> values = new ArrayList<>();
@@ -178,6 +189,15 @@ public final class CatalogFunctionExpander extends RexShuttle {
         }
         if (operator == CatalogFunctions.REGCLASS) {
             return regclass(operands.get(0), call.getType());
+        }
+        if (CatalogFunctions.RELATION_SIZE_FUNCTIONS.contains(operator)
+                && SqlTypeFamily.CHARACTER.contains(operands.getFirst().getType())) {
+            // pg_table_size('t'): the name is a regclass; the size itself is read when the statement runs.
+            List<RexNode> resolved = new ArrayList<>(operands);
+            RelDataType oid = rexBuilder.getTypeFactory().createTypeWithNullability(
+                    rexBuilder.getTypeFactory().createSqlType(SqlTypeName.BIGINT), true);
+            resolved.set(0, regclass(operands.getFirst(), oid));
+            return rexBuilder.makeCall(call.getType(), operator, resolved);
         }
         if (operator == CatalogFunctions.REGNAMESPACE) {
             RexNode namespace = operands.get(0);

@@ -24,6 +24,11 @@ import org.apache.calcite.sql.util.SqlOperatorTables;
 public final class CatalogFunctions {
     private static final SqlReturnTypeInference NULLABLE_TEXT =
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(SqlTypeTransforms.FORCE_NULLABLE);
+    private static final SqlReturnTypeInference NULLABLE_BIGINT =
+            ReturnTypes.explicit(SqlTypeName.BIGINT).andThen(SqlTypeTransforms.FORCE_NULLABLE);
+    /** A relation (or database) by OID or by name. */
+    private static final org.apache.calcite.sql.type.SqlOperandTypeChecker RELATION =
+            OperandTypes.or(OperandTypes.NUMERIC, OperandTypes.CHARACTER);
     private static final SqlReturnTypeInference NULLABLE_BOOLEAN =
             ReturnTypes.explicit(SqlTypeName.BOOLEAN).andThen(SqlTypeTransforms.FORCE_NULLABLE);
 
@@ -73,6 +78,12 @@ public final class CatalogFunctions {
     public static final SqlFunction GET_PARTITION_KEY_DEFINITION = text("pg_get_partkeydef", OperandTypes.INTEGER);
     /** {@code pg_get_partition_constraintdef(partition_oid)}: a partition's implicit constraint; NULL for any other OID. */
     public static final SqlFunction GET_PARTITION_CONSTRAINT_DEFINITION = text("pg_get_partition_constraintdef", OperandTypes.INTEGER);
+    /**
+     * {@code pg_get_viewdef(view_oid[, pretty])}: a view's query as it was written (PostgreSQL prints
+     * its own deparsed form, qualified and indented); NULL for any other OID.
+     */
+    public static final SqlFunction GET_VIEW_DEFINITION = text("pg_get_viewdef", OperandTypes.or(OperandTypes.NUMERIC,
+            OperandTypes.family(SqlTypeFamily.NUMERIC, SqlTypeFamily.BOOLEAN)));
     /** {@code pg_get_expr(node_tree, relation_oid[, pretty])}: an expression column's text. */
     public static final SqlFunction GET_EXPRESSION = text("pg_get_expr", OperandTypes.or(
             OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER),
@@ -111,6 +122,23 @@ public final class CatalogFunctions {
     public static final SqlFunction HAS_SCHEMA_PRIVILEGE = privilege("has_schema_privilege");
     public static final SqlFunction HAS_DATABASE_PRIVILEGE = privilege("has_database_privilege");
 
+    /**
+     * PostgreSQL's size functions of a relation, by OID or by name (a name is looked up as
+     * {@code ::regclass} is): {@code pg_table_size}, {@code pg_relation_size(rel[, fork])},
+     * {@code pg_indexes_size}, {@code pg_total_relation_size}; and {@code pg_database_size(name or
+     * oid)}. Not expanded at planning: the engine reads the sizes when the statement runs
+     * ({@code RelationSizeSnapshot} says which memory counts).
+     */
+    public static final SqlFunction TABLE_SIZE = size("pg_table_size", RELATION);
+    public static final SqlFunction RELATION_SIZE = size("pg_relation_size", OperandTypes.or(RELATION,
+            OperandTypes.family(SqlTypeFamily.NUMERIC, SqlTypeFamily.CHARACTER),
+            OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER)));
+    public static final SqlFunction INDEXES_SIZE = size("pg_indexes_size", RELATION);
+    public static final SqlFunction TOTAL_RELATION_SIZE = size("pg_total_relation_size", RELATION);
+    public static final SqlFunction DATABASE_SIZE = size("pg_database_size", RELATION);
+    /** {@code pg_size_pretty(bigint | numeric)}: bytes with a unit. */
+    public static final SqlFunction SIZE_PRETTY = text("pg_size_pretty", OperandTypes.NUMERIC);
+
     /** The functions above, for the validator's operator table. */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.of(REGEX_MATCH, NOT_REGEX_MATCH, REGEX_MATCH_INSENSITIVE,
             NOT_REGEX_MATCH_INSENSITIVE, FORMAT_TYPE, GET_USER_BY_ID, TABLE_IS_VISIBLE, GET_INDEX_DEFINITION,
@@ -118,7 +146,22 @@ public final class CatalogFunctions {
             ENCODING_TO_CHAR, REGCLASS, REGTYPE, REGNAMESPACE, CURRENT_SCHEMAS, HAS_TABLE_PRIVILEGE,
             HAS_SCHEMA_PRIVILEGE, HAS_DATABASE_PRIVILEGE, RELATION_IS_PUBLISHABLE, STATISTICS_OBJECT_COLUMNS,
             GET_PARTITION_KEY_DEFINITION, GET_PARTITION_CONSTRAINT_DEFINITION, TYPE_IS_VISIBLE, FUNCTION_IS_VISIBLE,
-            GET_FUNCTION_RESULT, GET_FUNCTION_ARGUMENTS);
+            GET_FUNCTION_RESULT, GET_FUNCTION_ARGUMENTS, TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE, TOTAL_RELATION_SIZE,
+            DATABASE_SIZE, SIZE_PRETTY, GET_VIEW_DEFINITION);
+
+    /**
+     * PostgreSQL's own functions whose names start with {@code pg_}: a result column is named after
+     * them, unlike the {@code pg_*} calls the dialect rewrite makes of operators ({@code pg_regex_match}).
+     */
+    public static final java.util.Set<String> POSTGRES_NAMED = java.util.stream.Stream.of(GET_USER_BY_ID, TABLE_IS_VISIBLE,
+            TYPE_IS_VISIBLE, FUNCTION_IS_VISIBLE, GET_FUNCTION_RESULT, GET_FUNCTION_ARGUMENTS, RELATION_IS_PUBLISHABLE,
+            STATISTICS_OBJECT_COLUMNS, GET_INDEX_DEFINITION, GET_CONSTRAINT_DEFINITION, GET_PARTITION_KEY_DEFINITION,
+            GET_PARTITION_CONSTRAINT_DEFINITION, GET_EXPRESSION, ENCODING_TO_CHAR, GET_VIEW_DEFINITION, TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE,
+            TOTAL_RELATION_SIZE, DATABASE_SIZE, SIZE_PRETTY).map(SqlFunction::getName).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+    /** The size functions that take a relation (a name is resolved as {@code ::regclass}). */
+    public static final java.util.Set<SqlFunction> RELATION_SIZE_FUNCTIONS = java.util.Set.of(TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE,
+            TOTAL_RELATION_SIZE);
 
     private CatalogFunctions() {
     }
@@ -134,6 +177,10 @@ public final class CatalogFunctions {
         return SqlBasicFunction.create(name, NULLABLE_BOOLEAN, OperandTypes.or(
                 OperandTypes.family(object, SqlTypeFamily.CHARACTER),
                 OperandTypes.family(object, object, SqlTypeFamily.CHARACTER)), SqlFunctionCategory.SYSTEM);
+    }
+
+    private static SqlFunction size(String name, org.apache.calcite.sql.type.SqlOperandTypeChecker operands) {
+        return SqlBasicFunction.create(name, NULLABLE_BIGINT, operands, SqlFunctionCategory.SYSTEM);
     }
 
     private static SqlFunction text(String name, org.apache.calcite.sql.type.SqlOperandTypeChecker operands) {

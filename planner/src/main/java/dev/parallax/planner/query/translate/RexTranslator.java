@@ -224,6 +224,10 @@ public final class RexTranslator {
         for (RexNode operand : call.getOperands()) {
             arguments.add(translateUnfolded(operand));
         }
+        Expr size = SizeFunctions.translate(operator, arguments);
+        if (size != null) {
+            return size;
+        }
         if (function == null) {
             throw ParallaxException.of(SqlState.UNDEFINED_FUNCTION, "function %s is not supported",
                     operator.getName().toLowerCase(Locale.ROOT));
