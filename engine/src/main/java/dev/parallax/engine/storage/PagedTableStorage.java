@@ -64,6 +64,12 @@ public final class PagedTableStorage implements TableStorage {
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     /** (segment, offset) access to the row count with release/acquire ordering. */
     private static final VarHandle ROW_COUNT = ValueLayout.JAVA_INT.varHandle();
+    /**
+     * (segment, offset) access to a word of the dead-slot bitmap: a death sets its bit with release
+     * semantics after writing the slot's stamp and the page's newest death; readers load the word
+     * with acquire semantics (see {@link PageLayout}).
+     */
+    private static final VarHandle DEAD_WORD = ValueLayout.JAVA_LONG.varHandle();
     /** Release/acquire access to the elements of {@link #pages}: VACUUM swaps pages under readers. */
     private static final VarHandle PAGE_SLOT = MethodHandles.arrayElementVarHandle(NativePage[].class);
     /** Reader counters of the two read epochs, on separate cache lines (index 0 and 16). */
@@ -465,16 +471,61 @@ public final class PagedTableStorage implements TableStorage {
         changeSequence = changeSequence + 1;
     }
 
-    /** Stamps the rows dead with the sequence their publish ends at; the caller holds the write lock inside a publish. */
+    /**
+     * Stamps the rows dead with the sequence their publish ends at, and sets their dead bits; the
+     * caller holds the write lock inside a publish. Stamp, then the page's newest death, then the
+     * bit (release): a reader seeing the bit sees both (see {@link PageLayout}).
+     */
     private void killRows(long[] rowIds, int count) {
         long stamp = changeSequence + 1;
         NativePage[] pageArray = pages;
+        long stamps = layout.deletionStampsOffset();
+        long bitmap = layout.deadBitmapOffset();
         for (int index = 0; index < count; index++) {
             long rowId = rowIds[index];
             MemorySegment page = pageArray[RowIds.pageIndex(rowId)].segment();
-            page.set(LONG, layout.deletionStampsOffset() + 8L * RowIds.row(rowId), stamp);
+            int row = RowIds.row(rowId);
+            page.set(LONG, stamps + 8L * row, stamp);
+            page.set(LONG, PageLayout.NEWEST_DEATH_OFFSET, stamp);
+            long word = bitmap + 8L * (row >>> 6);
+            DEAD_WORD.setRelease(page, word, page.get(LONG, word) | (1L << row));
             page.set(INT, PageLayout.DEAD_COUNT_OFFSET, page.get(INT, PageLayout.DEAD_COUNT_OFFSET) + 1);
         }
+    }
+
+    /**
+     * The dead bits of slots {@code 64 * wordIndex ..} below {@code slots} (bit i for slot
+     * {@code 64 * wordIndex + i}), loaded with acquire semantics; bits of slots at or past
+     * {@code slots} (unpublished, or a previous owner's bytes) are masked off.
+     */
+    private long deadBits(MemorySegment page, int wordIndex, int slots) {
+        long bits = (long) DEAD_WORD.getAcquire(page, layout.deadBitmapOffset() + 8L * wordIndex);
+        int remaining = slots - (wordIndex << 6);
+        return remaining >= 64 ? bits : bits & ((1L << remaining) - 1);
+    }
+
+    /**
+     * Of the dead bits {@code dead} of slots {@code firstSlot ..}, those whose row died at or before
+     * {@code upTo}: reads the stamps of those dead slots only.
+     */
+    private long deathsUpTo(MemorySegment page, int firstSlot, long dead, long upTo) {
+        long stamps = layout.deletionStampsOffset() + 8L * firstSlot;
+        long result = 0;
+        long remaining = dead;
+        while (remaining != 0) {
+            int bit = Long.numberOfTrailingZeros(remaining);
+            remaining &= remaining - 1;
+            if (page.get(LONG, stamps + 8L * bit) <= upTo) {
+                result |= 1L << bit;
+            }
+        }
+        return result;
+    }
+
+    /** Whether slot {@code row}'s dead bit is set (acquire: its stamp can be read after). */
+    private boolean deadBit(MemorySegment page, int row) {
+        long bits = (long) DEAD_WORD.getAcquire(page, layout.deadBitmapOffset() + 8L * (row >>> 6));
+        return (bits & (1L << row)) != 0;
     }
 
     private NativePage[] addPage(NativePage[] pageArray, int index) {
@@ -580,18 +631,19 @@ public final class PagedTableStorage implements TableStorage {
      * Writes live rows {@code row .. row+count} of the batch to slots {@code firstSlot..} of the page,
      * column by column; each variable-width column's values go contiguously below {@code heapStart}
      * so that a reader can copy them in one piece. Slots from {@code cleanFrom} on are known to hold
-     * zero deletion stamps and null bits ({@link PageLayout#CLEAN_FROM_OFFSET}); slots before it are
+     * clear dead and null bits ({@link PageLayout#CLEAN_FROM_OFFSET}); slots before it are
      * cleared first. Returns the new heap start.
      */
     private int writeRows(MemorySegment page, Batch batch, int row, int count, int firstSlot, int heapStart, int[] nullCounts,
                           int[] columnHeapBytes, int cleanFrom) {
         int[] selection = batch.selection();
         int heap = heapStart;
-        // Slots before the clean mark may hold stale stamps and null bits (a page copied over another
-        // owner's bytes, an abandoned append): the new slots start live and not null.
+        // Slots before the clean mark may hold stale dead and null bits (a page copied over another
+        // owner's bytes, an abandoned append): the new slots start live and not null. Their stamps
+        // are left as they are: a live slot's stamp is never read.
         boolean clean = firstSlot >= cleanFrom;
         if (!clean) {
-            page.asSlice(layout.deletionStampsOffset() + 8L * firstSlot, 8L * count).fill((byte) 0);
+            clearBits(page, layout.deadBitmapOffset(), firstSlot, count);
         }
         for (int column = 0; column < columnCount; column++) {
             ColumnVector vector = batch.column(column);
@@ -766,7 +818,7 @@ public final class PagedTableStorage implements TableStorage {
     public boolean isDeleted(int pageIndex, int row) {
         MemorySegment page = publishedPage(pageIndex);
         checkSlot(page, pageIndex, row);
-        return page.get(LONG, layout.deletionStampsOffset() + 8L * row) != 0;
+        return deadBit(page, row);
     }
 
     /** True when the row {@code rowId} addresses is dead; see {@link #isDeleted}. */
@@ -804,7 +856,7 @@ public final class PagedTableStorage implements TableStorage {
     public long deathSequence(int pageIndex, int row) {
         MemorySegment page = publishedPage(pageIndex);
         checkSlot(page, pageIndex, row);
-        return page.get(LONG, layout.deletionStampsOffset() + 8L * row);
+        return deadBit(page, row) ? page.get(LONG, layout.deletionStampsOffset() + 8L * row) : 0;
     }
 
     @Override
@@ -1098,17 +1150,24 @@ public final class PagedTableStorage implements TableStorage {
         }
         // Under the write lock no publish is under way: every stamp is at most the sequence.
         long removableUpTo = openSnapshots.removableUpTo(changeSequence);
+        // No open snapshot is older than the page's newest death (always, without concurrent scans):
+        // every dead bit is removable, and no stamp is read.
+        boolean allRemovable = page.get(LONG, PageLayout.NEWEST_DEATH_OFFSET) <= removableUpTo;
         int[] keptSlots = buffers.keptSlots;
         int[] removedSlots = buffers.removedSlots;
         int keptCount = 0;
         int removedCount = 0;
-        long stamps = layout.deletionStampsOffset();
-        for (int slot = 0; slot < slots; slot++) {
-            long stamp = page.get(LONG, stamps + 8L * slot);
-            if (stamp != 0 && stamp <= removableUpTo) {
-                removedSlots[removedCount++] = slot;
-            } else {
-                keptSlots[keptCount++] = slot;
+        for (int first = 0; first < slots; first += 64) {
+            long deadBits = deadBits(page, first >>> 6, slots);
+            long removable = allRemovable || deadBits == 0 ? deadBits : deathsUpTo(page, first, deadBits, removableUpTo);
+            int end = Math.min(slots, first + 64);
+            for (int slot = first; slot < end; slot++) {
+                // Both lists written, one advanced: no branch on the (random) dead bits.
+                int removed = (int) (removable >>> slot) & 1;
+                removedSlots[removedCount] = slot;
+                keptSlots[keptCount] = slot;
+                removedCount += removed;
+                keptCount += 1 - removed;
             }
         }
         int keptDead = dead - removedCount;
@@ -1215,18 +1274,23 @@ public final class PagedTableStorage implements TableStorage {
      * copy call per variable-width value.
      */
     private void writeCompactedCopy(MemorySegment from, MemorySegment to, int[] keptSlots, int keptCount, int keptDead) {
-        // The page may hold a previous owner's bytes: clear the header (flags included). The stamps,
-        // null bits and values of slots 0..keptCount are all written below; later slots keep the old
-        // bytes until an append fills them, which clears them first: the clean mark says no slot is clean.
-        to.asSlice(0, layout.deletionStampsOffset()).fill((byte) 0);
+        // The page may hold a previous owner's bytes: clear the header (flags included). The dead
+        // bits, null bits and values of slots 0..keptCount are all written below, and the stamps of
+        // the dead ones (a live slot's stamp is never read); later slots keep the old bytes until an
+        // append fills them, which clears their bits first: the clean mark says no slot is clean.
+        to.asSlice(0, layout.deadBitmapOffset()).fill((byte) 0);
         to.set(INT, PageLayout.CLEAN_FROM_OFFSET, layout.rowsPerPage());
-        long stamps = layout.deletionStampsOffset();
+        long deadBitmap = layout.deadBitmapOffset();
+        clearBits(to, deadBitmap, 0, keptCount);
         if (keptDead > 0) {
+            long stamps = layout.deletionStampsOffset();
             for (int slot = 0; slot < keptCount; slot++) {
-                to.set(LONG, stamps + 8L * slot, from.get(LONG, stamps + 8L * keptSlots[slot]));
+                if (bit(from, deadBitmap, keptSlots[slot])) {
+                    setBit(to, deadBitmap, slot);
+                    to.set(LONG, stamps + 8L * slot, from.get(LONG, stamps + 8L * keptSlots[slot]));
+                }
             }
-        } else {
-            to.asSlice(stamps, 8L * keptCount).fill((byte) 0);
+            to.set(LONG, PageLayout.NEWEST_DEATH_OFFSET, from.get(LONG, PageLayout.NEWEST_DEATH_OFFSET));
         }
         int heapStart = layout.pageSizeBytes();
         for (int column = 0; column < columnCount; column++) {
@@ -1467,7 +1531,6 @@ public final class PagedTableStorage implements TableStorage {
             }
             listener.rowsMoved(scratch, sources.get(newIndex), toRowIds, rows);
         }
-        long stamps = layout.deletionStampsOffset();
         int[] deadSlots = new int[layout.rowsPerPage()];
         long[] deadRowIds = new long[layout.rowsPerPage()];
         for (int pageIndex = 0; pageIndex < oldCount; pageIndex++) {
@@ -1478,8 +1541,11 @@ public final class PagedTableStorage implements TableStorage {
             MemorySegment page = old.segment();
             int slots = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
             int deadCount = 0;
-            for (int slot = 0; slot < slots; slot++) {
-                if (page.get(LONG, stamps + 8L * slot) != 0) {
+            for (int first = 0; first < slots; first += 64) {
+                long dead = deadBits(page, first >>> 6, slots);
+                while (dead != 0) {
+                    int slot = first + Long.numberOfTrailingZeros(dead);
+                    dead &= dead - 1;
                     deadSlots[deadCount] = slot;
                     deadRowIds[deadCount] = RowIds.pack(pageIndex, slot);
                     deadCount++;
@@ -1661,13 +1727,18 @@ public final class PagedTableStorage implements TableStorage {
         }
         int[] live = slotsOut != null ? slotsOut : new int[rows];
         int liveCount = 0;
-        long stamps = layout.deletionStampsOffset();
-        long visibleDeaths = snapshot == null ? Long.MAX_VALUE : snapshot.sequence();
-        for (int row = 0; row < rows; row++) {
-            long stamp = page.get(LONG, stamps + 8L * row);
-            // Dead after the snapshot was taken: still visible to this scan.
-            if (stamp == 0 || stamp > visibleDeaths) {
-                live[liveCount++] = row;
+        // Rows that died up to this sequence are gone for this scan; later deaths it still sees.
+        long invisibleDeaths = snapshot == null ? Long.MAX_VALUE : snapshot.sequence();
+        for (int first = 0; first < rows; first += 64) {
+            long dead = deadBits(page, first >>> 6, rows);
+            // Read after the word (acquire): at least as young as every death whose bit was seen.
+            if (dead != 0 && page.get(LONG, PageLayout.NEWEST_DEATH_OFFSET) > invisibleDeaths) {
+                dead = deathsUpTo(page, first, dead, invisibleDeaths);
+            }
+            int end = Math.min(rows, first + 64);
+            for (int row = first; row < end; row++) {
+                live[liveCount] = row;
+                liveCount += (int) (~dead >>> row) & 1;
             }
         }
         for (int index = 0; index < columns.length; index++) {
@@ -1744,9 +1815,8 @@ public final class PagedTableStorage implements TableStorage {
                 if (page == null) {
                     continue;
                 }
-                long stamp = page.get(LONG, stamps + 8L * row);
                 // Dead after the snapshot was taken: still visible to its reader.
-                if (stamp == 0 || stamp > snapshot.sequence()) {
+                if (!deadBit(page, row) || page.get(LONG, stamps + 8L * row) > snapshot.sequence()) {
                     rowIds[from + kept++] = rowId;
                 }
             }
