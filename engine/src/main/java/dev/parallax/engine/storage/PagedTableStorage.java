@@ -977,8 +977,11 @@ public final class PagedTableStorage implements TableStorage {
         return page;
     }
 
-    /** The page at {@code pageIndex}, or null for a hole; IndexOutOfBoundsException past the end. */
-    private MemorySegment pageOrHole(int pageIndex) {
+    /**
+     * The page at {@code pageIndex}, or null for a hole; IndexOutOfBoundsException past the end.
+     * Package-private: tests check where a page lies (which mapping, which huge-page advice).
+     */
+    MemorySegment pageOrHole(int pageIndex) {
         int count = pageCount;
         if (pageIndex < 0 || pageIndex >= count) {
             throw new IndexOutOfBoundsException("page " + pageIndex + " of " + count);
@@ -1215,6 +1218,10 @@ public final class PagedTableStorage implements TableStorage {
             retiredPages.add(pageArray[pageIndex]);
             PAGE_SLOT.setRelease(pageArray, pageIndex, replacement);
             prepared.replacement = null;
+            if (hugePagesWanted && replacement != null && pageIndex < hugePagesOfferedTo) {
+                // A later write names only the pages past the ones named so far.
+                allocator.preferHugePages(pageArray, pageIndex, pageIndex + 1);
+            }
         } finally {
             relocations = relocations + 1;
         }
@@ -1580,6 +1587,11 @@ public final class PagedTableStorage implements TableStorage {
         pages = array;
         pageCount = newPages.size();
         deadRowCount = 0;
+        if (hugePagesWanted) {
+            // Every page is new: name them all again.
+            hugePagesOfferedTo = 0;
+            offerNewPagesForHugePages();
+        }
     }
 
     private int[] allColumns() {

@@ -11,24 +11,24 @@ import java.util.Set;
  * assert which memory was advised to use huge pages: the {@code hg} flag of a mapping's
  * {@code VmFlags} is set by {@code madvise(MADV_HUGEPAGE)} and by nothing else.
  */
-final class MemoryMappings {
+public final class MemoryMappings {
     private static final Path SMAPS = Path.of("/proc/self/smaps");
 
     private MemoryMappings() {
     }
 
     /** Whether the kernel reports mapping flags here (Linux with {@code /proc}) and huge pages can be asked for. */
-    static boolean flagsVisible() {
+    public static boolean flagsVisible() {
         return HugePages.available() && Files.isReadable(SMAPS);
     }
 
     /** Whether the mapping holding {@code address} is advised to use huge pages. */
-    static boolean hugePagesAdvised(long address) {
+    public static boolean hugePagesAdvised(long address) {
         return flags(address).contains("hg");
     }
 
     /** The {@code VmFlags} of the mapping holding {@code address}. */
-    static Set<String> flags(long address) {
+    public static Set<String> flags(long address) {
         List<String> lines;
         try {
             lines = Files.readAllLines(SMAPS);

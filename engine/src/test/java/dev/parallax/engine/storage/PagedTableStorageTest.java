@@ -4,6 +4,7 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.index.RowIds;
 import dev.parallax.engine.memory.MemoryManager;
+import dev.parallax.engine.memory.MemoryMappings;
 import dev.parallax.engine.memory.MemoryTag;
 import dev.parallax.engine.memory.NativePage;
 import dev.parallax.engine.memory.PageAllocator;
@@ -22,6 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -303,6 +305,83 @@ class PagedTableStorageTest {
             indexed.close();
         }
         assertEquals(0, memory.allocatedBytes());
+    }
+
+    /**
+     * The pages VACUUM puts in place of a keyed table's pages (a compacted copy, VACUUM FULL's
+     * rewritten pages) are as long-lived and as randomly read as the ones they replace: they are
+     * offered for huge pages too, and their slabs move once full. 1 MiB pages, 2 per slab: each
+     * slab is one huge page, whose advice {@code /proc/self/smaps} shows.
+     */
+    @Test
+    void pagesVacuumPutsInPlaceOfAKeyedTablesPagesGoOntoHugePagesToo() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        List<Runnable> queued = new ArrayList<>();
+        List<DataType> types = List.of(DataType.BIGINT);
+        try (PageAllocator allocator = new PageAllocator(memory, 1 << 20, 2, queued::add)) {
+            PagedTableStorage storage = new PagedTableStorage(types, allocator);
+            int rowsPerPage = storage.layout().rowsPerPage();
+            storage.append(longs(types, 0, 4 * rowsPerPage));
+            assertEquals(4, storage.pageCount());
+            storage.preferHugePages();
+            assertEquals(2, queued.size(), "both full slabs");
+            runAll(queued);
+            for (int page = 0; page < 4; page++) {
+                assertAdvised(storage, page);
+            }
+
+            // VACUUM: the copies of pages 0 and 3 fill a new slab, which then moves too.
+            List<Long> expected = new ArrayList<>();
+            for (long value = 0; value < 4L * rowsPerPage; value++) {
+                int page = (int) (value / rowsPerPage);
+                if ((page == 0 || page == 3) && value % 3 == 0) {
+                    assertTrue(storage.delete(page, (int) (value % rowsPerPage)));
+                } else {
+                    expected.add(value);
+                }
+            }
+            CompactionBuffers buffers = storage.compactionBuffers();
+            assertEquals(rowsPerPage - (rowsPerPage + 2) / 3, storage.compactPage(0, buffers, null).liveRows());
+            assertEquals(List.of(), queued, "the new slab is still being filled");
+            storage.compactPage(3, buffers, null);
+            assertEquals(1, queued.size(), "the copies' slab, once full");
+            storage.reclaimRetiredPages();
+            runAll(queued);
+            assertAdvised(storage, 0);
+            assertAdvised(storage, 3);
+            assertEquals(expected, scanAll(storage));
+
+            // VACUUM FULL: every rewritten page is offered; the slabs they fill move.
+            assertNotNull(storage.rewriteCompactly(Batch.create(types, 16), null, 0, pages -> {
+            }, () -> false));
+            storage.reclaimRetiredPages();
+            assertEquals(1, queued.size(), "the one new slab the rewrite filled (the others moved before)");
+            runAll(queued);
+            for (int page = 0; page < storage.pageCount(); page++) {
+                assertAdvised(storage, page);
+            }
+            assertEquals(expected, scanAll(storage));
+            storage.close();
+        }
+        assertEquals(0, memory.allocatedBytes());
+    }
+
+    private static List<Long> scanAll(PagedTableStorage storage) {
+        try (ScanCursor cursor = storage.openScan(1)) {
+            return scanValues(storage, cursor);
+        }
+    }
+
+    private static void runAll(List<Runnable> queued) {
+        while (!queued.isEmpty()) {
+            queued.removeFirst().run();
+        }
+    }
+
+    private static void assertAdvised(PagedTableStorage storage, int page) {
+        if (MemoryMappings.flagsVisible()) {
+            assertTrue(MemoryMappings.hugePagesAdvised(storage.pageOrHole(page).address()), "page " + page);
+        }
     }
 
     private static Batch longs(List<DataType> types, long first, int count) {
