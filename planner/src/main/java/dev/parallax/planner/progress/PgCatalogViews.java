@@ -19,7 +19,8 @@ import java.util.function.Supplier;
  * pg_publication, pg_publication_namespace and pg_publication_rel (no row security, extended
  * statistics or publications; psql's {@code \d} reads them), and pg_proc (Parallax has no
  * user-defined functions; its built-in functions are not listed, so psql's {@code \df} answers
- * right and {@code \dfS} lists nothing). Types: {@code oid} columns are
+ * right and {@code \dfS} lists nothing), pg_auth_members, pg_extension, pg_language,
+ * pg_default_acl, pg_db_role_setting, pg_largeobject_metadata and pg_event_trigger. Types: {@code oid} columns are
  * bigint, {@code "char"} and {@code name} columns text; the arrays that clients subscript or
  * search are arrays ({@code polroles} bigint[], {@code stxkind} text[], {@code prattrs}
  * int2vector); pg_index.indkey and indoption int2vector, pg_constraint.conkey smallint[],
@@ -35,6 +36,8 @@ public final class PgCatalogViews {
     public static final long DATABASE_OID = 5;
     /** PostgreSQL's OID of the pg_default tablespace, pg_database.dattablespace. */
     public static final long DEFAULT_TABLESPACE_OID = 1663;
+    /** PostgreSQL's OID of the pg_global tablespace. */
+    public static final long GLOBAL_TABLESPACE_OID = 1664;
     /** The one database's name, pg_database.datname. */
     public static final String DATABASE_NAME = "parallax";
     /** PostgreSQL's encoding number of UTF8, pg_database.encoding. */
@@ -122,6 +125,37 @@ public final class PgCatalogViews {
             column("oid", DataType.BIGINT), column("spcname", DataType.TEXT), column("spcowner", DataType.BIGINT),
             nullable("spcacl", DataType.TEXT), nullable("spcoptions", DataType.array(DataType.TEXT)));
 
+    static final List<ColumnDefinition> AUTH_MEMBERS_COLUMNS = List.of(
+            column("roleid", DataType.BIGINT), column("member", DataType.BIGINT), column("grantor", DataType.BIGINT),
+            column("admin_option", DataType.BOOLEAN));
+
+    static final List<ColumnDefinition> EXTENSION_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("extname", DataType.TEXT), column("extowner", DataType.BIGINT),
+            column("extnamespace", DataType.BIGINT), column("extrelocatable", DataType.BOOLEAN), column("extversion", DataType.TEXT),
+            nullable("extconfig", DataType.array(DataType.BIGINT)), nullable("extcondition", DataType.array(DataType.TEXT)));
+
+    /** pg_language with the {@code tableoid} system column psql's {@code \dL} joins pg_description on. */
+    static final List<ColumnDefinition> LANGUAGE_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("lanname", DataType.TEXT), column("lanowner", DataType.BIGINT),
+            column("lanispl", DataType.BOOLEAN), column("lanpltrusted", DataType.BOOLEAN), column("lanplcallfoid", DataType.BIGINT),
+            column("laninline", DataType.BIGINT), column("lanvalidator", DataType.BIGINT), nullable("lanacl", DataType.TEXT),
+            column("tableoid", DataType.BIGINT));
+
+    static final List<ColumnDefinition> DEFAULT_ACL_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("defaclrole", DataType.BIGINT), column("defaclnamespace", DataType.BIGINT),
+            column("defaclobjtype", DataType.TEXT), column("defaclacl", DataType.TEXT));
+
+    static final List<ColumnDefinition> DB_ROLE_SETTING_COLUMNS = List.of(
+            column("setdatabase", DataType.BIGINT), column("setrole", DataType.BIGINT), nullable("setconfig", DataType.array(DataType.TEXT)));
+
+    static final List<ColumnDefinition> LARGEOBJECT_METADATA_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("lomowner", DataType.BIGINT), nullable("lomacl", DataType.TEXT));
+
+    static final List<ColumnDefinition> EVENT_TRIGGER_COLUMNS = List.of(
+            column("oid", DataType.BIGINT), column("evtname", DataType.TEXT), column("evtevent", DataType.TEXT),
+            column("evtowner", DataType.BIGINT), column("evtfoid", DataType.BIGINT), column("evtenabled", DataType.TEXT),
+            nullable("evttags", DataType.array(DataType.TEXT)));
+
     static final List<ColumnDefinition> ROLES_COLUMNS = List.of(
             column("rolname", DataType.TEXT), column("rolsuper", DataType.BOOLEAN), column("rolinherit", DataType.BOOLEAN),
             column("rolcreaterole", DataType.BOOLEAN), column("rolcreatedb", DataType.BOOLEAN), column("rolcanlogin", DataType.BOOLEAN),
@@ -206,6 +240,15 @@ public final class PgCatalogViews {
         add(catalog, "pg_publication_namespace", PUBLICATION_NAMESPACE_COLUMNS, List::of);
         add(catalog, "pg_publication_rel", PUBLICATION_REL_COLUMNS, List::of);
         add(catalog, "pg_proc", PROC_COLUMNS, List::of);
+        // One role, no extensions, procedural languages, default privileges, per-database role
+        // settings, large objects or event triggers: psql's \du, \dx, \dL, \ddp, \drds, \dl, \dy list none.
+        add(catalog, "pg_auth_members", AUTH_MEMBERS_COLUMNS, List::of);
+        add(catalog, "pg_extension", EXTENSION_COLUMNS, List::of);
+        add(catalog, "pg_language", LANGUAGE_COLUMNS, List::of);
+        add(catalog, "pg_default_acl", DEFAULT_ACL_COLUMNS, List::of);
+        add(catalog, "pg_db_role_setting", DB_ROLE_SETTING_COLUMNS, List::of);
+        add(catalog, "pg_largeobject_metadata", LARGEOBJECT_METADATA_COLUMNS, List::of);
+        add(catalog, "pg_event_trigger", EVENT_TRIGGER_COLUMNS, List::of);
     }
 
     private static void add(Catalog catalog, String name, List<ColumnDefinition> columns, Supplier<List<Object[]>> rows) {
@@ -255,7 +298,7 @@ public final class PgCatalogViews {
     /** PostgreSQL's two built-in tablespaces; every relation lives in pg_default (memory, in Parallax). */
     private static List<Object[]> tablespaces() {
         return List.of(new Object[] {DEFAULT_TABLESPACE_OID, "pg_default", SUPERUSER_OID, null, null},
-                new Object[] {1664L, "pg_global", SUPERUSER_OID, null, null});
+                new Object[] {GLOBAL_TABLESPACE_OID, "pg_global", SUPERUSER_OID, null, null});
     }
 
     private static List<Object[]> roles() {

@@ -322,6 +322,85 @@ class PostgresClientsTest {
                 databases.output() + databases.errors());
     }
 
+    /**
+     * psql 15's catalog commands over what Parallax has one of or none of, in PostgreSQL 15's layout:
+     * one superuser role ({@code \\du}, {@code \\dg}: pg_roles and an empty pg_auth_members), no
+     * extensions, procedural languages, event triggers, default privileges, per-database role
+     * settings, large objects or sequences, PostgreSQL's two tablespaces, and no function for
+     * {@code \\sf} (42883, as PostgreSQL for an unknown name).
+     */
+    @Test
+    void psqlListsRolesExtensionsAndWhatParallaxHasNone() throws Exception {
+        assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
+        String roles = """
+                                                   List of roles
+                 Role name |                         Attributes                         | Member of\s
+                -----------+------------------------------------------------------------+-----------
+                 parallax  | Superuser, Create role, Create DB, Replication, Bypass RLS | {}
+
+                """;
+        Result users = psql("-c", "\\du");
+        assertEquals(roles, users.output(), users.errors());
+        Result groups = psql("-c", "\\dg");
+        assertEquals(roles, groups.output(), groups.errors());
+        Result extensions = psql("-c", "\\dx");
+        assertEquals("""
+                     List of installed extensions
+                 Name | Version | Schema | Description\s
+                ------+---------+--------+-------------
+                (0 rows)
+
+                """, extensions.output(), extensions.errors());
+        Result tablespaces = psql("-c", "\\db");
+        assertEquals("""
+                       List of tablespaces
+                    Name    |  Owner   | Location\s
+                ------------+----------+----------
+                 pg_default | parallax |\s
+                 pg_global  | parallax |\s
+                (2 rows)
+
+                """, tablespaces.output(), tablespaces.errors());
+        Result languages = psql("-c", "\\dL");
+        assertEquals("""
+                          List of languages
+                 Name | Owner | Trusted | Description\s
+                ------+-------+---------+-------------
+                (0 rows)
+
+                """, languages.output(), languages.errors());
+        Result eventTriggers = psql("-c", "\\dy");
+        assertEquals("""
+                              List of event triggers
+                 Name | Event | Owner | Enabled | Function | Tags\s
+                ------+-------+-------+---------+----------+------
+                (0 rows)
+
+                """, eventTriggers.output(), eventTriggers.errors());
+        Result defaultPrivileges = psql("-c", "\\ddp");
+        assertEquals("""
+                         Default access privileges
+                 Owner | Schema | Type | Access privileges\s
+                -------+--------+------+-------------------
+                (0 rows)
+
+                """, defaultPrivileges.output(), defaultPrivileges.errors());
+        Result largeObjects = psql("-c", "\\dl");
+        assertEquals("""
+                      Large objects
+                 ID | Owner | Description\s
+                ----+-------+-------------
+                (0 rows)
+
+                """, largeObjects.output(), largeObjects.errors());
+        Result settings = psql("-c", "\\drds");
+        assertEquals(new Result(0, "", "Did not find any settings.\n"), settings);
+        Result sequences = psql("-c", "\\ds psql_no_such*");
+        assertEquals(new Result(0, "", "Did not find any relation named \"psql_no_such*\".\n"), sequences);
+        Result function = psql("-c", "\\sf psql_no_such_function");
+        assertEquals(new Result(1, "", "ERROR:  function \"psql_no_such_function\" does not exist\n"), function);
+    }
+
     @Test
     void psqlCopiesBothWays() throws Exception {
         assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");

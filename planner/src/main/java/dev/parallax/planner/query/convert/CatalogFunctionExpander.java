@@ -199,6 +199,18 @@ public final class CatalogFunctionExpander extends RexShuttle {
             resolved.set(0, regclass(operands.getFirst(), oid));
             return rexBuilder.makeCall(call.getType(), operator, resolved);
         }
+        if (operator == CatalogFunctions.REGPROC) {
+            return regproc(operands.get(0), call.getType());
+        }
+        if (operator == CatalogFunctions.TABLESPACE_LOCATION) {
+            RexNode tablespace = operands.get(0);
+            return caseOf(List.of(equal(tablespace, PgCatalogViews.DEFAULT_TABLESPACE_OID),
+                    equal(tablespace, PgCatalogViews.GLOBAL_TABLESPACE_OID)), List.of(literal(""), literal("")),
+                    rexBuilder.makeNullLiteral(text));
+        }
+        if (operator == CatalogFunctions.TABLESPACE_SIZE) {
+            return tablespaceSize(operands.get(0), call.getType());
+        }
         if (operator == CatalogFunctions.REGNAMESPACE) {
             RexNode namespace = operands.get(0);
             return strict(namespace, caseOf(
@@ -387,6 +399,53 @@ public final class CatalogFunctionExpander extends RexShuttle {
             values.add(literal(relation.name()));
         }
         return strict(operand, caseOf(conditions, values, toText(operand)));
+    }
+
+    /**
+     * {@code x::regproc} while pg_proc lists no function: a constant name fails as PostgreSQL's
+     * regprocin does for a name no function has (42883), a name column gives NULL; an OID shows as
+     * its number, 0 as {@code -}.
+     */
+    private RexNode regproc(RexNode operand, RelDataType type) {
+        if (SqlTypeFamily.CHARACTER.contains(operand.getType())) {
+            if (operand instanceof RexLiteral literal) {
+                String name = literal.getValueAs(String.class);
+                if (name == null) {
+                    return rexBuilder.makeNullLiteral(type);
+                }
+                if (!name.isEmpty() && name.chars().allMatch(character -> character >= '0' && character <= '9')) {
+                    return rexBuilder.makeBigintLiteral(new BigDecimal(name));
+                }
+                throw ParallaxException.of(SqlState.UNDEFINED_FUNCTION, "function \"%s\" does not exist", name);
+            }
+            return rexBuilder.makeNullLiteral(type);
+        }
+        return strict(operand, caseOf(List.of(equal(operand, 0)), List.of(literal("-")), toText(operand)));
+    }
+
+    /**
+     * pg_tablespace_size: pg_default holds the whole database (the size is read when the statement
+     * runs, as pg_database_size), pg_global nothing. A constant unknown name is PostgreSQL's 42704.
+     */
+    private RexNode tablespaceSize(RexNode tablespace, RelDataType type) {
+        RexNode database = rexBuilder.makeCall(type, CatalogFunctions.DATABASE_SIZE,
+                List.of(rexBuilder.makeBigintLiteral(BigDecimal.valueOf(PgCatalogViews.DATABASE_OID))));
+        RexNode none = rexBuilder.makeBigintLiteral(BigDecimal.ZERO);
+        RexNode isDefault;
+        RexNode isGlobal;
+        if (SqlTypeFamily.CHARACTER.contains(tablespace.getType())) {
+            if (tablespace instanceof RexLiteral literal && literal.getValueAs(String.class) != null
+                    && !List.of("pg_default", "pg_global").contains(literal.getValueAs(String.class))) {
+                throw ParallaxException.of(SqlState.UNDEFINED_OBJECT, "tablespace \"%s\" does not exist", literal.getValueAs(String.class));
+            }
+            isDefault = rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, tablespace, literal("pg_default"));
+            isGlobal = rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, tablespace, literal("pg_global"));
+        } else {
+            isDefault = equal(tablespace, PgCatalogViews.DEFAULT_TABLESPACE_OID);
+            isGlobal = equal(tablespace, PgCatalogViews.GLOBAL_TABLESPACE_OID);
+        }
+        return rexBuilder.makeCall(type, SqlStdOperatorTable.CASE, List.of(isDefault, database, isGlobal, none,
+                rexBuilder.makeNullLiteral(type)));
     }
 
     /** A relation name as written in a regclass literal: folded to lower case unless quoted, schema dropped. */

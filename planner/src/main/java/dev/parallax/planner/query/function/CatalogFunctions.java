@@ -100,6 +100,15 @@ public final class CatalogFunctions {
     /** {@code x::regclass}: a relation's name to its OID, or an OID to the relation's name. */
     public static final SqlFunction REGCLASS = SqlBasicFunction.create("pg_regclass", CatalogFunctions::regclassType,
             OperandTypes.or(OperandTypes.INTEGER, OperandTypes.CHARACTER), SqlFunctionCategory.SYSTEM);
+    /**
+     * {@code x::regproc}: a function's name to its OID, or an OID shown as its function's name.
+     * pg_proc lists no function: a name is 42883 (psql's {@code \sf name}), an OID shows as its
+     * number ({@code -} for 0), as PostgreSQL shows an OID no function has.
+     */
+    public static final SqlFunction REGPROC = SqlBasicFunction.create("pg_regproc", CatalogFunctions::regclassType,
+            OperandTypes.or(OperandTypes.INTEGER, OperandTypes.CHARACTER), SqlFunctionCategory.SYSTEM);
+    /** {@code pg_tablespace_location(tablespace_oid)}: empty for PostgreSQL's built-in pg_default and pg_global, NULL otherwise. */
+    public static final SqlFunction TABLESPACE_LOCATION = text("pg_tablespace_location", OperandTypes.NUMERIC);
     /** {@code oid::regtype}: a type OID's name. */
     public static final SqlFunction REGTYPE = text("pg_regtype", OperandTypes.INTEGER);
     /** {@code oid::regnamespace}: a schema OID's name. */
@@ -136,6 +145,11 @@ public final class CatalogFunctions {
     public static final SqlFunction INDEXES_SIZE = size("pg_indexes_size", RELATION);
     public static final SqlFunction TOTAL_RELATION_SIZE = size("pg_total_relation_size", RELATION);
     public static final SqlFunction DATABASE_SIZE = size("pg_database_size", RELATION);
+    /**
+     * {@code pg_tablespace_size(oid or name)}: every relation lives in pg_default, so it holds the
+     * database's bytes; pg_global holds none. 42704 for another name, NULL for another OID.
+     */
+    public static final SqlFunction TABLESPACE_SIZE = size("pg_tablespace_size", RELATION);
     /** {@code pg_size_pretty(bigint | numeric)}: bytes with a unit. */
     public static final SqlFunction SIZE_PRETTY = text("pg_size_pretty", OperandTypes.NUMERIC);
 
@@ -147,7 +161,7 @@ public final class CatalogFunctions {
             HAS_SCHEMA_PRIVILEGE, HAS_DATABASE_PRIVILEGE, RELATION_IS_PUBLISHABLE, STATISTICS_OBJECT_COLUMNS,
             GET_PARTITION_KEY_DEFINITION, GET_PARTITION_CONSTRAINT_DEFINITION, TYPE_IS_VISIBLE, FUNCTION_IS_VISIBLE,
             GET_FUNCTION_RESULT, GET_FUNCTION_ARGUMENTS, TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE, TOTAL_RELATION_SIZE,
-            DATABASE_SIZE, SIZE_PRETTY, GET_VIEW_DEFINITION);
+            DATABASE_SIZE, SIZE_PRETTY, GET_VIEW_DEFINITION, REGPROC, TABLESPACE_LOCATION, TABLESPACE_SIZE);
 
     /**
      * PostgreSQL's own functions whose names start with {@code pg_}: a result column is named after
@@ -156,8 +170,8 @@ public final class CatalogFunctions {
     public static final java.util.Set<String> POSTGRES_NAMED = java.util.stream.Stream.of(GET_USER_BY_ID, TABLE_IS_VISIBLE,
             TYPE_IS_VISIBLE, FUNCTION_IS_VISIBLE, GET_FUNCTION_RESULT, GET_FUNCTION_ARGUMENTS, RELATION_IS_PUBLISHABLE,
             STATISTICS_OBJECT_COLUMNS, GET_INDEX_DEFINITION, GET_CONSTRAINT_DEFINITION, GET_PARTITION_KEY_DEFINITION,
-            GET_PARTITION_CONSTRAINT_DEFINITION, GET_EXPRESSION, ENCODING_TO_CHAR, GET_VIEW_DEFINITION, TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE,
-            TOTAL_RELATION_SIZE, DATABASE_SIZE, SIZE_PRETTY).map(SqlFunction::getName).collect(java.util.stream.Collectors.toUnmodifiableSet());
+            GET_PARTITION_CONSTRAINT_DEFINITION, GET_EXPRESSION, ENCODING_TO_CHAR, GET_VIEW_DEFINITION, TABLESPACE_LOCATION, TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE,
+            TOTAL_RELATION_SIZE, DATABASE_SIZE, TABLESPACE_SIZE, SIZE_PRETTY).map(SqlFunction::getName).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** The size functions that take a relation (a name is resolved as {@code ::regclass}). */
     public static final java.util.Set<SqlFunction> RELATION_SIZE_FUNCTIONS = java.util.Set.of(TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE,

@@ -58,9 +58,10 @@ public final class PostgresDialectRewriter {
     private static final Set<String> INTERVAL_UNITS = Set.of("year", "month", "day", "hour", "minute", "second");
     /**
      * Words PostgreSQL leaves unreserved and Parallax's SQL never uses as keywords, while Calcite
-     * reserves them: always names ({@code sum(x) as value}, TPC-H Q11).
+     * reserves them: always names ({@code sum(x) as value}, TPC-H Q11; pg_auth_members.member,
+     * which psql's {@code \du} reads).
      */
-    private static final Set<String> NAME_WORDS = Set.of("value", "result");
+    private static final Set<String> NAME_WORDS = Set.of("value", "result", "member");
     /**
      * Function names Calcite reserves that PostgreSQL clients also use as column names (pgJDBC's
      * getIndexInfo reads {@code tmp.CARDINALITY}): quoted where no argument list follows.

@@ -28,7 +28,7 @@ final class PostgresTypeNames {
             Map.entry("int2vector", "TINYINT ARRAY"), Map.entry("oidvector", "BIGINT ARRAY"));
     /** The object-identifier alias types, cast to by the catalog functions that look them up. */
     private static final Map<String, String> OBJECT_ALIASES = Map.of(
-            "regclass", "pg_regclass", "regtype", "pg_regtype", "regnamespace", "pg_regnamespace");
+            "regclass", "pg_regclass", "regtype", "pg_regtype", "regnamespace", "pg_regnamespace", "regproc", "pg_regproc");
 
     /** PostgreSQL's unconstrained numeric has no Calcite equivalent within 18 digits: it becomes numeric(18,6). */
     static final String UNCONSTRAINED_NUMERIC = "DECIMAL(18, 6)";
