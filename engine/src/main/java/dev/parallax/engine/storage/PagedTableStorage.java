@@ -72,6 +72,17 @@ public final class PagedTableStorage implements TableStorage {
     private static final VarHandle DEAD_WORD = ValueLayout.JAVA_LONG.varHandle();
     /** Release/acquire access to the elements of {@link #pages}: VACUUM swaps pages under readers. */
     private static final VarHandle PAGE_SLOT = MethodHandles.arrayElementVarHandle(NativePage[].class);
+    /** Release/acquire access to the elements of {@link #pageAddresses}, written next to {@link #PAGE_SLOT}'s. */
+    private static final VarHandle ADDRESS_SLOT = MethodHandles.arrayElementVarHandle(long[].class);
+    /**
+     * The whole address space, through which {@link #readPublishedRow} reads a page by its address
+     * ({@link #pageAddresses}): a page is then one array element away from its row id instead of
+     * three dependent heap loads (the NativePage, its MemorySegment, the segment's scope), each a
+     * cache miss at random over thousands of pages. Safe because a page is only freed once no
+     * registered reader can still hold its address ({@link #reclaimRetiredPages}, {@link #close}),
+     * and the row is checked against the page's published row count first.
+     */
+    private static final MemorySegment MEMORY = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
     /** Reader counters of the two read epochs, on separate cache lines (index 0 and 16). */
     private static final int EPOCH_STRIDE = 16;
     private static final long[] NO_ROW_IDS = new long[0];
@@ -86,6 +97,11 @@ public final class PagedTableStorage implements TableStorage {
 
     /** Grown by copy; element i is set before {@link #pageCount} covers it. */
     private volatile NativePage[] pages = new NativePage[8];
+    /**
+     * The address of each page of {@link #pages} (0 for a hole or no page): the same length, replaced
+     * together with it (this one first), each element set right after its page's.
+     */
+    private volatile long[] pageAddresses = new long[8];
     private volatile int pageCount;
     private volatile long liveRowCount;
     /** Deleted row slots not yet reclaimed by VACUUM. */
@@ -378,10 +394,13 @@ public final class PagedTableStorage implements TableStorage {
                     existingPage.set(INT, PageLayout.CLEAN_FROM_OFFSET, layout.rowsPerPage());
                     tailPageIndex = -1;
                 }
+                long[] addresses = pageAddresses;
                 for (int index = oldPageCount; index < pagesEnd; index++) {
                     if (pageArray[index] != null) {
+                        // Beyond the published page count: no reader can have taken these pages.
                         allocator.free(pageArray[index]);
                         pageArray[index] = null;
+                        addresses[index] = 0;
                     }
                 }
                 // The guard may have entered (and since removed) index entries naming the slots just
@@ -530,13 +549,17 @@ public final class PagedTableStorage implements TableStorage {
 
     private NativePage[] addPage(NativePage[] pageArray, int index) {
         NativePage[] array = pageArray;
+        long[] addresses = pageAddresses;
         if (index == array.length) {
             array = Arrays.copyOf(array, array.length * 2);
+            addresses = Arrays.copyOf(addresses, array.length);
+            pageAddresses = addresses;
             pages = array;
         }
         NativePage page = allocator.allocate();
         page.segment().set(INT, PageLayout.HEAP_START_OFFSET, layout.pageSizeBytes());
         array[index] = page;
+        addresses[index] = page.segment().address();
         return array;
     }
 
@@ -1005,8 +1028,11 @@ public final class PagedTableStorage implements TableStorage {
         return page == null ? null : page.segment();
     }
 
-    /** Registers a page read in the current epoch; returns the epoch's parity for {@link #exitRead}. */
-    private int enterRead() {
+    /**
+     * Registers a page read in the current epoch; returns the epoch's parity for {@link #exitRead}.
+     * Until then no page the reader may have reached is freed. Package-private for tests.
+     */
+    int enterRead() {
         while (true) {
             int epoch = readEpoch;
             int slot = (epoch & 1) * EPOCH_STRIDE;
@@ -1019,7 +1045,8 @@ public final class PagedTableStorage implements TableStorage {
         }
     }
 
-    private void exitRead(int slot) {
+    /** Ends the page read {@link #enterRead} registered. */
+    void exitRead(int slot) {
         readers.decrementAndGet(slot);
     }
 
@@ -1217,6 +1244,7 @@ public final class PagedTableStorage implements TableStorage {
             NativePage[] pageArray = pages;
             retiredPages.add(pageArray[pageIndex]);
             PAGE_SLOT.setRelease(pageArray, pageIndex, replacement);
+            ADDRESS_SLOT.setRelease(pageAddresses, pageIndex, replacement == null ? 0L : replacement.segment().address());
             prepared.replacement = null;
             if (hugePagesWanted && replacement != null && pageIndex < hugePagesOfferedTo) {
                 // A later write names only the pages past the ones named so far.
@@ -1575,8 +1603,10 @@ public final class PagedTableStorage implements TableStorage {
      */
     private void publishRewrite(NativePage[] oldPages, int oldCount, List<NativePage> newPages) {
         NativePage[] array = new NativePage[Math.max(oldPages.length, Math.max(8, newPages.size()))];
+        long[] addresses = new long[array.length];
         for (int index = 0; index < newPages.size(); index++) {
             array[index] = newPages.get(index);
+            addresses[index] = array[index].segment().address();
         }
         for (int index = 0; index < oldCount; index++) {
             if (oldPages[index] != null) {
@@ -1584,6 +1614,7 @@ public final class PagedTableStorage implements TableStorage {
             }
         }
         pageCount = Math.min(oldCount, newPages.size());
+        pageAddresses = addresses;
         pages = array;
         pageCount = newPages.size();
         deadRowCount = 0;
@@ -1617,6 +1648,22 @@ public final class PagedTableStorage implements TableStorage {
             reclaimed = new ArrayList<>(retiredPages);
             retiredPages.clear();
         }
+        awaitRegisteredReaders();
+        // Outside the write lock: no list holds these pages any more (close() cannot free them twice),
+        // and freeing may close a slab (a handshake with every thread), which writers and other
+        // VACUUM participants of this table should not wait for (JFR: 16 ms).
+        for (NativePage page : reclaimed) {
+            allocator.free(page);
+        }
+        return reclaimed.size();
+    }
+
+    /**
+     * Returns once every page read registered before the call ({@link #enterRead}) has ended: pages
+     * no reader can reach any more (unlinked before the call) may then be freed. The caller may hold
+     * the write lock (readers never take it).
+     */
+    private void awaitRegisteredReaders() {
         // Two flips: a reader registered in either parity before the first flip has finished after the second wait.
         for (int flip = 0; flip < 2; flip++) {
             int previousSlot = (readEpoch & 1) * EPOCH_STRIDE;
@@ -1632,13 +1679,6 @@ public final class PagedTableStorage implements TableStorage {
                 }
             }
         }
-        // Outside the write lock: no list holds these pages any more (close() cannot free them twice),
-        // and freeing may close a slab (a handshake with every thread), which writers and other
-        // VACUUM participants of this table should not wait for (JFR: 16 ms).
-        for (NativePage page : reclaimed) {
-            allocator.free(page);
-        }
-        return reclaimed.size();
     }
 
     /** Pages retired by {@link #compactPage} and not yet freed. */
@@ -1841,17 +1881,26 @@ public final class PagedTableStorage implements TableStorage {
     /**
      * {@inheritDoc}
      *
-     * <p>The point query's read: the page is fetched once, its published row count checked and the
-     * row read from that same page under one read registration (so a compaction replacing the page
-     * meanwhile cannot make the read fail; the caller's relocation check sees it). Allocates nothing.
+     * <p>The point query's read: the page's address is taken from {@link #pageAddresses} (no page
+     * object is touched), its published row count checked and the row read from that same page
+     * under one read registration, so the page cannot be freed meanwhile (and a compaction
+     * replacing it is seen by the caller's relocation check). Allocates nothing.
      */
     @Override
     public boolean readPublishedRow(long rowId, int[] columns, Batch target) {
         int epochSlot = enterRead();
         try {
-            MemorySegment page = pageForScan(RowIds.pageIndex(rowId));
+            int pageIndex = RowIds.pageIndex(rowId);
+            if (pageIndex < 0) {
+                throw new IndexOutOfBoundsException("page " + pageIndex);
+            }
+            if (pageIndex >= pageCount) {
+                return false;
+            }
+            // Read after the page count: the array in use when that count was published, or a later one.
+            long page = (long) ADDRESS_SLOT.getAcquire(pageAddresses, pageIndex);
             int row = RowIds.row(rowId);
-            if (page == null || row < 0 || row >= (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET)) {
+            if (page == 0 || row < 0 || row >= (int) ROW_COUNT.getAcquire(MEMORY, page + PageLayout.ROW_COUNT_OFFSET)) {
                 return false;
             }
             target.reset();
@@ -1865,34 +1914,36 @@ public final class PagedTableStorage implements TableStorage {
     }
 
     /**
-     * Reads slot {@code row}'s columns into position 0 of {@code target}'s vectors in two passes: first
-     * every fixed-width value, variable-width offset and length and null bit, whose addresses are all
-     * known up front, so that their cache misses (one per column area on a random row) are in flight
-     * together; then the variable-width bytes, whose address the first pass loaded. Reading column by
-     * column instead waited for each column's miss in turn (the row read was most of a point query).
+     * Reads slot {@code row}'s columns of the page at address {@code page} into position 0 of
+     * {@code target}'s vectors in two passes: first every fixed-width value, variable-width offset
+     * and length and null bit, whose addresses are all known up front, so that their cache misses
+     * (one per column area on a random row) are in flight together; then the variable-width bytes,
+     * whose address the first pass loaded. Reading column by column instead waited for each column's
+     * miss in turn (the row read was most of a point query).
      */
-    private void readRowValues(MemorySegment page, int row, int[] columns, Batch target) {
+    private void readRowValues(long page, int row, int[] columns, Batch target) {
         boolean variable = false;
         for (int index = 0; index < columns.length; index++) {
             int column = columns[index];
             ColumnVector vector = target.column(index);
-            long data = layout.dataOffset(column);
+            long data = page + layout.dataOffset(column);
             switch (layout.storageKind(column)) {
-                case STORAGE_LONG -> ((LongVector) vector).values()[0] = page.get(LONG, data + 8L * row);
-                case STORAGE_DOUBLE -> ((DoubleVector) vector).values()[0] = page.get(DOUBLE, data + 8L * row);
-                case STORAGE_INT -> ((LongVector) vector).values()[0] = page.get(INT, data + 4L * row);
-                case STORAGE_SHORT -> ((LongVector) vector).values()[0] = page.get(SHORT, data + 2L * row);
-                case STORAGE_BYTE -> ((LongVector) vector).values()[0] = page.get(BYTE, data + row);
-                case STORAGE_FLOAT -> ((DoubleVector) vector).values()[0] = page.get(FLOAT, data + 4L * row);
+                case STORAGE_LONG -> ((LongVector) vector).values()[0] = MEMORY.get(LONG, data + 8L * row);
+                case STORAGE_DOUBLE -> ((DoubleVector) vector).values()[0] = MEMORY.get(DOUBLE, data + 8L * row);
+                case STORAGE_INT -> ((LongVector) vector).values()[0] = MEMORY.get(INT, data + 4L * row);
+                case STORAGE_SHORT -> ((LongVector) vector).values()[0] = MEMORY.get(SHORT, data + 2L * row);
+                case STORAGE_BYTE -> ((LongVector) vector).values()[0] = MEMORY.get(BYTE, data + row);
+                case STORAGE_FLOAT -> ((DoubleVector) vector).values()[0] = MEMORY.get(FLOAT, data + 4L * row);
                 case STORAGE_VARIABLE -> {
                     BytesVector bytes = (BytesVector) vector;
-                    bytes.offsets()[0] = page.get(INT, data + 4L * row);
-                    bytes.lengths()[0] = page.get(INT, layout.lengthsOffset(column) + 4L * row);
+                    bytes.offsets()[0] = MEMORY.get(INT, data + 4L * row);
+                    bytes.lengths()[0] = MEMORY.get(INT, page + layout.lengthsOffset(column) + 4L * row);
                     variable = true;
                 }
                 default -> throw new IllegalStateException("unknown storage kind");
             }
-            if (page.get(INT, layout.nullCountOffset(column)) != 0 && bit(page, layout.nullBitmapOffset(column), row)) {
+            if (MEMORY.get(INT, page + layout.nullCountOffset(column)) != 0
+                    && (MEMORY.get(BYTE, page + layout.nullBitmapOffset(column) + (row >>> 3)) & (1 << (row & 7))) != 0) {
                 vector.nulls()[0] = true;
                 vector.markMayHaveNulls();
             }
@@ -1912,7 +1963,7 @@ public final class PagedTableStorage implements TableStorage {
                 int pageOffset = bytes.offsets()[0];
                 int length = bytes.lengths()[0];
                 int at = bytes.reserve(0, length);
-                MemorySegment.copy(page, BYTE, pageOffset, bytes.data(), at, length);
+                MemorySegment.copy(MEMORY, BYTE, page + pageOffset, bytes.data(), at, length);
             }
         }
     }
@@ -2105,7 +2156,12 @@ public final class PagedTableStorage implements TableStorage {
             pageCount = 0;
             liveRowCount = 0;
             deadRowCount = 0;
+            // A point read (readPublishedRow) may hold a page's address: let it finish before the page
+            // can be unmapped. Reads registering from now on see no page.
+            awaitRegisteredReaders();
+            long[] addresses = pageAddresses;
             for (int index = 0; index < count; index++) {
+                addresses[index] = 0;
                 if (pageArray[index] != null) {
                     allocator.free(pageArray[index]);
                     pageArray[index] = null;

@@ -128,7 +128,7 @@ class PagedTableStorageTest {
     @Test
     void roundTripsEveryTypeAcrossPages() {
         MemoryManager memory = new MemoryManager(1L << 30);
-        try (PageAllocator allocator = new PageAllocator(memory, 4096, 4)) {
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 512)) {
             PagedTableStorage storage = new PagedTableStorage(ALL_TYPES, allocator);
             storage.append(batchOf(ALL_TYPES, 0, 1000));
             storage.append(batchOf(ALL_TYPES, 1000, 1));
@@ -149,7 +149,7 @@ class PagedTableStorageTest {
     @Test
     void textValuesInAnyHeapLayoutRoundTripAcrossPages() {
         MemoryManager memory = new MemoryManager(1L << 30);
-        try (PageAllocator allocator = new PageAllocator(memory, 4096, 4)) {
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 512)) {
             List<DataType> types = List.of(DataType.INTEGER, DataType.TEXT, DataType.TEXT);
             PagedTableStorage storage = new PagedTableStorage(types, allocator);
             // Column 1 is filled in position order (values back to back: written to a page in one copy),
@@ -208,7 +208,7 @@ class PagedTableStorageTest {
     @Test
     void deletedRowsAreSkipped() {
         MemoryManager memory = new MemoryManager(1L << 30);
-        try (PageAllocator allocator = new PageAllocator(memory, 4096, 4)) {
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 512)) {
             PagedTableStorage storage = new PagedTableStorage(ALL_TYPES, allocator);
             storage.append(batchOf(ALL_TYPES, 0, 300));
             int slotsOnFirstPage = storage.pageRowSlots(0);
@@ -233,7 +233,7 @@ class PagedTableStorageTest {
     @Test
     void modifyReplacesVersionsAndScansKeepTheirSnapshot() {
         MemoryManager memory = new MemoryManager(1L << 30);
-        try (PageAllocator allocator = new PageAllocator(memory, 4096, 4)) {
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 512)) {
             List<DataType> types = List.of(DataType.BIGINT);
             PagedTableStorage storage = new PagedTableStorage(types, allocator);
             storage.append(longs(types, 0, 10));
@@ -411,7 +411,7 @@ class PagedTableStorageTest {
     @Test
     void rowTooBigForAnEmptyPageIsRejected() {
         MemoryManager memory = new MemoryManager(1L << 30);
-        try (PageAllocator allocator = new PageAllocator(memory, 4096, 4)) {
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 512)) {
             List<DataType> types = List.of(DataType.INTEGER, DataType.TEXT);
             PagedTableStorage storage = new PagedTableStorage(types, allocator);
             Batch batch = Batch.create(types, 2);
@@ -543,6 +543,185 @@ class PagedTableStorageTest {
             storage.close();
         }
         assertEquals(0, memory.allocatedBytes());
+    }
+
+    /** Reads every row id of {@code expected} (test index by row id) with readPublishedRow and checks the row. */
+    private static void assertPointReads(PagedTableStorage storage, java.util.Map<Long, Integer> expected) {
+        Batch target = Batch.create(ALL_TYPES, 1);
+        for (var entry : expected.entrySet()) {
+            assertTrue(storage.readPublishedRow(entry.getKey(), ALL_COLUMNS, target), "row id " + entry.getKey());
+            assertEquals(1, target.rowCount());
+            assertRow(target, 0, entry.getValue());
+        }
+    }
+
+    /** Row ids by test index (column 7 minus 9000) of every live row, from a scan. */
+    private static java.util.Map<Long, Integer> rowIdsOfLiveRows(PagedTableStorage storage) {
+        java.util.Map<Long, Integer> rowIds = new java.util.HashMap<>();
+        Batch target = Batch.create(ALL_TYPES, 16);
+        for (int page = 0; page < storage.pageCount(); page++) {
+            int rows = storage.readPage(page, ALL_COLUMNS, target);
+            for (int slot = 0, position = 0; slot < storage.pageRowSlots(page); slot++) {
+                if (!storage.isDeleted(page, slot)) {
+                    rowIds.put(RowIds.pack(page, slot), (int) (((LongVector) target.column(7)).get(position++) - 9000));
+                }
+            }
+            assertEquals(rows, target.rowCount());
+        }
+        return rowIds;
+    }
+
+    /**
+     * The point read (readPublishedRow), which finds a page by its address, reads every row right as
+     * the page array grows, after pages are compacted (rows renumbered, emptied pages left as holes)
+     * and after the whole table is rewritten onto new pages; slots past a page's published rows,
+     * holes and pages past the table read as no row, and a negative page index is an error.
+     */
+    @Test
+    void pointReadsFollowPagesAcrossGrowthCompactionAndRewrite() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 8)) {
+            PagedTableStorage storage = new PagedTableStorage(ALL_TYPES, allocator);
+            Batch target = Batch.create(ALL_TYPES, 1);
+            assertFalse(storage.readPublishedRow(RowIds.pack(0, 0), ALL_COLUMNS, target));
+            storage.append(batchOf(ALL_TYPES, 0, 300));
+            storage.append(batchOf(ALL_TYPES, 300, 400));
+            assertTrue(storage.pageCount() > 16, "pages " + storage.pageCount());
+            java.util.Map<Long, Integer> rowIds = rowIdsOfLiveRows(storage);
+            assertEquals(700, rowIds.size());
+            assertPointReads(storage, rowIds);
+            int lastPage = storage.pageCount() - 1;
+            assertFalse(storage.readPublishedRow(RowIds.pack(lastPage, storage.pageRowSlots(lastPage)), ALL_COLUMNS, target));
+            assertFalse(storage.readPublishedRow(RowIds.pack(lastPage + 1, 0), ALL_COLUMNS, target));
+            assertThrows(IndexOutOfBoundsException.class, () -> storage.readPublishedRow(-1L << 32, ALL_COLUMNS, target));
+
+            // Empty page 1 entirely and thin out page 2: compaction leaves a hole and renumbers.
+            for (int slot = 0; slot < storage.pageRowSlots(1); slot++) {
+                assertTrue(storage.delete(1, slot));
+            }
+            for (int slot = 0; slot < storage.pageRowSlots(2); slot += 2) {
+                assertTrue(storage.delete(2, slot));
+            }
+            CompactionBuffers buffers = storage.compactionBuffers();
+            assertTrue(storage.compactPage(1, buffers, null).pageFreed());
+            storage.compactPage(2, buffers, null);
+            storage.reclaimRetiredPages();
+            assertFalse(storage.readPublishedRow(RowIds.pack(1, 0), ALL_COLUMNS, target));
+            rowIds = rowIdsOfLiveRows(storage);
+            assertPointReads(storage, rowIds);
+            assertFalse(storage.readPublishedRow(RowIds.pack(2, storage.pageRowSlots(2)), ALL_COLUMNS, target));
+
+            // VACUUM FULL: every row onto new pages, packed; the old pages go once readers are done.
+            for (int slot = 1; slot < storage.pageRowSlots(5); slot += 3) {
+                assertTrue(storage.delete(5, slot));
+            }
+            int liveRows = rowIdsOfLiveRows(storage).size();
+            assertTrue(storage.rewriteCompactly(Batch.create(ALL_TYPES, 64), new TableRewriteListener() {
+                @Override
+                public void rowsMoved(Batch rows, long[] fromRowIds, long[] toRowIds, int count) {
+                }
+
+                @Override
+                public void rowsRemoved(Batch rows, long[] removedRowIds, int count) {
+                }
+            }, 1000, pages -> { }, () -> false) != null);
+            storage.reclaimRetiredPages();
+            rowIds = rowIdsOfLiveRows(storage);
+            assertEquals(liveRows, rowIds.size());
+            assertPointReads(storage, rowIds);
+            storage.close();
+            assertFalse(storage.readPublishedRow(RowIds.pack(0, 0), ALL_COLUMNS, target));
+            assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+        }
+    }
+
+    /**
+     * The point read holds a page's address, not its segment: close (DROP TABLE) must not give the
+     * pages back (and unmap an emptied slab) while a read registered before it is still running.
+     */
+    @Test
+    void closeWaitsForAReadInFlightBeforeFreeingPages() throws Exception {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 512)) {
+            PagedTableStorage storage = new PagedTableStorage(ALL_TYPES, allocator);
+            storage.append(batchOf(ALL_TYPES, 0, 100));
+            long pageBytes = memory.allocatedBytes(MemoryTag.PAGES);
+            int read = storage.enterRead();
+            Thread closer = new Thread(storage::close);
+            closer.start();
+            closer.join(200);
+            assertTrue(closer.isAlive(), "close returned while a read was in flight");
+            assertEquals(pageBytes, memory.allocatedBytes(MemoryTag.PAGES));
+            storage.exitRead(read);
+            closer.join();
+            assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+            assertFalse(storage.readPublishedRow(RowIds.pack(0, 0), ALL_COLUMNS, Batch.create(ALL_TYPES, 1)));
+        }
+    }
+
+    /**
+     * Closing a table while other threads read its rows by row id: every read that starts before the
+     * close returns the right row or none, every read that starts after it returns none, and
+     * nothing faults.
+     */
+    @Test
+    void pointReadsRacingCloseSeeTheRowOrNone() throws Exception {
+        for (int round = 0; round < 5; round++) {
+            MemoryManager memory = new MemoryManager(1L << 30);
+            try (PageAllocator allocator = new PageAllocator(memory, 4096, 512)) {
+                PagedTableStorage storage = new PagedTableStorage(ALL_TYPES, allocator);
+                storage.append(batchOf(ALL_TYPES, 0, 400));
+                long[] rowIds = new long[400];
+                int[] indexes = new int[400];
+                int count = 0;
+                for (var entry : rowIdsOfLiveRows(storage).entrySet()) {
+                    rowIds[count] = entry.getKey();
+                    indexes[count++] = entry.getValue();
+                }
+                java.util.concurrent.CountDownLatch reading = new java.util.concurrent.CountDownLatch(2);
+                java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+                AtomicReference<Throwable> failure = new AtomicReference<>();
+                List<Thread> readers = new ArrayList<>();
+                for (int reader = 0; reader < 2; reader++) {
+                    int start = reader * 131;
+                    Thread thread = new Thread(() -> {
+                        Batch target = Batch.create(ALL_TYPES, 1);
+                        try {
+                            for (int read = 0; ; read++) {
+                                if (read == 50) {
+                                    reading.countDown();
+                                }
+                                int at = (start + read) % rowIds.length;
+                                boolean closedBefore = closed.get();
+                                if (storage.readPublishedRow(rowIds[at], ALL_COLUMNS, target)) {
+                                    assertFalse(closedBefore, "a row read after close returned");
+                                    assertRow(target, 0, indexes[at]);
+                                } else if (closedBefore) {
+                                    return;
+                                } else {
+                                    assertTrue(closed.get() || storage.rowCount() == 0, "row " + indexes[at] + " missing before close");
+                                }
+                            }
+                        } catch (Throwable thrown) {
+                            failure.set(thrown);
+                            reading.countDown();
+                        }
+                    });
+                    thread.start();
+                    readers.add(thread);
+                }
+                reading.await();
+                storage.close();
+                closed.set(true);
+                for (Thread thread : readers) {
+                    thread.join();
+                }
+                if (failure.get() != null) {
+                    throw new AssertionError(failure.get());
+                }
+                assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+            }
+        }
     }
 
     @Test
@@ -738,7 +917,7 @@ class PagedTableStorageTest {
     @Test
     void heldSnapshotsWaitForTheEndOfAPublishTogetherAndThenShowItsChanges() throws Exception {
         MemoryManager memory = new MemoryManager(1L << 30);
-        try (PageAllocator allocator = new PageAllocator(memory, 4096, 4)) {
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 512)) {
             PagedTableStorage first = new PagedTableStorage(ALL_TYPES, allocator);
             PagedTableStorage second = new PagedTableStorage(ALL_TYPES, allocator);
             AtomicReference<ScanSnapshot> taken = new AtomicReference<>();
