@@ -45,6 +45,17 @@ public enum Function {
      */
     ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, ARRAY_CONCAT,
     /**
+     * Arrays built from an array (ArrayEditEvaluator): ARRAY_APPEND(array, value),
+     * ARRAY_PREPEND(value, array), ARRAY_REMOVE(array, value), ARRAY_REPLACE(array, from, to),
+     * ARRAY_FILL(value, dimensions[, lower bounds]), ARRAY_SLICE(array, lower, upper) ({@code a[1:2]};
+     * the planner says which bounds were omitted). Searches (ArraySearchEvaluator):
+     * ARRAY_POSITION(array, value[, start]) and ARRAY_POSITIONS(array, value), IS NOT DISTINCT FROM
+     * semantics; ARRAY_CONTAINS ({@code @>}), ARRAY_CONTAINED ({@code <@}) and ARRAY_OVERLAP
+     * ({@code &&}) with {@code =} between elements.
+     */
+    ARRAY_APPEND, ARRAY_PREPEND, ARRAY_REMOVE, ARRAY_REPLACE, ARRAY_FILL, ARRAY_SLICE,
+    ARRAY_POSITION, ARRAY_POSITIONS, ARRAY_CONTAINS, ARRAY_CONTAINED, ARRAY_OVERLAP,
+    /**
      * {@code value op ANY (array)} and {@code value op ALL (array)}, value first: an empty array gives
      * false (ANY) or true (ALL) whatever the value; otherwise a NULL value or array gives NULL, and
      * NULL elements make an undecided result NULL.

@@ -105,7 +105,9 @@ public final class ArrayValue {
         private final VectorKind elementKind;
         private long[] longs = new long[8];
         private boolean[] nulls = new boolean[8];
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        /** The BYTES elements' data, {@link #byteCount} of it in use. */
+        private byte[] bytes = new byte[64];
+        private int byteCount;
         private int[] ends = new int[8];
         private int count;
 
@@ -134,7 +136,7 @@ public final class ArrayValue {
             int index = next();
             nulls[index] = true;
             longs[index] = 0;
-            ends[index] = bytes.size();
+            ends[index] = byteCount;
         }
 
         public void addLong(long value) {
@@ -150,8 +152,12 @@ public final class ArrayValue {
         public void addBytes(byte[] data, int offset, int length) {
             int index = next();
             nulls[index] = false;
-            bytes.write(data, offset, length);
-            ends[index] = bytes.size();
+            if (byteCount + length > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, byteCount + length));
+            }
+            System.arraycopy(data, offset, bytes, byteCount, length);
+            byteCount += length;
+            ends[index] = byteCount;
         }
 
         /** Adds an element in the engine's object form (Long, Double, byte[]; null for NULL). */
@@ -178,31 +184,48 @@ public final class ArrayValue {
 
         /** The encoded array, subscripts starting at {@code lowerBound}; the builder is then empty. */
         public byte[] build(int lowerBound) {
+            byte[] encoded = new byte[encodedSize()];
+            encode(encoded, 0, lowerBound);
+            return encoded;
+        }
+
+        /**
+         * Writes the encoded array (subscripts from {@code lowerBound}) as the value of {@code target}
+         * at {@code position}, straight into the vector's heap: no array object per value. The
+         * builder is then empty.
+         */
+        public void buildInto(dev.parallax.engine.vector.BytesVector target, int position, int lowerBound) {
+            int at = target.reserve(position, encodedSize());
+            encode(target.data(), at, lowerBound);
+        }
+
+        private int encodedSize() {
+            return HEADER_BYTES + (count + 7) / 8 + (elementKind == VectorKind.BYTES ? 4 * count + byteCount : 8 * count);
+        }
+
+        private void encode(byte[] encoded, int at, int lowerBound) {
             int bitmap = (count + 7) / 8;
-            int size = HEADER_BYTES + bitmap + (elementKind == VectorKind.BYTES ? 4 * count + bytes.size() : 8 * count);
-            byte[] encoded = new byte[size];
-            INT.set(encoded, 0, count);
-            INT.set(encoded, 4, count == 0 ? 1 : lowerBound);
+            INT.set(encoded, at, count);
+            INT.set(encoded, at + 4, count == 0 ? 1 : lowerBound);
+            Arrays.fill(encoded, at + HEADER_BYTES, at + HEADER_BYTES + bitmap, (byte) 0);
             for (int index = 0; index < count; index++) {
                 if (nulls[index]) {
-                    encoded[HEADER_BYTES + (index >>> 3)] |= (byte) (1 << (index & 7));
+                    encoded[at + HEADER_BYTES + (index >>> 3)] |= (byte) (1 << (index & 7));
                 }
             }
-            int values = HEADER_BYTES + bitmap;
+            int values = at + HEADER_BYTES + bitmap;
             if (elementKind == VectorKind.BYTES) {
                 for (int index = 0; index < count; index++) {
                     INT.set(encoded, values + 4 * index, ends[index]);
                 }
-                byte[] data = bytes.toByteArray();
-                System.arraycopy(data, 0, encoded, values + 4 * count, data.length);
+                System.arraycopy(bytes, 0, encoded, values + 4 * count, byteCount);
             } else {
                 for (int index = 0; index < count; index++) {
                     LONG.set(encoded, values + 8 * index, longs[index]);
                 }
             }
             count = 0;
-            bytes.reset();
-            return encoded;
+            byteCount = 0;
         }
     }
 

@@ -438,6 +438,18 @@ public final class ExpressionCompiler {
                 }
                 return new ArrayFunctionEvaluator(function, arguments, type);
             }
+            case ARRAY_APPEND, ARRAY_PREPEND, ARRAY_REMOVE, ARRAY_REPLACE, ARRAY_FILL -> {
+                return new ArrayEditEvaluator(function, arguments(argumentExprs), type);
+            }
+            case ARRAY_SLICE -> {
+                // Arguments: array, lower, upper, then whether each bound was written (boolean literals).
+                boolean hasLower = !Long.valueOf(0).equals(((Literal) argumentExprs.get(3)).value());
+                boolean hasUpper = !Long.valueOf(0).equals(((Literal) argumentExprs.get(4)).value());
+                return new ArrayEditEvaluator(function, arguments(argumentExprs.subList(0, 3)), type, hasLower, hasUpper);
+            }
+            case ARRAY_POSITION, ARRAY_POSITIONS, ARRAY_CONTAINS, ARRAY_CONTAINED, ARRAY_OVERLAP -> {
+                return new ArraySearchEvaluator(function, arguments(argumentExprs), type);
+            }
             case NULLIF -> {
                 Expr equal = new Call(Function.EQUAL, DataType.BOOLEAN, argumentExprs.get(0), argumentExprs.get(1));
                 return caseOf(new Case(List.of(equal), List.of(new Literal(null, type)), argumentExprs.get(0), type));

@@ -130,7 +130,7 @@ public final class ParallaxFunctions {
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(
-            SqlOperatorTables.chain(PARALLAX, CatalogFunctions.TABLE, SqlStdOperatorTable.instance()));
+            SqlOperatorTables.chain(PARALLAX, CatalogFunctions.TABLE, ArrayFunctions.TABLE, SqlStdOperatorTable.instance()));
 
     private ParallaxFunctions() {
     }

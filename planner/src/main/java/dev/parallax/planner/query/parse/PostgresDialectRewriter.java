@@ -250,12 +250,14 @@ public final class PostgresDialectRewriter {
         rejectNegativeRowCounts(pieces);
         pieces = addFromBeforeLoneWhere(pieces);
         pieces = rewriteIntervals(pieces);
+        pieces = rewriteArraySlices(pieces);
         pieces = rewriteCasts(pieces);
         if (castArguments) {
             pieces = rewriteCastTarget(pieces);
         }
         pieces = quoteFieldNames(pieces);
         pieces = rewritePower(pieces);
+        pieces = rewriteArrayOperators(pieces);
         pieces = rewriteBitOperators(pieces);
         return rewriteArrayQuantifiers(pieces);
     }
@@ -756,6 +758,131 @@ public final class PostgresDialectRewriter {
             result.subList(start, result.size()).clear();
             result.add(new Piece.Composite(parts, leaf.token().position()));
             index = rightEnd - 1;
+        }
+        return result;
+    }
+
+    /** The array operators and the functions they become. */
+    private static final java.util.Map<String, String> ARRAY_OPERATORS = java.util.Map.of(
+            "@>", "pg_array_contains", "<@", "pg_array_contained", "&&", "pg_array_overlap");
+
+    /**
+     * {@code a @> b}, {@code a <@ b}, {@code a && b}: each operand reaches to the nearest comma,
+     * comparison, {@code ||} or keyword outside brackets ({@code ARRAY[1, 2] @> x} keeps its list).
+     */
+    private List<Piece> rewriteArrayOperators(List<Piece> input) {
+        List<Piece> pieces = new ArrayList<>(input);
+        for (int index = 0; index < pieces.size(); index++) {
+            if (!(pieces.get(index) instanceof Piece.Leaf leaf) || leaf.token().kind() != Kind.OPERATOR
+                    || !ARRAY_OPERATORS.containsKey(leaf.token().text())) {
+                continue;
+            }
+            int leftStart = index;
+            int depth = 0;
+            while (leftStart > 0) {
+                Piece before = pieces.get(leftStart - 1);
+                if (before instanceof Piece.Leaf bracket && bracket.token().isOperator("]")) {
+                    depth++;
+                } else if (before instanceof Piece.Leaf bracket && bracket.token().isOperator("[")) {
+                    depth--;
+                } else if (depth == 0 && (isBoundary(before) || isArrayOperator(before))) {
+                    break;
+                }
+                leftStart--;
+            }
+            int rightEnd = index + 1;
+            depth = 0;
+            while (rightEnd < pieces.size()) {
+                Piece after = pieces.get(rightEnd);
+                if (after instanceof Piece.Leaf bracket && bracket.token().isOperator("[")) {
+                    depth++;
+                } else if (after instanceof Piece.Leaf bracket && bracket.token().isOperator("]")) {
+                    depth--;
+                } else if (depth == 0 && (isBoundary(after) || isArrayOperator(after))) {
+                    break;
+                }
+                rightEnd++;
+            }
+            List<Piece> left = trimmed(pieces.subList(leftStart, index));
+            List<Piece> right = trimmed(pieces.subList(index + 1, rightEnd));
+            if (left.isEmpty() || right.isEmpty()) {
+                throw syntaxError(leaf.token());
+            }
+            List<Object> parts = new ArrayList<>();
+            parts.add(ARRAY_OPERATORS.get(leaf.token().text()) + "(");
+            parts.addAll(left);
+            parts.add(", ");
+            parts.addAll(right);
+            parts.add(")");
+            int replaceStart = firstNonSpace(pieces, leftStart, index);
+            int replaceEnd = lastNonSpace(pieces, index + 1, rightEnd) + 1;
+            pieces.subList(replaceStart, replaceEnd).clear();
+            pieces.add(replaceStart, new Piece.Composite(parts, leaf.token().position()));
+            index = replaceStart;
+        }
+        return pieces;
+    }
+
+    private static boolean isArrayOperator(Piece piece) {
+        return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.OPERATOR && ARRAY_OPERATORS.containsKey(leaf.token().text());
+    }
+
+    /**
+     * {@code a[lower:upper]}, {@code a[:upper]}, {@code a[lower:]}: {@code pg_array_slice(a, lower,
+     * upper, lower written, upper written)}. A subscript without a colon stays Calcite's item access.
+     */
+    private List<Piece> rewriteArraySlices(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            if (!(piece instanceof Piece.Leaf open && open.token().isOperator("["))) {
+                result.add(piece);
+                continue;
+            }
+            int close = -1;
+            int colon = -1;
+            int depth = 0;
+            for (int inside = index + 1; inside < pieces.size(); inside++) {
+                if (pieces.get(inside) instanceof Piece.Leaf bracket && bracket.token().isOperator("[")) {
+                    depth++;
+                } else if (pieces.get(inside) instanceof Piece.Leaf bracket && bracket.token().isOperator("]")) {
+                    if (depth-- == 0) {
+                        close = inside;
+                        break;
+                    }
+                } else if (depth == 0 && colon < 0 && pieces.get(inside) instanceof Piece.Leaf separator && separator.token().isOperator(":")) {
+                    colon = inside;
+                }
+            }
+            int start = primaryStart(result);
+            int before = previousNonSpace(result, result.size());
+            boolean arrayConstructor = before >= 0 && isWord(result.get(before), "array");
+            if (close < 0 || colon < 0 || start < 0 || arrayConstructor) {
+                result.add(piece);
+                continue;
+            }
+            List<Piece> lower = trimmed(pieces.subList(index + 1, colon));
+            List<Piece> upper = trimmed(pieces.subList(colon + 1, close));
+            List<Object> parts = new ArrayList<>();
+            parts.add("pg_array_slice(");
+            parts.addAll(trimmed(result.subList(start, result.size())));
+            parts.add(", ");
+            if (lower.isEmpty()) {
+                parts.add("0");
+            } else {
+                parts.addAll(lower);
+            }
+            parts.add(", ");
+            if (upper.isEmpty()) {
+                parts.add("0");
+            } else {
+                parts.addAll(upper);
+            }
+            parts.add(lower.isEmpty() ? ", FALSE" : ", TRUE");
+            parts.add(upper.isEmpty() ? ", FALSE)" : ", TRUE)");
+            result.subList(start, result.size()).clear();
+            result.add(new Piece.Composite(parts, open.token().position()));
+            index = close;
         }
         return result;
     }

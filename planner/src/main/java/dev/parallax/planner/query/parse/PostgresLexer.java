@@ -14,7 +14,7 @@ import java.util.List;
  */
 final class PostgresLexer {
     /** Longest first: {@code !~*} before {@code !~}. */
-    private static final String[] MULTI_CHARACTER_OPERATORS = {"!~*", "::", "<=", ">=", "<>", "!=", "||", "<<", ">>", "!~", "~*"};
+    private static final String[] MULTI_CHARACTER_OPERATORS = {"!~*", "::", "<=", ">=", "<>", "!=", "||", "<<", ">>", "!~", "~*", "@>", "<@", "&&"};
     private static final String OPERATOR_CHARACTERS = "+-*/<>=~!@#%^&|`?:";
 
     private final String sql;

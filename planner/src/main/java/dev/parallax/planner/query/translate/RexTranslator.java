@@ -228,6 +228,10 @@ public final class RexTranslator {
         if (size != null) {
             return size;
         }
+        Expr array = ArrayFunctionTranslator.translate(operator, arguments, type);
+        if (array != null) {
+            return array;
+        }
         if (function == null) {
             throw ParallaxException.of(SqlState.UNDEFINED_FUNCTION, "function %s is not supported",
                     operator.getName().toLowerCase(Locale.ROOT));

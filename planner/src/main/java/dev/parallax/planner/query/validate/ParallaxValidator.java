@@ -62,8 +62,13 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             cast.setOperand(0, dev.parallax.planner.query.function.ParallaxFunctions.ARRAY_TEXT.createCall(
                     array.getParserPosition(), array));
         }
+        if (expression instanceof SqlBasicCall concat && concat.getOperator() == SqlStdOperatorTable.CONCAT && concat.operandCount() == 2) {
+            arrayConcatenation(scope, concat);
+        }
         if (expression instanceof SqlBasicCall call && call.operandCount() == 2 && (call.getKind().belongsTo(SqlKind.COMPARISON)
-                || dev.parallax.planner.query.function.ParallaxFunctions.QUANTIFIED_COMPARISONS.contains(call.getOperator()))) {
+                || dev.parallax.planner.query.function.ParallaxFunctions.QUANTIFIED_COMPARISONS.contains(call.getOperator())
+                || dev.parallax.planner.query.function.ArrayFunctions.takesTwoArrays(call.getOperator()))) {
+            // ... and tags @> '{a}', array_cat(a, '{1}'): the literal is the other side's array type.
             typeArrayLiterals(scope, call);
         }
         return super.deriveType(scope, expression);
@@ -91,6 +96,26 @@ public final class ParallaxValidator extends SqlValidatorImpl {
                     call.setOperand(side, castTo(operand, otherType));
                 }
             }
+        }
+    }
+
+    /**
+     * PostgreSQL's {@code ||} with an array: a quoted literal beside an array is an array of its type
+     * ({@code a || '{1}'}), and an element beside an array is array_append ({@code a || 3}) or
+     * array_prepend ({@code 0 || a}). Text {@code ||} and {@code array || array} stay as they are.
+     */
+    private void arrayConcatenation(SqlValidatorScope scope, SqlBasicCall concat) {
+        if (org.apache.calcite.sql.SqlUtil.isNullLiteral(concat.operand(0), true)
+                || org.apache.calcite.sql.SqlUtil.isNullLiteral(concat.operand(1), true)) {
+            return;
+        }
+        typeArrayLiterals(scope, concat);
+        boolean leftArray = deriveType(scope, concat.operand(0)).getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY;
+        boolean rightArray = deriveType(scope, concat.operand(1)).getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY;
+        if (leftArray && !rightArray) {
+            concat.setOperator(dev.parallax.planner.query.function.ArrayFunctions.ARRAY_APPEND);
+        } else if (!leftArray && rightArray) {
+            concat.setOperator(dev.parallax.planner.query.function.ArrayFunctions.ARRAY_PREPEND);
         }
     }
 

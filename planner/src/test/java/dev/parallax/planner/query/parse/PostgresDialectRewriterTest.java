@@ -59,4 +59,21 @@ class PostgresDialectRewriterTest {
         assertEquals("select extract(day from x), interval '1' day(9), interval '1-2' year(9) to month",
                 rewrite("select extract(day from x), interval '1' day, interval '1-2' year to month"));
     }
+
+    @Test
+    void arraySlicesBecomeSliceCallsAndSubscriptsStay() {
+        assertEquals("select pg_array_slice(a, 1, 2, TRUE, TRUE), pg_array_slice(t.a, 0, 2, FALSE, TRUE), pg_array_slice((x), n + 1, 0, TRUE, FALSE), a[1]",
+                rewrite("select a[1:2], t.a[:2], (x)[n + 1:], a[1]"));
+        assertEquals("select CAST(pg_array_slice(a, 0, 0, FALSE, FALSE) AS VARCHAR)", rewrite("select a[:]::text"));
+        assertEquals("select ARRAY[1, 2], CAST('{}' AS INTEGER ARRAY)", rewrite("select ARRAY[1, 2], '{}'::int[]"));
+    }
+
+    @Test
+    void arrayOperatorsTakeWholeBracketedOperands() {
+        assertEquals("select pg_array_contains(ARRAY[1, 2], ARRAY[1]), pg_array_contained(a, b) and pg_array_overlap(c, ARRAY[3, 4])",
+                rewrite("select ARRAY[1, 2] @> ARRAY[1], a <@ b and c && ARRAY[3, 4]"));
+        assertEquals("select x from t where pg_array_contains(tags, CAST('{a}' AS VARCHAR ARRAY)) = true",
+                rewrite("select x from t where tags @> '{a}'::text[] = true"));
+        assertEquals(SqlState.SYNTAX_ERROR, failure("select @> a"));
+    }
 }
