@@ -8,6 +8,11 @@ import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.index.IndexDefinition;
+import dev.parallax.engine.index.UniqueIndex;
+import dev.parallax.engine.index.UniqueIndexes;
+import dev.parallax.engine.memory.MemoryManager;
+import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.memory.MemoryTag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -96,6 +101,38 @@ class UniqueConstraintCommandsTest {
         assertEquals("column \"a\" appears twice in primary key constraint", twice.getMessage());
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create table t (a int, check (a > 0))").state());
         assertEquals(null, database.catalog().findTable("t"));
+    }
+
+    /** What an index of {@code entries} entries over one INTEGER key reserves. */
+    private static long reservationFor(long entries) {
+        try (UniqueIndex probe = UniqueIndexes.create(IndexDefinition.primaryKey("probe", List.of("id"), List.of(DataType.INTEGER))
+                .withInitialEntries(entries), new MemoryManager(1L << 30))) {
+            return probe.reservedBytes();
+        }
+    }
+
+    @Test
+    void bulkInsertSizesTheIndexOnceForAllItsRowsOnePartitionedTableIndexToo() {
+        run("create table t (id int primary key, info text)");
+        run("create table p (id int primary key, info text) partition by hash (id) partitions 8");
+        run("create table small (id int primary key, info text)");
+        run("insert into t select g, md5(g::text) from generate_series(1, 20000) g");
+        run("insert into p select g, md5(g::text) from generate_series(1, 20000) g");
+        run("insert into small select g, md5(g::text) from generate_series(1, 100) g");
+        // Sized for the 20,000 rows at 30% fill (as much room again as they take), not doubled step by step.
+        long sized = reservationFor((long) Math.ceil(20_000 / 0.3));
+        assertEquals(sized, database.catalog().table("t").uniqueConstraints().getFirst().index().reservedBytes());
+        assertEquals(sized, database.catalog().table("p").partitionedConstraints().getFirst().index().reservedBytes());
+        assertEquals(reservationFor(IndexDefinition.DEFAULT_INITIAL_ENTRIES),
+                database.catalog().table("small").uniqueConstraints().getFirst().index().reservedBytes());
+        // Both indexes hold every key once, and the next statements find them.
+        run("insert into t values (20001, 'x') on conflict (id) do update set info = excluded.info");
+        run("insert into p values (7, 'seven') on conflict (id) do update set info = excluded.info");
+        assertEquals(SqlState.UNIQUE_VIOLATION, failure("insert into p values (19999, 'again')").state());
+        try (Result result = session.execute("select (select count(*) from t), (select count(distinct id) from p), (select info from p where id = 7)")) {
+            assertEquals(List.of(20001L, 20000L, "seven"), result.fetchAll().getFirst());
+        }
+        assertEquals(sized * 2 + reservationFor(IndexDefinition.DEFAULT_INITIAL_ENTRIES), database.memory().allocatedBytes(MemoryTag.INDEXES));
     }
 
     @Test

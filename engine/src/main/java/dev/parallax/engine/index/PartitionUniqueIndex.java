@@ -188,6 +188,12 @@ public final class PartitionUniqueIndex implements UniqueIndex {
         COUNT.getAndAdd(this, (long) tableIndex.insertAll(rows, keyColumns, tableRowIds, encoder));
     }
 
+    /** Sizes the table's index, which holds the keys of every partition. */
+    @Override
+    public void prepareForInserts(long keys) {
+        tableIndex.prepareForInserts(keys);
+    }
+
     @Override
     public ParallaxException duplicateKeyError(Batch keys, int[] keyColumns, int position) {
         return encoder.duplicate(keys, keyColumns, position);

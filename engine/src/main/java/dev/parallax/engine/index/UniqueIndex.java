@@ -47,6 +47,17 @@ public interface UniqueIndex extends AutoCloseable {
     void insertAll(Batch rows, int[] keyColumns, long[] rowIds);
 
     /**
+     * Announces that a bulk insert (INSERT ... SELECT, COPY) is about to add up to {@code keys} keys.
+     * When they would take the index past the fill at which it begins to grow, it grows now, on the
+     * calling thread, to a size that holds them with as much room again to spare, instead of
+     * doubling several times during the insert and once more soon after it. Other operations on the
+     * index go on meanwhile. Never fails: when the memory budget is short it does nothing, and the
+     * inserts grow the index step by step (failing at their hard limit, 53200, as without it). A
+     * count too high (rows with NULL keys of a UNIQUE constraint, a failing insert) only costs memory.
+     */
+    void prepareForInserts(long keys);
+
+    /**
      * The 23505 error for the key at {@code position} conflicting with a present key: PostgreSQL's
      * {@code duplicate key value violates unique constraint "t_pkey"} with DETAIL
      * {@code Key (id)=(42) already exists.}

@@ -91,6 +91,11 @@ public final class HookedUniqueIndex implements UniqueIndex {
     }
 
     @Override
+    public void prepareForInserts(long keys) {
+        delegate.prepareForInserts(keys);
+    }
+
+    @Override
     public ParallaxException duplicateKeyError(Batch keys, int[] keyColumns, int position) {
         return delegate.duplicateKeyError(keys, keyColumns, position);
     }

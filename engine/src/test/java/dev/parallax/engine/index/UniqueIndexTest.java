@@ -601,6 +601,137 @@ class UniqueIndexTest {
     }
 
     @Test
+    void bulkInsertSizesTheIndexOnceWithAsManyKeysAgainToSpare() {
+        LongKeyIndex index = openLong(1000);
+        for (long key = 0; key < 500; key++) {
+            assertTrue(index.putIfAbsent(key, key));
+        }
+        index.prepareForInserts(20_000);
+        long sized = (long) Math.ceil(20_500 / ChronicleUniqueIndex.PRESIZE_FILL);
+        assertEquals(sized, index.capacity());
+        assertEquals(index.reservedBytes(), memory.allocatedBytes(MemoryTag.INDEXES));
+        for (long key = 0; key < 500; key++) {
+            assertEquals(key, index.get(key));
+        }
+        // The bulk insert's keys and as many again go in without another growth.
+        long beforeNextGrowth = (long) (sized * ChronicleUniqueIndex.START_FILL);
+        for (long key = 500; key < beforeNextGrowth; key++) {
+            assertTrue(index.putIfAbsent(key, key));
+        }
+        index.finishGrowth();
+        assertEquals(sized, index.capacity());
+        assertEquals(beforeNextGrowth, index.size());
+        for (long key = 0; key < beforeNextGrowth; key++) {
+            assertEquals(key, index.get(key));
+        }
+        // Already large enough: a second bulk insert of the same size changes nothing.
+        long reserved = index.reservedBytes();
+        index.prepareForInserts(0);
+        index.prepareForInserts(-5);
+        assertEquals(reserved, index.reservedBytes());
+    }
+
+    @Test
+    void fewInsertsLeaveTheIndexAsItIs() {
+        LongKeyIndex index = openLong(IndexDefinition.DEFAULT_INITIAL_ENTRIES);
+        long reserved = index.reservedBytes();
+        // Up to the fill where a growth begins, nothing changes: a table of many small partitions
+        // or a small table keeps its default map.
+        index.prepareForInserts((long) (IndexDefinition.DEFAULT_INITIAL_ENTRIES * ChronicleUniqueIndex.START_FILL));
+        assertEquals(IndexDefinition.DEFAULT_INITIAL_ENTRIES, index.capacity());
+        assertEquals(reserved, index.reservedBytes());
+        assertEquals(reserved, memory.allocatedBytes(MemoryTag.INDEXES));
+    }
+
+    @Test
+    void bulkInsertTooLargeForTheBudgetLeavesTheIndexToGrowStepByStep() {
+        MemoryManager tight = new MemoryManager(8L << 20);
+        LongKeyIndex index = (LongKeyIndex) UniqueIndexes.create(IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.BIGINT))
+                .withInitialEntries(1000), tight);
+        try {
+            long reserved = index.reservedBytes();
+            index.prepareForInserts(10_000_000);
+            assertEquals(1000, index.capacity());
+            assertEquals(reserved, tight.allocatedBytes(MemoryTag.INDEXES));
+            for (long key = 0; key < 5000; key++) {
+                assertTrue(index.putIfAbsent(key, key));
+            }
+            index.finishGrowth();
+            assertTrue(index.capacity() >= 5000, "capacity " + index.capacity());
+            assertEquals(index.reservedBytes(), tight.allocatedBytes(MemoryTag.INDEXES));
+            for (long key = 0; key < 5000; key++) {
+                assertEquals(key, index.get(key));
+            }
+        } finally {
+            index.close();
+        }
+        assertEquals(0, tight.allocatedBytes());
+    }
+
+    @Test
+    void writersGoOnWhileABulkInsertSizesTheIndex() throws Exception {
+        // Two writers insert, replace and remove their own keys from 1,000 entries on (so growths of
+        // their own begin and end) while a third thread, midway, sizes the index for a bulk insert:
+        // the sizing waits for or helps a growth under way, then copies while the writers go on.
+        LongKeyIndex index = openLong(1000);
+        int writers = 2;
+        int perWriter = 40_000;
+        List<java.util.concurrent.ConcurrentHashMap<Long, Long>> owned = new ArrayList<>();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(writers + 1);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int writer = 0; writer < writers; writer++) {
+                int owner = writer;
+                java.util.concurrent.ConcurrentHashMap<Long, Long> mine = new java.util.concurrent.ConcurrentHashMap<>();
+                owned.add(mine);
+                done.add(pool.submit(() -> {
+                    start.await();
+                    for (int step = 0; step < perWriter; step++) {
+                        long key = (long) step * writers + owner;
+                        long rowId = RowIds.pack(owner, step);
+                        assertTrue(index.putIfAbsent(key, rowId));
+                        mine.put(key, rowId);
+                        if (step % 4 == 1) {
+                            assertTrue(index.replace(key, rowId, rowId + 1));
+                            mine.put(key, rowId + 1);
+                        } else if (step % 4 == 3) {
+                            assertTrue(index.remove(key, rowId));
+                            mine.remove(key);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            done.add(pool.submit(() -> {
+                start.await();
+                while (index.size() < 2000) {
+                    Thread.onSpinWait();
+                }
+                index.prepareForInserts(100_000);
+                return null;
+            }));
+            start.countDown();
+            for (Future<?> future : done) {
+                future.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        index.finishGrowth();
+        java.util.Map<Long, Long> expected = new java.util.HashMap<>();
+        for (java.util.Map<Long, Long> mine : owned) {
+            expected.putAll(mine);
+        }
+        assertEquals(expected.size(), index.size());
+        for (long key = 0; key < (long) writers * perWriter; key++) {
+            assertEquals(expected.getOrDefault(key, RowIds.ABSENT), index.get(key), "key " + key);
+        }
+        assertTrue(index.capacity() >= (long) (100_000 / ChronicleUniqueIndex.PRESIZE_FILL), "capacity " + index.capacity());
+        assertEquals(index.reservedBytes(), memory.allocatedBytes(MemoryTag.INDEXES));
+    }
+
+    @Test
     void chronicleNeverPhonesHome() {
         open(IndexDefinition.primaryKey("t", List.of("id"), List.of(DataType.BIGINT)));
         assertEquals("true", System.getProperty("chronicle.analytics.disable"));

@@ -1,7 +1,9 @@
 package dev.parallax.engine.operator.dml;
 
+import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.index.UniqueIndex;
 import dev.parallax.engine.partition.PartitionedAppender;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.vector.Batch;
@@ -18,9 +20,17 @@ public final class TableAppender {
     private TableAppender() {
     }
 
-    /** Appends the live rows of {@code batches} to {@code table}; see the class comment. */
+    /**
+     * Appends the live rows of {@code batches} to {@code table}; see the class comment. The table's
+     * unique indexes are first sized for the rows ({@link UniqueIndex#prepareForInserts}): the whole
+     * input is collected before the append, so the count is exact.
+     */
     public static void appendAll(Table table, List<Batch> batches) {
         if (table.isPartitioned()) {
+            long rows = liveRows(batches);
+            for (PartitionedConstraint constraint : table.partitionedConstraints()) {
+                constraint.index().prepareForInserts(rows);
+            }
             PartitionedAppender.appendAll(table, batches);
             return;
         }
@@ -32,7 +42,19 @@ public final class TableAppender {
         if (!(table.storage() instanceof PagedTableStorage storage)) {
             throw new IllegalStateException("table " + table.name() + " has unique constraints but no paged storage");
         }
+        long rows = liveRows(batches);
+        for (UniqueConstraint constraint : constraints) {
+            constraint.index().prepareForInserts(rows);
+        }
         storage.appendAll(batches, (placed, rowIds) -> insertKeys(constraints, placed, rowIds));
+    }
+
+    private static long liveRows(List<Batch> batches) {
+        long rows = 0;
+        for (Batch batch : batches) {
+            rows += batch.selectedCount();
+        }
+        return rows;
     }
 
     /**
