@@ -3,10 +3,13 @@ package dev.parallax.planner;
 import dev.parallax.Result;
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.expr.ColumnRef;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.Literal;
 import dev.parallax.engine.expr.Parameter;
+import dev.parallax.engine.operator.scan.PartitionedUniqueIndexLookup;
 import dev.parallax.engine.operator.scan.UniqueIndexLookup;
 import dev.parallax.engine.partition.PartitionHash;
 import dev.parallax.engine.partition.PartitionRouter;
@@ -20,6 +23,7 @@ import dev.parallax.engine.type.VectorKind;
 import dev.parallax.engine.vector.Batch;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -27,8 +31,9 @@ import java.util.List;
  * root is a unique-index lookup, or an Append of one per partition pruned by the same parameters,
  * runs here without the executor: bind the key, hash it to its partition when the table is
  * partitioned, one Chronicle Map get, one row read. No operator tree, execution context or
- * statement registration per execution; the lookups (and their batches) are made once per
- * partition touched and reused. The plan stays valid while the catalog version does (the caller
+ * statement registration per execution; the lookup (and its batches) is made once with the plan
+ * and reused. A partitioned table's lookup keeps what it needs of each partition in arrays by
+ * partition ordinal ({@link PartitionedUniqueIndexLookup}). The plan stays valid while the catalog version does (the caller
  * falls back to the general path, which plans again, otherwise). Used by one thread at a time, as its session.
  */
 final class PointLookupPlan {
@@ -36,13 +41,13 @@ final class PointLookupPlan {
     private final long catalogVersion;
     private final List<ResultColumn> columns;
     private final List<DataType> parameterTypes;
-    /** One per lookup target: the partition (or table) node by partition ordinal; a single entry when not partitioned. */
-    private final UniqueIndexScanNode[] targets;
-    private final UniqueIndexLookup[] lookups;
-    /** The first lookup made, whose batches the others share. */
-    private UniqueIndexLookup sharedLookup;
-    /** The table columns the result returns (a projection of plain columns over the lookup is folded in). */
-    private final int[] outputColumns;
+    /** The lookup of a table that is not partitioned; null when partitioned. */
+    private final UniqueIndexLookup tableLookup;
+    /**
+     * The lookup of a partitioned table, by partition ordinal (partitions pruned when planning have
+     * none); null when not partitioned.
+     */
+    private final PartitionedUniqueIndexLookup partitionLookup;
     /** Key values in key order: a parameter or a literal each (taken from the first target; all targets agree). */
     private final List<Expr> keyValues;
     private final List<DataType> keyTypes;
@@ -56,24 +61,15 @@ final class PointLookupPlan {
     /** The last result handed out, handed out again once its caller closed it (see {@link #resultOf}). */
     private PointLookupResult lastResult;
 
-    private PointLookupPlan(Catalog catalog, long catalogVersion, PlannedStatement statement, UniqueIndexScanNode[] targets,
-                            PartitionRouter router, int[] partitionKeyPositions, int[] projection) {
+    private PointLookupPlan(Catalog catalog, long catalogVersion, PlannedStatement statement, UniqueIndexScanNode first,
+                            UniqueIndexLookup tableLookup, PartitionedUniqueIndexLookup partitionLookup,
+                            PartitionRouter router, int[] partitionKeyPositions) {
         this.catalog = catalog;
         this.catalogVersion = catalogVersion;
         this.columns = statement.columns();
         this.parameterTypes = statement.parameterTypes();
-        this.targets = targets;
-        this.lookups = new UniqueIndexLookup[targets.length];
-        UniqueIndexScanNode first = firstTarget(targets);
-        int[] scanColumns = first.columns();
-        if (projection == null) {
-            this.outputColumns = scanColumns;
-        } else {
-            this.outputColumns = new int[projection.length];
-            for (int column = 0; column < projection.length; column++) {
-                outputColumns[column] = scanColumns[projection[column]];
-            }
-        }
+        this.tableLookup = tableLookup;
+        this.partitionLookup = partitionLookup;
         this.keyValues = first.keyValues();
         this.keyTypes = new ArrayList<>();
         for (int column : first.constraint().keyColumns()) {
@@ -110,13 +106,16 @@ final class PointLookupPlan {
             root = project.input();
         }
         if (root instanceof UniqueIndexScanNode lookup) {
-            return new PointLookupPlan(catalog, catalogVersion, statement, new UniqueIndexScanNode[] {lookup}, null, null, projection);
+            int[] outputColumns = outputColumns(lookup, projection);
+            return new PointLookupPlan(catalog, catalogVersion, statement, lookup,
+                    new UniqueIndexLookup(lookup.table(), lookup.constraint(), outputColumns), null, null, null);
         }
         if (!(root instanceof PartitionAppendNode append) || append.runtimePruning() == null || append.parallel()) {
             return null;
         }
         PartitionRouter router = append.router();
-        UniqueIndexScanNode[] targets = new UniqueIndexScanNode[router.partitionCount()];
+        Table[] partitions = new Table[router.partitionCount()];
+        UniqueConstraint[] constraints = new UniqueConstraint[partitions.length];
         int[] ordinals = append.inputOrdinals();
         UniqueIndexScanNode first = null;
         for (int input = 0; input < ordinals.length; input++) {
@@ -126,13 +125,19 @@ final class PointLookupPlan {
             if (first == null) {
                 first = lookup;
             } else if (!lookup.keyValues().equals(first.keyValues())
-                    || !java.util.Arrays.equals(lookup.constraint().keyColumns(), first.constraint().keyColumns())
-                    || !java.util.Arrays.equals(lookup.columns(), first.columns())) {
+                    || !Arrays.equals(lookup.constraint().keyColumns(), first.constraint().keyColumns())
+                    || !Arrays.equals(lookup.columns(), first.columns())) {
                 return null;
             }
-            targets[ordinals[input]] = lookup;
+            partitions[ordinals[input]] = lookup.table();
+            constraints[ordinals[input]] = lookup.constraint();
         }
         if (first == null) {
+            return null;
+        }
+        int[] outputColumns = outputColumns(first, projection);
+        PartitionedUniqueIndexLookup partitionLookup = PartitionedUniqueIndexLookup.of(partitions, constraints, outputColumns);
+        if (partitionLookup == null) {
             return null;
         }
         int[] uniqueKey = first.constraint().keyColumns();
@@ -149,16 +154,20 @@ final class PointLookupPlan {
                 return null;
             }
         }
-        return new PointLookupPlan(catalog, catalogVersion, statement, targets, router, positions, projection);
+        return new PointLookupPlan(catalog, catalogVersion, statement, first, null, partitionLookup, router, positions);
     }
 
-    private static UniqueIndexScanNode firstTarget(UniqueIndexScanNode[] targets) {
-        for (UniqueIndexScanNode target : targets) {
-            if (target != null) {
-                return target;
-            }
+    /** The table columns the result returns: the lookup's, through {@code projection} (null: none) of them. */
+    private static int[] outputColumns(UniqueIndexScanNode lookup, int[] projection) {
+        int[] scanColumns = lookup.columns();
+        if (projection == null) {
+            return scanColumns;
         }
-        throw new IllegalArgumentException("no lookup target");
+        int[] output = new int[projection.length];
+        for (int column = 0; column < projection.length; column++) {
+            output[column] = scanColumns[projection[column]];
+        }
+        return output;
     }
 
     /** Whether the plan still describes the catalog (no DDL since it was made). */
@@ -178,11 +187,11 @@ final class PointLookupPlan {
             if (parameters.length > 1) {
                 ParameterBinder.bind(parameterTypes, parameters);
             }
-            int target = router == null ? 0 : router.ordinalOfHash(PartitionHash.combine(0, PartitionHash.ofLong(key)));
-            if (target == PartitionRouter.NO_PARTITION || targets[target] == null) {
-                return resultOf(null);
+            if (partitionLookup == null) {
+                return resultOf(tableLookup.lookupLong(key));
             }
-            return resultOf(lookup(target).lookupLong(key));
+            // NO_PARTITION (-1) and ordinals pruned when planning find no row.
+            return resultOf(partitionLookup.lookupLong(router.ordinalOfHash(PartitionHash.combine(0, PartitionHash.ofLong(key))), key));
         }
         Object[] bound = ParameterBinder.bind(parameterTypes, parameters);
         for (int key = 0; key < keyScratch.length; key++) {
@@ -192,11 +201,10 @@ final class PointLookupPlan {
                 return resultOf(null);
             }
         }
-        int target = router == null ? 0 : router.ordinalOfHash(partitionHash());
-        if (target == PartitionRouter.NO_PARTITION || targets[target] == null) {
-            return resultOf(null);
+        if (partitionLookup == null) {
+            return resultOf(tableLookup.lookup(keyScratch));
         }
-        return resultOf(lookup(target).lookup(keyScratch));
+        return resultOf(partitionLookup.lookup(router.ordinalOfHash(partitionHash()), keyScratch));
     }
 
     /** The partition hash of the bound key, combined over the partition key columns as {@link PartitionRouter#route} does. */
@@ -223,21 +231,6 @@ final class PointLookupPlan {
             }
         }
         return PartitionHash.ofBytes(bytes, 0, length);
-    }
-
-    private UniqueIndexLookup lookup(int target) {
-        UniqueIndexLookup lookup = lookups[target];
-        if (lookup == null) {
-            UniqueIndexScanNode node = targets[target];
-            // The partitions' lookups share one key and output batch: a point query then touches the same
-            // few cache lines whatever partition it lands in.
-            lookup = new UniqueIndexLookup(node.table(), node.constraint(), outputColumns, sharedLookup);
-            lookups[target] = lookup;
-            if (sharedLookup == null) {
-                sharedLookup = lookup;
-            }
-        }
-        return lookup;
     }
 
     /**

@@ -67,8 +67,12 @@ public final class PartitionUniqueIndex implements UniqueIndex {
      * partition each time (upserts into 1024 partitions).
      */
     private volatile long count;
-    /** Per-thread scratch for translating a batch's row ids. */
-    private final ThreadLocal<long[]> translated = ThreadLocal.withInitial(() -> new long[16]);
+    /**
+     * Per-thread scratch for translating a batch's row ids, one for all shares: a ThreadLocal per
+     * share gave each loading thread 1024 map entries and arrays (up to a batch of row ids each) on
+     * a table of 1024 partitions, for as long as the thread lived.
+     */
+    private static final ThreadLocal<long[]> TRANSLATED = ThreadLocal.withInitial(() -> new long[16]);
     private boolean closed;
 
     PartitionUniqueIndex(IndexDefinition definition, ChronicleUniqueIndex<?> tableIndex) {
@@ -114,6 +118,24 @@ public final class PartitionUniqueIndex implements UniqueIndex {
 
     /** This partition's row id for a table row id, or {@link RowIds#ABSENT} when it is absent or another partition's. */
     private long toPartition(long tableRowId) {
+        return partitionRowId(tableRowId, tag);
+    }
+
+    /**
+     * This share's tag: the partition it names in the row ids of the table's index (see
+     * {@link #partitionRowId}). Fixed for the share's life.
+     */
+    public int tag() {
+        return tag;
+    }
+
+    /**
+     * The row id, in its partition's storage, that {@code tableRowId} (an answer of the table's
+     * index, {@link #tableIndex()}) names when it belongs to the partition tagged {@code tag}; else
+     * (absent, or another partition's row) {@link RowIds#ABSENT}. What {@link #get} answers, for a
+     * caller that keeps the tags of many partitions and asks the table index itself.
+     */
+    public static long partitionRowId(long tableRowId, int tag) {
         if (tableRowId == RowIds.ABSENT || tableRowId >>> TAG_SHIFT != tag) {
             return RowIds.ABSENT;
         }
@@ -175,11 +197,11 @@ public final class PartitionUniqueIndex implements UniqueIndex {
     public void insertAll(Batch rows, int[] keyColumns, long[] rowIds) {
         int live = rows.selectedCount();
         int[] selection = rows.selection();
-        long[] tableRowIds = translated.get();
+        long[] tableRowIds = TRANSLATED.get();
         int positions = selection == null ? live : live == 0 ? 0 : selection[live - 1] + 1;
         if (tableRowIds.length < positions) {
             tableRowIds = new long[Math.max(positions, tableRowIds.length * 2)];
-            translated.set(tableRowIds);
+            TRANSLATED.set(tableRowIds);
         }
         for (int index = 0; index < live; index++) {
             int position = selection == null ? index : selection[index];

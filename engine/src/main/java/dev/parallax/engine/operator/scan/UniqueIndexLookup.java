@@ -31,21 +31,8 @@ public final class UniqueIndexLookup {
     private final Batch keys;
     private final int[] keyColumns;
     private final Batch output;
-    private final List<DataType> keyTypes;
-    private final List<DataType> outputTypes;
 
     public UniqueIndexLookup(Table table, UniqueConstraint constraint, int[] columns) {
-        this(table, constraint, columns, null);
-    }
-
-    /**
-     * A lookup that shares its key and output batches with {@code sharing} (null: own batches),
-     * which must read the same key and output types: the lookups of the partitions of one table,
-     * used one at a time, then touch one set of batches instead of one per partition (fewer cold
-     * cache lines per point query on 1024 partitions). Each call's result is valid until the next
-     * call on any of them.
-     */
-    public UniqueIndexLookup(Table table, UniqueConstraint constraint, int[] columns, UniqueIndexLookup sharing) {
         this.storage = table.storage();
         this.index = constraint.index();
         this.longIndex = UniqueIndexes.longKeys(index);
@@ -62,15 +49,8 @@ public final class UniqueIndexLookup {
         for (int column : columns) {
             outputTypes.add(table.columns().get(column).type());
         }
-        if (sharing != null && sharing.keyTypes.equals(keyTypes) && sharing.outputTypes.equals(outputTypes)) {
-            this.keys = sharing.keys;
-            this.output = sharing.output;
-        } else {
-            this.keys = Batch.create(keyTypes, 1);
-            this.output = Batch.create(outputTypes, 1);
-        }
-        this.keyTypes = keyTypes;
-        this.outputTypes = outputTypes;
+        this.keys = Batch.create(keyTypes, 1);
+        this.output = Batch.create(outputTypes, 1);
     }
 
     /**
@@ -93,8 +73,8 @@ public final class UniqueIndexLookup {
             long relocations = storage.relocations();
             long abandoned = storage.abandonedSteps();
             long rowId = index.get(keys, keyColumns, 0);
-            Batch found = readRow(rowId, relocations, abandoned);
-            if (unchanged(relocations, abandoned)) {
+            Batch found = readRow(storage, rowId, relocations, abandoned, columns, output);
+            if (unchanged(storage, relocations, abandoned)) {
                 return found;
             }
             Thread.onSpinWait();
@@ -107,8 +87,8 @@ public final class UniqueIndexLookup {
             long relocations = storage.relocations();
             long abandoned = storage.abandonedSteps();
             long rowId = longIndex != null ? longIndex.get(key) : lookupBoxed(key);
-            Batch found = readRow(rowId, relocations, abandoned);
-            if (unchanged(relocations, abandoned)) {
+            Batch found = readRow(storage, rowId, relocations, abandoned, columns, output);
+            if (unchanged(storage, relocations, abandoned)) {
                 return found;
             }
             Thread.onSpinWait();
@@ -116,7 +96,7 @@ public final class UniqueIndexLookup {
     }
 
     /**
-     * Reads the row {@code rowId} names into {@link #output}; null when the key is absent, or when
+     * Reads the row {@code rowId} names in {@code storage} into {@code output}; null when the key is absent, or when
      * its entry names a slot not published yet: a writer entered a new key (an insert, or an
      * update giving a row a new key) and has not published the row, so the key does not exist yet
      * (entries of keys an update keeps move to the new version only after its publish). A key a
@@ -124,7 +104,7 @@ public final class UniqueIndexLookup {
      * moment its step removes the entry, a little before the publish. Neither answer holds unless
      * {@link #unchanged} confirms it afterwards.
      */
-    private Batch readRow(long rowId, long relocationsBefore, long abandonedBefore) {
+    static Batch readRow(TableStorage storage, long rowId, long relocationsBefore, long abandonedBefore, int[] columns, Batch output) {
         if (rowId == RowIds.ABSENT) {
             return null;
         }
@@ -134,7 +114,7 @@ public final class UniqueIndexLookup {
             }
         } catch (IndexOutOfBoundsException movedAway) {
             // A published slot stays readable until a compaction renumbers it, which the caller sees.
-            if (unchanged(relocationsBefore, abandonedBefore)) {
+            if (unchanged(storage, relocationsBefore, abandonedBefore)) {
                 throw movedAway;
             }
             return null;
@@ -150,7 +130,7 @@ public final class UniqueIndexLookup {
      * {@code abandonedBefore}. Otherwise the caller looks the key up again; compactions are one page
      * each and abandoned steps are over, so a retry is rare and short.
      */
-    private boolean unchanged(long relocationsBefore, long abandonedBefore) {
+    static boolean unchanged(TableStorage storage, long relocationsBefore, long abandonedBefore) {
         return (relocationsBefore & 1) == 0 && storage.relocations() == relocationsBefore
                 && storage.abandonedSteps() == abandonedBefore;
     }
@@ -167,7 +147,7 @@ public final class UniqueIndexLookup {
         return index.get(keys, keyColumns, 0);
     }
 
-    private static void set(ColumnVector vector, Object value) {
+    static void set(ColumnVector vector, Object value) {
         switch (vector) {
             case LongVector longs -> longs.set(0, ((Number) value).longValue());
             case DoubleVector doubles -> doubles.set(0, ((Number) value).doubleValue());
