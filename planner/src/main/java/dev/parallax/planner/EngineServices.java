@@ -1,5 +1,7 @@
 package dev.parallax.planner;
 
+import dev.parallax.engine.catalog.ColumnDefault;
+import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
@@ -32,6 +34,12 @@ public interface EngineServices {
      * otherwise. A failed transaction block reports syntax errors before refusing the statement.
      */
     void checkSyntax(String sql);
+
+    /**
+     * Checks a column's DEFAULT expression (as written) for CREATE TABLE / ALTER TABLE ... SET DEFAULT
+     * with PostgreSQL's errors; returns the default to store, or null for a default that is NULL.
+     */
+    ColumnDefault planColumnDefault(String expressionText, ColumnDefinition column, Settings settings);
 
     /** Opens the root operator of {@code root} for one execution; the caller pulls and closes it. */
     Operator open(PlanNode root, ExecutionContext context);

@@ -47,6 +47,13 @@ public final class StandardEngineServices implements EngineServices {
     }
 
     @Override
+    public dev.parallax.engine.catalog.ColumnDefault planColumnDefault(String expressionText,
+                                                                       dev.parallax.engine.catalog.ColumnDefinition column,
+                                                                       Settings settings) {
+        return queryPlanner.planColumnDefault(expressionText, column, settings);
+    }
+
+    @Override
     public void checkSyntax(String sql) {
         queryPlanner.checkSyntax(sql);
     }

@@ -3,6 +3,7 @@ package dev.parallax.planner;
 import dev.parallax.Result;
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.TableStatistics;
@@ -31,6 +32,7 @@ import dev.parallax.planner.statement.CallStatement;
 import dev.parallax.planner.statement.CopyStatement;
 import dev.parallax.planner.statement.CopyToStatement;
 import dev.parallax.planner.statement.CreateIndexStatement;
+import dev.parallax.planner.statement.AlterColumnDefaultStatement;
 import dev.parallax.planner.statement.CreatePartitionStatement;
 import dev.parallax.planner.statement.HashPartitioning;
 import dev.parallax.engine.catalog.PartitionedConstraint;
@@ -92,6 +94,7 @@ final class UtilityCommands {
             case ShowStatement show -> show(show);
             case ResetStatement reset -> reset(reset);
             case AlterTableOptionsStatement alter -> alterTable(alter);
+            case AlterColumnDefaultStatement alter -> alterColumnDefault(alter);
             case CallStatement call -> call(call);
             case CopyStatement copy -> copy(copy);
             case CopyToStatement copyTo -> new CopyCommands(session).to(copyTo);
@@ -125,9 +128,9 @@ final class UtilityCommands {
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
         }
-        List<ColumnDefinition> columns = create.columns();
+        List<ColumnDefinition> columns = withDefaults(create.columns(), create.defaultExpressions());
         if (create.partitioning() != null) {
-            return createPartitionedTable(create);
+            return createPartitionedTable(create, columns);
         }
         TableStorage storage = services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
         Table table = new Table(create.tableName(), columns, storage);
@@ -151,9 +154,8 @@ final class UtilityCommands {
      * A partitioned table (no storage of its own) with its constraints' names, and with
      * {@code PARTITIONS n} its n partitions; all of it or, on any error, none.
      */
-    private Result createPartitionedTable(CreateTableStatement create) {
+    private Result createPartitionedTable(CreateTableStatement create, List<ColumnDefinition> columns) {
         Catalog catalog = catalog();
-        List<ColumnDefinition> columns = create.columns();
         HashPartitioning partitioning = create.partitioning();
         int[] keyColumns = new int[partitioning.keyColumnNames().size()];
         for (int key = 0; key < keyColumns.length; key++) {
@@ -199,6 +201,43 @@ final class UtilityCommands {
             throw failure;
         }
         return new CommandResult("CREATE TABLE");
+    }
+
+    /** The columns with their DEFAULT expressions checked and attached (a NULL default is no default). */
+    private List<ColumnDefinition> withDefaults(List<ColumnDefinition> columns, Map<String, String> defaultExpressions) {
+        if (defaultExpressions.isEmpty()) {
+            return columns;
+        }
+        List<ColumnDefinition> result = new ArrayList<>(columns.size());
+        for (ColumnDefinition column : columns) {
+            String expression = defaultExpressions.get(column.name());
+            result.add(expression == null ? column
+                    : column.withDefault(services.planColumnDefault(expression, column, session.settings())));
+        }
+        return result;
+    }
+
+    /** ALTER TABLE ... ALTER COLUMN c SET DEFAULT / DROP DEFAULT, on the partitions too unless ONLY. */
+    private Result alterColumnDefault(AlterColumnDefaultStatement alter) {
+        Table table = catalog().table(alter.tableName());
+        if (table.isSystemView()) {
+            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", table.name());
+        }
+        int column = table.columnIndex(alter.columnName());
+        if (column < 0) {
+            throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
+                    alter.columnName(), table.name());
+        }
+        ColumnDefault value = alter.expressionText() == null ? null
+                : services.planColumnDefault(alter.expressionText(), table.columns().get(column), session.settings());
+        table.setColumnDefault(column, value);
+        if (table.isPartitioned() && !alter.only()) {
+            for (Table partition : table.partitionRouter().partitions()) {
+                partition.setColumnDefault(column, value);
+            }
+        }
+        catalog().touch();
+        return new CommandResult("ALTER TABLE");
     }
 
     private static int indexOf(List<ColumnDefinition> columns, String name) {

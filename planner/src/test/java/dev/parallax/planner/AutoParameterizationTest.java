@@ -50,6 +50,12 @@ class AutoParameterizationTest {
         }
 
         @Override
+        public dev.parallax.engine.catalog.ColumnDefault planColumnDefault(String expressionText,
+                dev.parallax.engine.catalog.ColumnDefinition column, dev.parallax.engine.settings.Settings settings) {
+            return real.planColumnDefault(expressionText, column, settings);
+        }
+
+        @Override
         public void checkSyntax(String sql) {
             real.checkSyntax(sql);
         }

@@ -22,7 +22,8 @@ import java.util.OptionalInt;
  */
 public final class Table {
     private final String name;
-    private final List<ColumnDefinition> columns;
+    /** Replaced whole when a column's default changes (ALTER TABLE ... SET/DROP DEFAULT); names and types never change. */
+    private volatile List<ColumnDefinition> columns;
     /** The columns' types, computed once: asked for on every statement's hot path. */
     private final List<DataType> columnTypes;
     private final TableStorage storage;
@@ -141,6 +142,16 @@ public final class Table {
 
     public List<ColumnDefinition> columns() {
         return columns;
+    }
+
+    /**
+     * Sets the default of column {@code column} ({@code null}: drops it). The caller then marks the
+     * catalog changed ({@link Catalog#touch()}) so that cached plans, which hold defaults, are re-planned.
+     */
+    public synchronized void setColumnDefault(int column, ColumnDefault value) {
+        List<ColumnDefinition> changed = new java.util.ArrayList<>(columns);
+        changed.set(column, changed.get(column).withDefault(value));
+        columns = List.copyOf(changed);
     }
 
     public List<DataType> columnTypes() {

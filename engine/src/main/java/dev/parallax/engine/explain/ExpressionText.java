@@ -17,8 +17,13 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /** Prints plan expressions the way PostgreSQL's EXPLAIN deparses them, over the input's column names. */
-final class ExpressionText {
+public final class ExpressionText {
     private ExpressionText() {
+    }
+
+    /** {@code expression}, which reads no column, as PostgreSQL deparses it (a column default's text). */
+    public static String format(Expr expression) {
+        return format(expression, List.of());
     }
 
     static String format(Expr expression, List<String> inputNames) {

@@ -84,23 +84,45 @@ final class CatalogRows {
             }
             List<ColumnDefinition> columns = relation.table().columns();
             for (int index = 0; index < columns.size(); index++) {
-                rows.add(attribute(relation.oid(), columns.get(index), index + 1));
+                rows.add(attribute(relation.oid(), columns.get(index), index + 1, columns.get(index).defaultValue() != null));
             }
         }
         for (CatalogRelations.Index index : listing.indexes()) {
             int[] keyColumns = index.keyColumns();
             for (int key = 0; key < keyColumns.length; key++) {
-                rows.add(attribute(index.oid(), index.table().columns().get(keyColumns[key]), key + 1));
+                rows.add(attribute(index.oid(), index.table().columns().get(keyColumns[key]), key + 1, false));
             }
         }
         return rows;
     }
 
-    private static Object[] attribute(long relationOid, ColumnDefinition column, int number) {
+    private static Object[] attribute(long relationOid, ColumnDefinition column, int number, boolean hasDefault) {
         PostgresType type = PostgresType.of(column.type());
         return new Object[] {relationOid, column.name(), (long) type.oid(), -1, type.length(), number, 0, -1,
                 PostgresType.modifier(column.type()), type.byValue(), alignment(type), storage(type), "", column.notNull(),
-                false, false, "", "", false, true, 0, type.collatable() ? PostgresType.DEFAULT_COLLATION_OID : 0L, null, null};
+                hasDefault, false, "", "", false, true, 0, type.collatable() ? PostgresType.DEFAULT_COLLATION_OID : 0L, null, null};
+    }
+
+    /**
+     * pg_attrdef: one row per column default of a table (oid, adrelid, adnum, adbin); adbin holds the
+     * default's text as PostgreSQL deparses it, which is what pg_get_expr returns for it. The row's
+     * OID is derived from the table's and the column's number: unique, and stable while both exist.
+     */
+    static List<Object[]> attributeDefaults(CatalogRelations listing) {
+        List<Object[]> rows = new ArrayList<>();
+        for (CatalogRelations.Relation relation : listing.relations()) {
+            if (relation.table() == null || relation.kind() == 'v') {
+                continue;
+            }
+            List<ColumnDefinition> columns = relation.table().columns();
+            for (int index = 0; index < columns.size(); index++) {
+                dev.parallax.engine.catalog.ColumnDefault value = columns.get(index).defaultValue();
+                if (value != null) {
+                    rows.add(new Object[] {(relation.oid() << 16) + index + 1, relation.oid(), index + 1, value.displayText()});
+                }
+            }
+        }
+        return rows;
     }
 
     static List<Object[]> types() {

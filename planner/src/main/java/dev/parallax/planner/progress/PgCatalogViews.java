@@ -14,8 +14,8 @@ import java.util.function.Supplier;
  * The pg_catalog views Parallax answers from its own catalog, with PostgreSQL 15's names for the
  * columns clients read (psql's {@code \d} family, pgJDBC's DatabaseMetaData): pg_namespace,
  * pg_tables, pg_class, pg_attribute, pg_type, pg_index, pg_constraint, pg_inherits, pg_am,
- * pg_database, pg_roles, pg_tablespace, pg_collation, and pg_attrdef / pg_description, which are empty
- * (Parallax has neither column defaults nor comments), as are pg_policy, pg_statistic_ext,
+ * pg_database, pg_roles, pg_tablespace, pg_collation, pg_attrdef (column defaults), and pg_description,
+ * which is empty (Parallax has no comments), as are pg_policy, pg_statistic_ext,
  * pg_publication, pg_publication_namespace and pg_publication_rel (no row security, extended
  * statistics or publications; psql's {@code \d} reads them), and pg_proc (Parallax has no
  * user-defined functions; its built-in functions are not listed, so psql's {@code \df} answers
@@ -232,7 +232,7 @@ public final class PgCatalogViews {
         add(catalog, "pg_roles", ROLES_COLUMNS, PgCatalogViews::roles);
         add(catalog, "pg_tablespace", TABLESPACE_COLUMNS, PgCatalogViews::tablespaces);
         add(catalog, "pg_collation", COLLATION_COLUMNS, PgCatalogViews::collations);
-        add(catalog, "pg_attrdef", ATTRIBUTE_DEFAULT_COLUMNS, List::of);
+        add(catalog, "pg_attrdef", ATTRIBUTE_DEFAULT_COLUMNS, () -> CatalogRows.attributeDefaults(CatalogRelations.of(catalog)));
         add(catalog, "pg_description", DESCRIPTION_COLUMNS, List::of);
         add(catalog, "pg_policy", POLICY_COLUMNS, List::of);
         add(catalog, "pg_statistic_ext", STATISTIC_EXT_COLUMNS, List::of);

@@ -355,6 +355,12 @@ final class ModifyPlanner {
                 throw ParallaxException.of(SqlState.SYNTAX_ERROR, "multiple assignments to same column \"%s\"", assignment.column());
             }
             columns[index] = column;
+            if (assignment.toDefault()) {
+                // SET c = DEFAULT: the column's default, or NULL (typed to the column by typedNull).
+                String defaultSql = ColumnDefaults.assignmentSql(table.columns().get(column));
+                values.add(defaultSql == null ? "NULL" : defaultSql);
+                continue;
+            }
             values.add(typedIfBareParameter(assignment.expressionText(), table.columnTypes().get(column)));
         }
         return columns;

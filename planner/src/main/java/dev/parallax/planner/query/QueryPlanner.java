@@ -11,6 +11,7 @@ import dev.parallax.planner.query.cost.CostModel;
 import dev.parallax.planner.query.cost.ParallelPlanner;
 import dev.parallax.planner.query.function.CatalogFunctions;
 import dev.parallax.planner.query.function.ParallaxFunctions;
+import dev.parallax.planner.query.parse.InsertDefaults;
 import dev.parallax.planner.query.parse.ModifyStatementText;
 import dev.parallax.planner.query.parse.PostgresDialectRewriter;
 import dev.parallax.planner.query.parse.RewrittenStatement;
@@ -179,6 +180,7 @@ public final class QueryPlanner {
         if (modify != null) {
             return new ModifyPlanner(this, catalog, settings).plan(modify);
         }
+        text = withInsertDefaults(text);
         Analysis analysis = analyze(text);
         RewrittenStatement statement = analysis.statement();
         SqlValidator validator = analysis.validator();
@@ -216,16 +218,57 @@ public final class QueryPlanner {
     }
 
     /**
+     * Checks {@code column}'s DEFAULT expression (as written) as PostgreSQL does when a table is
+     * created or altered: 0A000 for a column reference or subquery, 42803 for an aggregate, 42804
+     * when its type cannot be assigned to the column, the column type's input errors for a string
+     * constant. Returns the default with the text PostgreSQL shows for it, or null for a NULL default.
+     */
+    public dev.parallax.engine.catalog.ColumnDefault planColumnDefault(String expressionText,
+                                                                       dev.parallax.engine.catalog.ColumnDefinition column,
+                                                                       Settings settings) {
+        return ColumnDefaults.plan(this, expressionText, column, settings);
+    }
+
+    /**
      * Plans a plain INSERT that is part of a larger statement (INSERT ... ON CONFLICT / RETURNING): its
      * parameter types are merged into {@code parameterTypes} (by number) instead of being required
      * to cover every number, since other parts of the statement may type the rest.
      */
     PlannedQuery planInsertSource(String insertSql, Settings settings, List<DataType> parameterTypes) {
-        Analysis analysis = analyze(insertSql);
+        Analysis analysis = analyze(withInsertDefaults(insertSql));
         collectParameterTypes(analysis, parameterTypes);
         RelNode logical = rewritten(analysis);
         PlanNode serial = translated(analysis, logical, new CostModel(settings), settings);
         return new PlannedQuery(serial, List.of(), List.of(), false, "INSERT");
+    }
+
+    /** An INSERT with its target's column defaults put in ({@link InsertDefaults}); any other statement as it is. */
+    private String withInsertDefaults(String sql) {
+        String start = sql.stripLeading();
+        if (start.length() < 6 || !start.regionMatches(true, 0, "insert", 0, 6)) {
+            return sql;
+        }
+        return InsertDefaults.rewrite(sql, this::insertTarget, source -> analyze(source).root().validatedRowType.getFieldCount());
+    }
+
+    private InsertDefaults.Target insertTarget(String tableName) {
+        dev.parallax.engine.catalog.Table table = catalog.findTable(tableName);
+        if (table == null || table.isSystemView()) {
+            return null;
+        }
+        List<dev.parallax.engine.catalog.ColumnDefinition> columns = table.columns();
+        List<String> names = columns.stream().map(dev.parallax.engine.catalog.ColumnDefinition::name).toList();
+        return new InsertDefaults.Target() {
+            @Override
+            public List<String> columnNames() {
+                return names;
+            }
+
+            @Override
+            public String defaultSql(int column) {
+                return ColumnDefaults.assignmentSql(columns.get(column));
+            }
+        };
     }
 
     /** The logical rewrites and column trimming over an analysed statement. */

@@ -3,19 +3,29 @@ package dev.parallax.planner.statement;
 import dev.parallax.engine.catalog.ColumnDefinition;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code CREATE TABLE [IF NOT EXISTS] name (column type [NOT NULL | NULL | PRIMARY KEY | UNIQUE], ...,
  * [PRIMARY KEY (cols) | UNIQUE (cols)], ...) [PARTITION BY HASH (cols) [PARTITIONS n]]}. The
  * constraints are validated (columns exist, one primary key, redundant ones dropped, the partition
  * key included) and come primary key first; primary key columns are NOT NULL. {@code partitioning}
- * is null for a plain table.
+ * is null for a plain table. {@code defaultExpressions} maps a column's name to its DEFAULT expression
+ * as written (the columns themselves carry no default until the expression is planned and checked).
  */
 public record CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
-                                   List<TableConstraint> constraints, HashPartitioning partitioning) implements Statement {
+                                   List<TableConstraint> constraints, HashPartitioning partitioning,
+                                   Map<String, String> defaultExpressions) implements Statement {
     public CreateTableStatement {
         columns = List.copyOf(columns);
         constraints = List.copyOf(constraints);
+        defaultExpressions = Map.copyOf(defaultExpressions);
+    }
+
+    /** A table without defaults. */
+    public CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
+                                List<TableConstraint> constraints, HashPartitioning partitioning) {
+        this(tableName, ifNotExists, columns, constraints, partitioning, Map.of());
     }
 
     /** A plain (not partitioned) table. */

@@ -8,5 +8,5 @@ public sealed interface Statement
         permits EmptyStatement, QueryStatement, CreateTableStatement, DropTableStatement, SetStatement,
         ShowStatement, ResetStatement, AlterTableOptionsStatement, CallStatement, CopyStatement, CopyToStatement,
         ExplainStatement, TransactionStatement, CreateIndexStatement, DropIndexStatement, VacuumStatement,
-        CreateViewStatement, DropViewStatement, CreatePartitionStatement {
+        CreateViewStatement, DropViewStatement, CreatePartitionStatement, AlterColumnDefaultStatement {
 }

@@ -98,6 +98,7 @@ public final class StatementParser {
         Set<String> names = new HashSet<>();
         List<TableConstraint> constraints = new ArrayList<>();
         List<Token> constraintStarts = new ArrayList<>();
+        Map<String, String> defaultExpressions = new LinkedHashMap<>();
         if (!cursor.acceptSymbol(")")) {
             do {
                 Token start = cursor.peek();
@@ -106,7 +107,7 @@ public final class StatementParser {
                     constraintStarts.add(start);
                     continue;
                 }
-                ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts);
+                ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions);
                 if (!names.add(column.name())) {
                     throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" specified more than once", column.name());
                 }
@@ -123,7 +124,8 @@ public final class StatementParser {
         if (partitioning != null) {
             checkKeysIncludePartitionKey(tableName, validated, partitioning);
         }
-        return new CreateTableStatement(tableName, ifNotExists, keyColumnsNotNull(columns, constraints), validated, partitioning);
+        return new CreateTableStatement(tableName, ifNotExists, keyColumnsNotNull(columns, constraints), validated, partitioning,
+                defaultExpressions);
     }
 
     /** {@code PARTITION BY HASH (cols) [PARTITIONS n]}; RANGE and LIST are not supported yet. */
@@ -403,7 +405,7 @@ public final class StatementParser {
     }
 
     private static ColumnDefinition parseColumn(TokenCursor cursor, String tableName, List<TableConstraint> constraints,
-                                                List<Token> constraintStarts) {
+                                                List<Token> constraintStarts, Map<String, String> defaultExpressions) {
         Token start = cursor.peek();
         if (start.kind() == TokenKind.IDENTIFIER) {
             switch (start.value()) {
@@ -431,6 +433,15 @@ public final class StatementParser {
                 constraintStarts.add(constraint);
                 continue;
             }
+            if (keyword.isKeyword("default")) {
+                cursor.next();
+                if (defaultExpressions.containsKey(name)) {
+                    throw new ParallaxException(SqlState.SYNTAX_ERROR, "multiple default values specified for column \""
+                            + name + "\" of table \"" + tableName + "\"", null, null, keyword.position(), null);
+                }
+                defaultExpressions.put(name, defaultExpression(cursor));
+                continue;
+            }
             if (constraintName != null && !keyword.isKeyword("not") && !keyword.isKeyword("null")) {
                 throw keyword.kind() == TokenKind.END ? cursor.syntaxError(keyword)
                         : notSupported("column constraint " + keyword.value().toUpperCase(Locale.ROOT) + " is not supported yet", keyword);
@@ -441,7 +452,7 @@ public final class StatementParser {
                 declaredNotNull = true;
             } else if (cursor.accept("null")) {
                 declaredNotNull = false;
-            } else if (constraint.kind() == TokenKind.IDENTIFIER && Set.of("check", "default",
+            } else if (constraint.kind() == TokenKind.IDENTIFIER && Set.of("check",
                     "references", "generated", "collate").contains(constraint.value())) {
                 throw notSupported("column constraint " + constraint.value().toUpperCase(Locale.ROOT) + " is not supported yet", constraint);
             } else {
@@ -454,6 +465,40 @@ public final class StatementParser {
             notNull = declaredNotNull;
         }
         return new ColumnDefinition(name, type, notNull != null && notNull);
+    }
+
+    /** Words that end a column's DEFAULT expression: the next column constraint. */
+    private static final Set<String> COLUMN_CONSTRAINT_WORDS = Set.of("not", "null", "primary", "unique", "constraint", "check",
+            "references", "generated", "collate", "default");
+
+    /**
+     * The text of a DEFAULT expression (PostgreSQL's b_expr): everything up to the next column
+     * constraint, or the comma or parenthesis that ends the column, outside parentheses.
+     */
+    private static String defaultExpression(TokenCursor cursor) {
+        Token first = cursor.peek();
+        if (cursor.atEnd() || first.isSymbol(",") || first.isSymbol(")")) {
+            throw cursor.syntaxError(first);
+        }
+        int depth = 0;
+        Token last = first;
+        while (true) {
+            Token token = cursor.peek();
+            if (token.kind() == TokenKind.END || token.isSymbol(";")) {
+                break;
+            }
+            if (depth == 0 && token != first && (token.isSymbol(",") || token.isSymbol(")")
+                    || token.kind() == TokenKind.IDENTIFIER && COLUMN_CONSTRAINT_WORDS.contains(token.value()))) {
+                break;
+            }
+            if (token.isSymbol("(")) {
+                depth++;
+            } else if (token.isSymbol(")")) {
+                depth--;
+            }
+            last = cursor.next();
+        }
+        return cursor.sql().substring(first.start(), last.end());
     }
 
     // ---- CREATE VIEW ----
@@ -659,9 +704,12 @@ public final class StatementParser {
             }
             throw notSupported("ALTER " + what.value().toUpperCase(Locale.ROOT) + " is not supported", what);
         }
-        cursor.accept("only");
+        boolean only = cursor.accept("only");
         String tableName = cursor.tableName();
         Token action = cursor.peek();
+        if (cursor.accept("alter")) {
+            return parseAlterColumn(cursor, tableName, only);
+        }
         Map<String, String> set = new LinkedHashMap<>();
         List<String> reset = new ArrayList<>();
         if (cursor.accept("set")) {
@@ -692,6 +740,26 @@ public final class StatementParser {
         }
         cursor.expectEnd();
         return new AlterTableOptionsStatement(tableName, set, reset);
+    }
+
+    /** {@code ALTER [COLUMN] column SET DEFAULT expression | DROP DEFAULT}, after ALTER. */
+    private static Statement parseAlterColumn(TokenCursor cursor, String tableName, boolean only) {
+        cursor.accept("column");
+        String column = cursor.name();
+        Token action = cursor.peek();
+        String expression;
+        if (cursor.accept("set") && cursor.accept("default")) {
+            expression = defaultExpression(cursor);
+        } else if (action.isKeyword("drop") && cursor.accept("drop") && cursor.accept("default")) {
+            expression = null;
+        } else {
+            if (action.kind() == TokenKind.END) {
+                throw cursor.syntaxError(action);
+            }
+            throw notSupported("ALTER TABLE ... ALTER COLUMN ... " + describe(cursor.sql(), action) + " is not supported", action);
+        }
+        cursor.expectEnd();
+        return new AlterColumnDefaultStatement(tableName, only, column, expression);
     }
 
     private static String describe(String sql, Token token) {

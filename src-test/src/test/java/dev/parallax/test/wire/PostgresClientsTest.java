@@ -137,6 +137,29 @@ class PostgresClientsTest {
         assertEquals("parallax|parallax|UTF8|C|C||libc|\n", databases.output(), databases.errors());
     }
 
+    /** psql 15's {@code \d TABLE} shows column defaults from pg_attrdef (pg_get_expr's pretty form), as PostgreSQL 15. */
+    @Test
+    void psqlDescribesColumnDefaults() throws Exception {
+        assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
+        Result created = psql("-q", "-v", "ON_ERROR_STOP=1", "-c", "create table describe_defaults (id int, name text default 'x', "
+                + "created timestamp default now(), n int not null default 1 + 2, r double precision default random())");
+        assertEquals(0, created.exitCode(), created.errors());
+        Result table = psql("-c", "\\d describe_defaults");
+        // Other tests list every relation: leave none behind.
+        assertEquals(0, psql("-q", "-c", "drop table describe_defaults").exitCode());
+        assertEquals("""
+                                     Table "public.describe_defaults"
+                 Column  |            Type             | Collation | Nullable |  Default \s
+                ---------+-----------------------------+-----------+----------+-----------
+                 id      | integer                     |           |          |\s
+                 name    | text                        |           |          | 'x'::text
+                 created | timestamp without time zone |           |          | now()
+                 n       | integer                     |           | not null | 1 + 2
+                 r       | double precision            |           |          | random()
+
+                """, table.output(), table.errors());
+    }
+
     /**
      * psql 15's {@code \d TABLE}, {@code \d+ TABLE} and their partitioned forms send correlated
      * subqueries (publications, reloptions), pg_get_partkeydef, pg_partition_ancestors and

@@ -163,7 +163,28 @@ public final class CatalogFunctionExpander extends RexShuttle {
         }
         if (operator == CatalogFunctions.GET_EXPRESSION) {
             // The catalog's expression columns (relpartbound, adbin, indexprs) hold the expression's text.
-            return rexBuilder.makeCast(text, operands.get(0), true, false);
+            RexNode expression = rexBuilder.makeCast(text, operands.get(0), true, false);
+            if (operands.size() < 3 || operands.get(2).isAlwaysFalse()) {
+                return expression;
+            }
+            // Pretty: the column defaults whose pretty text differs (1 + 2 for (1 + 2)).
+            List<RexNode> conditions = new ArrayList<>();
+            List<RexNode> values = new ArrayList<>();
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (dev.parallax.engine.catalog.Table table : catalog.tables()) {
+                for (dev.parallax.engine.catalog.ColumnDefinition column : table.columns()) {
+                    dev.parallax.engine.catalog.ColumnDefault value = column.defaultValue();
+                    if (value != null && !value.prettyText().equals(value.displayText()) && seen.add(value.displayText())) {
+                        conditions.add(rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, expression, literal(value.displayText())));
+                        values.add(literal(value.prettyText()));
+                    }
+                }
+            }
+            if (conditions.isEmpty()) {
+                return expression;
+            }
+            RexNode pretty = caseOf(conditions, values, expression);
+            return rexBuilder.makeCall(SqlStdOperatorTable.CASE, operands.get(2), pretty, expression);
         }
         if (operator == CatalogFunctions.OBJECT_DESCRIPTION || operator == CatalogFunctions.COLUMN_DESCRIPTION
                 || operator == CatalogFunctions.SHARED_OBJECT_DESCRIPTION) {

@@ -29,8 +29,15 @@ import java.util.Locale;
 public record ModifyStatementText(String operation, String table, String tableName, String alias, String insertText,
                                   List<Assignment> assignments, String whereText, Conflict conflict, String returningText) {
 
-    /** {@code column = expression} of a SET list; {@code column} is the catalog name. */
-    public record Assignment(String column, String expressionText) {
+    /**
+     * {@code column = expression} of a SET list; {@code column} is the catalog name. {@code toDefault}
+     * is {@code SET column = DEFAULT} (the expression text is then the word DEFAULT): the planner puts
+     * the column's default in.
+     */
+    public record Assignment(String column, String expressionText, boolean toDefault) {
+        public Assignment(String column, String expressionText) {
+            this(column, expressionText, false);
+        }
     }
 
     /**
@@ -337,11 +344,8 @@ public record ModifyStatementText(String operation, String table, String tableNa
                 if (expressionEnd == expressionStart) {
                     throw syntaxError(expressionStart);
                 }
-                if (expressionEnd == expressionStart + 1 && tokens.get(expressionStart).isWord("default")) {
-                    throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "SET column = DEFAULT is not supported yet",
-                            null, null, tokens.get(expressionStart).position() + 1, null);
-                }
-                assignments.add(new Assignment(column, text(expressionStart, expressionEnd)));
+                boolean toDefault = expressionEnd == expressionStart + 1 && tokens.get(expressionStart).isWord("default");
+                assignments.add(new Assignment(column, text(expressionStart, expressionEnd), toDefault));
                 index = expressionEnd + 1;
                 if (expressionEnd < to && index >= to) {
                     throw syntaxError(index);

@@ -28,7 +28,7 @@ public final class InformationSchemaViews {
             "is_nullable", "data_type", "character_maximum_length", "character_octet_length", "numeric_precision",
             "numeric_precision_radix", "numeric_scale", "datetime_precision", "udt_catalog", "udt_schema", "udt_name",
             "is_identity", "is_generated", "is_updatable"), """
-            select current_database(), n.nspname, c.relname, a.attname, cast(a.attnum as integer), cast(null as text),
+            select current_database(), n.nspname, c.relname, a.attname, cast(a.attnum as integer), d.adbin,
                    case when a.attnotnull then 'NO' else 'YES' end,
                    case a.atttypid when 1042 then 'character' when 1560 then 'bit'
                         else pg_catalog.format_type(a.atttypid, null) end,
@@ -48,6 +48,7 @@ public final class InformationSchemaViews {
                  join pg_catalog.pg_class c on c.oid = a.attrelid
                  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
                  join pg_catalog.pg_type t on t.oid = a.atttypid
+                 left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
             where c.relkind in ('r', 'p', 'v') and a.attnum > 0 and not a.attisdropped""");
 
     private static final View SCHEMATA = new View("schemata", List.of(

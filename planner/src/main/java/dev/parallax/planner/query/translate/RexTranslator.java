@@ -79,6 +79,11 @@ public final class RexTranslator {
         return ConstantFolder.fold(translateUnfolded(node));
     }
 
+    /** {@link #translate} without folding constants: the expression as written (a column default shown as PostgreSQL shows it). */
+    public Expr translateAsWritten(RexNode node) {
+        return translateUnfolded(node);
+    }
+
     private Expr translateUnfolded(RexNode node) {
         return switch (node) {
             case RexInputRef inputRef -> new ColumnRef(inputRef.getIndex(), TypeMapping.toEngine(inputRef.getType()));
@@ -137,6 +142,14 @@ public final class RexTranslator {
     private Expr call(RexCall call) {
         DataType type = TypeMapping.toEngine(call.getType());
         SqlOperator operator = call.getOperator();
+        if (operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_TIMESTAMP
+                || operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.LOCALTIMESTAMP) {
+            // The statement's start, as now(); Parallax has no time zones, so both are timestamps.
+            return new Call(Function.NOW, List.of(), DataType.TIMESTAMP);
+        }
+        if (operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_DATE) {
+            return new Cast(new Call(Function.NOW, List.of(), DataType.TIMESTAMP), DataType.DATE);
+        }
         switch (call.getKind()) {
             case SEARCH -> {
                 return search(call);
