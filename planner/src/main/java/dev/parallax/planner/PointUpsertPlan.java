@@ -44,6 +44,7 @@ final class PointUpsertPlan {
         // Compilation reads the session's settings, nothing per execution: parameters and now() come with each execution.
         ExecutionContext compiling = new ExecutionContext(session.database().memory(), session.database().workers(),
                 session.settings().snapshot(), null, 0, false);
+        compiling.setSequences(session.sequences());
         PointUpsert upsert = PointUpsert.of(statement.root(), compiling);
         return upsert == null ? null : new PointUpsertPlan(session.database().catalog(), catalogVersion, statement.parameterTypes(), upsert);
     }

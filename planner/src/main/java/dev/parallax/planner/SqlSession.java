@@ -3,6 +3,9 @@ package dev.parallax.planner;
 import dev.parallax.engine.catalog.RelationSizeSnapshot;
 import dev.parallax.engine.catalog.RelationSizes;
 import dev.parallax.planner.progress.PgCatalogViews;
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.sequence.Sequence;
+import dev.parallax.engine.sequence.SequenceSession;
 import dev.parallax.engine.exec.StatementProgress;
 
 import java.util.Optional;
@@ -71,6 +74,8 @@ public final class SqlSession implements Session {
     private boolean closed;
     /** Set while {@link #execute(String, CopyChannel)} runs. */
     private CopyChannel copyChannel;
+    /** This session's currval / lastval, and where sequence names resolve. */
+    private final SequenceSession sequences;
 
     public SqlSession(Database database) {
         this(database, database.engineServices());
@@ -85,6 +90,23 @@ public final class SqlSession implements Session {
         this.autoParameterization = new AutoParameterization(this, database.catalog());
         this.utilityCommands = new UtilityCommands(this, services);
         this.running = new RunningStatements(database.runningStatementRegistry(), database.nextSessionId());
+        Catalog catalog = database.catalog();
+        this.sequences = new SequenceSession(new SequenceSession.Resolver() {
+            @Override
+            public Sequence sequence(String name) {
+                return catalog.sequence(name);
+            }
+
+            @Override
+            public Sequence sequence(long oid) {
+                return catalog.sequence(oid);
+            }
+        });
+    }
+
+    /** The session's sequence state (currval, lastval), which every statement's context carries. */
+    SequenceSession sequences() {
+        return sequences;
     }
 
     @Override
@@ -344,6 +366,7 @@ public final class SqlSession implements Session {
         Settings snapshot = settings.snapshot();
         ExecutionContext context = new ExecutionContext(database.memory(), database.workers(), snapshot, parameters,
                 startMicros, collectStatistics, relationSizes);
+        context.setSequences(sequences);
         running.start(context, snapshot.getLong("statement_timeout"), statementText);
         return context;
     }

@@ -33,6 +33,13 @@ import dev.parallax.planner.statement.CopyStatement;
 import dev.parallax.planner.statement.CopyToStatement;
 import dev.parallax.planner.statement.CreateIndexStatement;
 import dev.parallax.planner.statement.AlterColumnDefaultStatement;
+import dev.parallax.planner.statement.AlterSequenceStatement;
+import dev.parallax.planner.statement.IdentityClause;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.planner.statement.CreateSequenceStatement;
+import dev.parallax.planner.statement.DropSequenceStatement;
+import dev.parallax.engine.sequence.Sequence;
+import dev.parallax.engine.sequence.SequenceOptions;
 import dev.parallax.planner.statement.CreatePartitionStatement;
 import dev.parallax.planner.statement.HashPartitioning;
 import dev.parallax.engine.catalog.PartitionedConstraint;
@@ -95,6 +102,9 @@ final class UtilityCommands {
             case ResetStatement reset -> reset(reset);
             case AlterTableOptionsStatement alter -> alterTable(alter);
             case AlterColumnDefaultStatement alter -> alterColumnDefault(alter);
+            case CreateSequenceStatement create -> createSequence(create);
+            case DropSequenceStatement drop -> dropSequence(drop);
+            case AlterSequenceStatement alter -> alterSequence(alter);
             case CallStatement call -> call(call);
             case CopyStatement copy -> copy(copy);
             case CopyToStatement copyTo -> new CopyCommands(session).to(copyTo);
@@ -129,9 +139,69 @@ final class UtilityCommands {
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
         }
         List<ColumnDefinition> columns = withDefaults(create.columns(), create.defaultExpressions());
-        if (create.partitioning() != null) {
-            return createPartitionedTable(create, columns);
+        if (create.identities().isEmpty()) {
+            return create.partitioning() != null ? createPartitionedTable(create, columns) : createPlainTable(create, columns);
         }
+        // serial and identity columns: their sequences first (the table's defaults name them), gone again on any failure.
+        List<Sequence> owned = new ArrayList<>();
+        try {
+            List<ColumnDefinition> withSequences = withIdentities(create.tableName(), columns, create.identities(), owned);
+            Result result = create.partitioning() != null ? createPartitionedTable(create, withSequences)
+                    : createPlainTable(create, withSequences);
+            Table created = catalog.findTable(create.tableName());
+            if (created == null || !created.columns().equals(withSequences)) {
+                dropAll(owned);
+            }
+            return result;
+        } catch (RuntimeException failure) {
+            dropAll(owned);
+            throw failure;
+        }
+    }
+
+    private void dropAll(List<Sequence> sequences) {
+        for (Sequence sequence : sequences) {
+            catalog().dropSequence(sequence.name());
+        }
+    }
+
+    /**
+     * The columns with the defaults of their serial / identity clauses: each gets a sequence of its
+     * own type named as PostgreSQL names it ({@code table_column_seq}, a number appended while the
+     * name is taken), owned by the table; the sequences are added to the catalog and to {@code owned}.
+     */
+    private List<ColumnDefinition> withIdentities(String tableName, List<ColumnDefinition> columns, Map<String, IdentityClause> identities,
+                                                  List<Sequence> owned) {
+        List<ColumnDefinition> result = new ArrayList<>(columns.size());
+        for (ColumnDefinition column : columns) {
+            IdentityClause clause = identities.get(column.name());
+            if (clause == null) {
+                result.add(column);
+                continue;
+            }
+            TypeKind kind = column.type().kind();
+            if (kind != TypeKind.SMALLINT && kind != TypeKind.INTEGER && kind != TypeKind.BIGINT) {
+                throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "identity column type must be smallint, integer, or bigint");
+            }
+            SequenceOptions.Declared declared = clause.options();
+            SequenceOptions options = SequenceOptions.resolve(new SequenceOptions.Declared(
+                    declared.type() != null ? declared.type() : column.type(), declared.increment(), declared.minValue(),
+                    declared.maxValue(), declared.start(), declared.cache(), declared.cycle()));
+            String base = tableName + "_" + column.name() + "_seq";
+            String name = base;
+            for (int suffix = 1; catalog().relationExists(name); suffix++) {
+                name = base + suffix;
+            }
+            Sequence sequence = new Sequence(name, options, tableName, column.name());
+            catalog().addSequence(sequence);
+            owned.add(sequence);
+            result.add(column.withDefault(ColumnDefault.nextValue(name, clause.kind())));
+        }
+        return result;
+    }
+
+    private Result createPlainTable(CreateTableStatement create, List<ColumnDefinition> columns) {
+        Catalog catalog = catalog();
         TableStorage storage = services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
         Table table = new Table(create.tableName(), columns, storage);
         try {
@@ -215,6 +285,97 @@ final class UtilityCommands {
                     : column.withDefault(services.planColumnDefault(expression, column, session.settings())));
         }
         return result;
+    }
+
+    private Result createSequence(CreateSequenceStatement create) {
+        Catalog catalog = catalog();
+        String skipped = "relation \"" + create.sequenceName() + "\" already exists, skipping";
+        if (catalog.relationExists(create.sequenceName())) {
+            if (create.ifNotExists()) {
+                return new CommandResult("CREATE SEQUENCE", 0, List.of(skipped));
+            }
+            throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.sequenceName());
+        }
+        SequenceOptions options = SequenceOptions.resolve(create.options());
+        try {
+            catalog.addSequence(new Sequence(create.sequenceName(), options, null, null));
+        } catch (ParallaxException duplicate) {
+            if (duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
+                return new CommandResult("CREATE SEQUENCE", 0, List.of(skipped));
+            }
+            throw duplicate;
+        }
+        return new CommandResult("CREATE SEQUENCE");
+    }
+
+    /**
+     * DROP SEQUENCE: every name is checked first (no partial effect). A sequence a column's default
+     * uses (serial, identity) goes with its table only: 2BP01, as PostgreSQL without CASCADE.
+     */
+    private Result dropSequence(DropSequenceStatement drop) {
+        Catalog catalog = catalog();
+        for (String name : drop.sequenceNames()) {
+            Sequence sequence = catalog.findSequence(name);
+            if (sequence == null) {
+                if (catalog.relationExists(name)) {
+                    throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a sequence", name);
+                }
+                if (!drop.ifExists()) {
+                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "sequence \"%s\" does not exist", name);
+                }
+                continue;
+            }
+            if (sequence.ownerTable() != null && catalog.findTable(sequence.ownerTable()) != null) {
+                throw ParallaxException.of(SqlState.DEPENDENT_OBJECTS_STILL_EXIST,
+                                "cannot drop sequence %s because other objects depend on it", name)
+                        .withDetail("default value for column " + sequence.ownerColumn() + " of table " + sequence.ownerTable()
+                                + " depends on sequence " + name)
+                        .withHint("Use DROP ... CASCADE to drop the dependent objects too.");
+            }
+        }
+        List<String> notices = new ArrayList<>();
+        for (String name : drop.sequenceNames()) {
+            if (!catalog.dropSequence(name)) {
+                notices.add("sequence \"" + name + "\" does not exist, skipping");
+            }
+        }
+        return new CommandResult("DROP SEQUENCE", 0, notices);
+    }
+
+    /** ALTER SEQUENCE: the options written replace the sequence's (checked together), then RESTART. */
+    private Result alterSequence(AlterSequenceStatement alter) {
+        Catalog catalog = catalog();
+        Sequence sequence = catalog.findSequence(alter.sequenceName());
+        if (sequence == null) {
+            if (catalog.relationExists(alter.sequenceName())) {
+                throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a sequence", alter.sequenceName());
+            }
+            if (alter.ifExists()) {
+                return new CommandResult("ALTER SEQUENCE", 0,
+                        List.of("relation \"" + alter.sequenceName() + "\" does not exist, skipping"));
+            }
+            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", alter.sequenceName());
+        }
+        SequenceOptions current = sequence.options();
+        SequenceOptions.Declared written = alter.options();
+        SequenceOptions changed = SequenceOptions.resolve(new SequenceOptions.Declared(
+                written.type() != null ? written.type() : current.type(),
+                written.increment() != null ? written.increment() : current.increment(),
+                written.minValue() != null ? written.minValue() : current.minValue(),
+                written.maxValue() != null ? written.maxValue() : current.maxValue(),
+                written.start() != null ? written.start() : current.start(),
+                written.cache() != null ? written.cache() : current.cache(),
+                written.cycle() != null ? written.cycle() : current.cycle()));
+        if (alter.restart()) {
+            Sequence probe = new Sequence(sequence.name(), changed, null, null);
+            probe.restart(alter.restartValue());
+        }
+        sequence.setOptions(changed);
+        if (alter.restart()) {
+            sequence.restart(alter.restartValue());
+        }
+        catalog.touch();
+        return new CommandResult("ALTER SEQUENCE");
     }
 
     /** ALTER TABLE ... ALTER COLUMN c SET DEFAULT / DROP DEFAULT, on the partitions too unless ONLY. */

@@ -5,6 +5,7 @@ import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.index.OrderedIndex;
 import dev.parallax.engine.partition.PartitionRouter;
 import dev.parallax.engine.partition.PartitionedTableStorage;
+import dev.parallax.engine.sequence.Sequence;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,6 +30,8 @@ public final class Catalog {
     private final Map<String, Table> constraintNames = new ConcurrentHashMap<>();
     /** Views by name (same relation namespace as tables and indexes). */
     private final Map<String, View> views = new ConcurrentHashMap<>();
+    /** Sequences by name (same relation namespace). */
+    private final Map<String, Sequence> sequences = new ConcurrentHashMap<>();
     /**
      * Object identifiers of relations (tables, views, indexes and the indexes of constraints) by
      * name, and of PRIMARY KEY / UNIQUE constraints by name: what pg_class.oid and pg_constraint.oid
@@ -116,7 +119,68 @@ public final class Catalog {
     /** True when a table or an index is named {@code name}. */
     public boolean relationExists(String name) {
         return tables.containsKey(name) || indexNames.containsKey(name) || constraintNames.containsKey(name)
-                || views.containsKey(name);
+                || views.containsKey(name) || sequences.containsKey(name);
+    }
+
+    /** Adds {@code sequence}; 42P07 when its name is taken by a relation (nothing is then added). */
+    public void addSequence(Sequence sequence) {
+        synchronized (indexNames) {
+            if (relationExists(sequence.name())) {
+                throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", sequence.name());
+            }
+            sequences.put(sequence.name(), sequence);
+            relationOids.put(sequence.name(), nextOid.getAndIncrement());
+        }
+        version.incrementAndGet();
+    }
+
+    /** The sequence named {@code name}, or null. */
+    public Sequence findSequence(String name) {
+        return sequences.get(name);
+    }
+
+    /**
+     * The sequence named {@code name} for nextval / currval / setval: 42P01 when no relation has the
+     * name, 42809 when the relation is not a sequence.
+     */
+    public Sequence sequence(String name) {
+        Sequence sequence = sequences.get(name);
+        if (sequence != null) {
+            return sequence;
+        }
+        if (relationExists(name)) {
+            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a sequence", name);
+        }
+        throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", name);
+    }
+
+    /** The sequence whose pg_class OID is {@code oid} ({@code nextval('s'::regclass)}); 42P01 / 42809 as {@link #sequence}. */
+    public Sequence sequence(long oid) {
+        for (Map.Entry<String, Long> entry : relationOids.entrySet()) {
+            if (entry.getValue() == oid) {
+                return sequence(entry.getKey());
+            }
+        }
+        throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "could not open relation with OID %d", oid);
+    }
+
+    /** Removes the sequence; returns false when no such sequence exists. */
+    public boolean dropSequence(String name) {
+        synchronized (indexNames) {
+            if (sequences.remove(name) == null) {
+                return false;
+            }
+            relationOids.remove(name);
+        }
+        version.incrementAndGet();
+        return true;
+    }
+
+    /** The sequences, by name. */
+    public List<Sequence> sequences() {
+        List<Sequence> list = new ArrayList<>(sequences.values());
+        list.sort(Comparator.comparing(Sequence::name));
+        return list;
     }
 
     /**
@@ -215,6 +279,16 @@ public final class Catalog {
             }
             removeLocked(existing, droppedIndexes);
             removedTables.add(existing);
+            // The sequences a table owns (serial and identity columns) go with it, as in PostgreSQL.
+            for (Table removed : removedTables) {
+                sequences.values().removeIf(sequence -> {
+                    boolean owned = removed.name().equals(sequence.ownerTable());
+                    if (owned) {
+                        relationOids.remove(sequence.name());
+                    }
+                    return owned;
+                });
+            }
         }
         version.incrementAndGet();
         for (OrderedIndex index : droppedIndexes) {

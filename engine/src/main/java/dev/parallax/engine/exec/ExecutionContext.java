@@ -4,6 +4,7 @@ import dev.parallax.engine.catalog.RelationSizes;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.memory.MemoryManager;
+import dev.parallax.engine.sequence.SequenceSession;
 import dev.parallax.engine.settings.Settings;
 
 import java.util.Objects;
@@ -26,6 +27,8 @@ public final class ExecutionContext {
     /** The statement's own context, which holds cancellation: this one, or the one a correlated run derives from. */
     private final ExecutionContext statement;
     private volatile boolean cancelled;
+    /** The session's sequences (nextval, currval, setval, lastval); set once before the statement runs. */
+    private volatile SequenceSession sequences;
     private volatile String cancelReason = "canceling statement due to user request";
 
     public ExecutionContext(MemoryManager memory, WorkerPool workers, Settings settings, Object[] parameters,
@@ -57,6 +60,7 @@ public final class ExecutionContext {
         this.progress = statement.progress;
         this.relationSizes = statement.relationSizes;
         this.statement = statement;
+        this.sequences = statement.sequences;
     }
 
     /**
@@ -71,6 +75,20 @@ public final class ExecutionContext {
     /** Copies of this context's parameter values, {@code length} slots (more slots are NULL). */
     public Object[] parameters(int length) {
         return java.util.Arrays.copyOf(parameters, Math.max(length, parameters.length));
+    }
+
+    /** Gives the statement its session's sequences; called once, before the statement runs. */
+    public void setSequences(SequenceSession sequences) {
+        this.sequences = Objects.requireNonNull(sequences, "sequences");
+    }
+
+    /** The session's sequences; 0A000 when this statement runs outside a session (no sequence functions there). */
+    public SequenceSession sequences() {
+        SequenceSession session = statement.sequences != null ? statement.sequences : sequences;
+        if (session == null) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "sequence functions are not available here");
+        }
+        return session;
     }
 
     public MemoryManager memory() {

@@ -71,5 +71,11 @@ public enum Function {
      */
     TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE, TOTAL_RELATION_SIZE, DATABASE_SIZE, SIZE_PRETTY,
     // Volatile: random() is per row; now() is the statement's start; clock_timestamp() the wall clock.
-    RANDOM, NOW, CLOCK_TIMESTAMP
+    RANDOM, NOW, CLOCK_TIMESTAMP,
+    /**
+     * Sequences, PostgreSQL's semantics, per row: NEXTVAL(name), CURRVAL(name) and LASTVAL() return
+     * BIGINT; SETVAL(name, value[, is_called]) returns the value. The name is a TEXT sequence name or
+     * a BIGINT pg_class OID ({@code 's'::regclass}).
+     */
+    NEXTVAL, CURRVAL, SETVAL, LASTVAL
 }

@@ -1,5 +1,6 @@
 package dev.parallax.planner.progress;
 
+import dev.parallax.engine.sequence.Sequence;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.Table;
@@ -71,8 +72,13 @@ public final class CatalogRelations {
         }
     }
 
+    /** A sequence (pg_class relkind {@code S}). */
+    public record SequenceRelation(long oid, Sequence sequence) {
+    }
+
     private final List<Relation> relations = new ArrayList<>();
     private final List<Index> indexes = new ArrayList<>();
+    private final List<SequenceRelation> sequences = new ArrayList<>();
 
     private CatalogRelations() {
     }
@@ -108,7 +114,17 @@ public final class CatalogRelations {
             listing.relations.add(new Relation(catalog.relationOid(view.name()), view.name(), PUBLIC_NAMESPACE, 'v', null, view));
         }
         listing.indexes.removeIf(index -> index.oid() == 0);
+        for (Sequence sequence : catalog.sequences()) {
+            long oid = catalog.relationOid(sequence.name());
+            if (oid != 0) {
+                listing.sequences.add(new SequenceRelation(oid, sequence));
+            }
+        }
         return listing;
+    }
+
+    public List<SequenceRelation> sequences() {
+        return sequences;
     }
 
     public List<Relation> relations() {

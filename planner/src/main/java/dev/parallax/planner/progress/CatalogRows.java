@@ -43,6 +43,24 @@ final class CatalogRows {
                     false, false, "p", index.partitioned() ? "I" : "i", index.keyColumns().length, 0, false, false, false, false,
                     false, true, "n", false, 0L, null, null, null});
         }
+        for (CatalogRelations.SequenceRelation sequence : listing.sequences()) {
+            rows.add(new Object[] {sequence.oid(), sequence.sequence().name(), CatalogRelations.PUBLIC_NAMESPACE, 0L, 0L,
+                    PgCatalogViews.SUPERUSER_OID, 0L, sequence.oid(), 0L, 1, 1.0, 0, 0L, false, false, "p", "S", 3, 0, false, false,
+                    false, false, false, true, "n", false, 0L, null, null, null});
+        }
+        return rows;
+    }
+
+    /** pg_sequences: each sequence's definition and last value (NULL before its first nextval). */
+    static List<Object[]> sequences(CatalogRelations listing) {
+        List<Object[]> rows = new ArrayList<>();
+        for (CatalogRelations.SequenceRelation relation : listing.sequences()) {
+            dev.parallax.engine.sequence.Sequence sequence = relation.sequence();
+            dev.parallax.engine.sequence.SequenceOptions options = sequence.options();
+            rows.add(new Object[] {"public", sequence.name(), PgCatalogViews.OWNER, options.type().sqlName(), options.start(),
+                    options.minValue(), options.maxValue(), options.increment(), options.cycle(), options.cache(),
+                    sequence.lastValueOrNull()});
+        }
         return rows;
     }
 
@@ -84,23 +102,26 @@ final class CatalogRows {
             }
             List<ColumnDefinition> columns = relation.table().columns();
             for (int index = 0; index < columns.size(); index++) {
-                rows.add(attribute(relation.oid(), columns.get(index), index + 1, columns.get(index).defaultValue() != null));
+                rows.add(attribute(relation.oid(), columns.get(index), index + 1, columns.get(index).defaultValue()));
             }
         }
         for (CatalogRelations.Index index : listing.indexes()) {
             int[] keyColumns = index.keyColumns();
             for (int key = 0; key < keyColumns.length; key++) {
-                rows.add(attribute(index.oid(), index.table().columns().get(keyColumns[key]), key + 1, false));
+                rows.add(attribute(index.oid(), index.table().columns().get(keyColumns[key]), key + 1, null));
             }
         }
         return rows;
     }
 
-    private static Object[] attribute(long relationOid, ColumnDefinition column, int number, boolean hasDefault) {
+    /** A column's pg_attribute row; {@code columnDefault} is the table column's default (null for none, and for index columns). */
+    private static Object[] attribute(long relationOid, ColumnDefinition column, int number,
+                                      dev.parallax.engine.catalog.ColumnDefault columnDefault) {
         PostgresType type = PostgresType.of(column.type());
+        boolean hasDefault = columnDefault != null && columnDefault.identity() == dev.parallax.engine.catalog.ColumnDefault.Identity.NONE;
         return new Object[] {relationOid, column.name(), (long) type.oid(), -1, type.length(), number, 0, -1,
                 PostgresType.modifier(column.type()), type.byValue(), alignment(type), storage(type), "", column.notNull(),
-                hasDefault, false, "", "", false, true, 0, type.collatable() ? PostgresType.DEFAULT_COLLATION_OID : 0L, null, null};
+                hasDefault, false, columnDefault == null ? "" : columnDefault.identityCode(), "", false, true, 0, type.collatable() ? PostgresType.DEFAULT_COLLATION_OID : 0L, null, null};
     }
 
     /**
@@ -117,7 +138,7 @@ final class CatalogRows {
             List<ColumnDefinition> columns = relation.table().columns();
             for (int index = 0; index < columns.size(); index++) {
                 dev.parallax.engine.catalog.ColumnDefault value = columns.get(index).defaultValue();
-                if (value != null) {
+                if (value != null && value.identity() == dev.parallax.engine.catalog.ColumnDefault.Identity.NONE) {
                     rows.add(new Object[] {(relation.oid() << 16) + index + 1, relation.oid(), index + 1, value.displayText()});
                 }
             }

@@ -173,6 +173,12 @@ public final class PgCatalogViews {
             column("oid", DataType.BIGINT), column("adrelid", DataType.BIGINT), column("adnum", DataType.SMALLINT),
             column("adbin", DataType.TEXT));
 
+    static final List<ColumnDefinition> SEQUENCES_COLUMNS = List.of(
+            column("schemaname", DataType.TEXT), column("sequencename", DataType.TEXT), column("sequenceowner", DataType.TEXT),
+            column("data_type", DataType.TEXT), column("start_value", DataType.BIGINT), column("min_value", DataType.BIGINT),
+            column("max_value", DataType.BIGINT), column("increment_by", DataType.BIGINT), column("cycle", DataType.BOOLEAN),
+            column("cache_size", DataType.BIGINT), nullable("last_value", DataType.BIGINT));
+
     static final List<ColumnDefinition> DESCRIPTION_COLUMNS = List.of(
             column("objoid", DataType.BIGINT), column("classoid", DataType.BIGINT), column("objsubid", DataType.INTEGER),
             column("description", DataType.TEXT));
@@ -234,6 +240,7 @@ public final class PgCatalogViews {
         add(catalog, "pg_collation", COLLATION_COLUMNS, PgCatalogViews::collations);
         add(catalog, "pg_attrdef", ATTRIBUTE_DEFAULT_COLUMNS, () -> CatalogRows.attributeDefaults(CatalogRelations.of(catalog)));
         add(catalog, "pg_description", DESCRIPTION_COLUMNS, List::of);
+        add(catalog, "pg_sequences", SEQUENCES_COLUMNS, () -> CatalogRows.sequences(CatalogRelations.of(catalog)));
         add(catalog, "pg_policy", POLICY_COLUMNS, List::of);
         add(catalog, "pg_statistic_ext", STATISTIC_EXT_COLUMNS, List::of);
         add(catalog, "pg_publication", PUBLICATION_COLUMNS, List::of);

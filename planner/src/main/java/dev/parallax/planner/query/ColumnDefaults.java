@@ -162,6 +162,11 @@ final class ColumnDefaults {
             default -> {
             }
         }
+        if (expression instanceof Call call && call.function() == Function.NEXTVAL && call.arguments().getFirst() instanceof Literal name
+                && name.value() instanceof byte[] bytes) {
+            // PostgreSQL resolves the name when the default is stored: nextval('s'::regclass).
+            return "nextval('" + new String(bytes, StandardCharsets.UTF_8).replace("'", "''") + "'::regclass)";
+        }
         if (expression instanceof Call call && call.function() == Function.NEGATE && call.arguments().getFirst() instanceof Literal literal
                 && !literal.isNull() && literal.type().kind().isNumeric() && literal.type().kind() != TypeKind.REAL
                 && literal.type().kind() != TypeKind.DOUBLE) {

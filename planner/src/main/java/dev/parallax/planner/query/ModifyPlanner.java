@@ -355,6 +355,12 @@ final class ModifyPlanner {
                 throw ParallaxException.of(SqlState.SYNTAX_ERROR, "multiple assignments to same column \"%s\"", assignment.column());
             }
             columns[index] = column;
+            dev.parallax.engine.catalog.ColumnDefault columnDefault = table.columns().get(column).defaultValue();
+            if (!assignment.toDefault() && columnDefault != null
+                    && columnDefault.identity() == dev.parallax.engine.catalog.ColumnDefault.Identity.ALWAYS) {
+                throw new ParallaxException(SqlState.GENERATED_ALWAYS, "column \"" + assignment.column() + "\" can only be updated to DEFAULT",
+                        "Column \"" + assignment.column() + "\" is an identity column defined as GENERATED ALWAYS.", null, 0, null);
+            }
             if (assignment.toDefault()) {
                 // SET c = DEFAULT: the column's default, or NULL (typed to the column by typedNull).
                 String defaultSql = ColumnDefaults.assignmentSql(table.columns().get(column));

@@ -268,6 +268,18 @@ public final class QueryPlanner {
             public String defaultSql(int column) {
                 return ColumnDefaults.assignmentSql(columns.get(column));
             }
+
+            @Override
+            public boolean isIdentity(int column) {
+                dev.parallax.engine.catalog.ColumnDefault value = columns.get(column).defaultValue();
+                return value != null && value.identity() != dev.parallax.engine.catalog.ColumnDefault.Identity.NONE;
+            }
+
+            @Override
+            public boolean isGeneratedAlways(int column) {
+                dev.parallax.engine.catalog.ColumnDefault value = columns.get(column).defaultValue();
+                return value != null && value.identity() == dev.parallax.engine.catalog.ColumnDefault.Identity.ALWAYS;
+            }
         };
     }
 

@@ -11,21 +11,24 @@ import java.util.Map;
  * constraints are validated (columns exist, one primary key, redundant ones dropped, the partition
  * key included) and come primary key first; primary key columns are NOT NULL. {@code partitioning}
  * is null for a plain table. {@code defaultExpressions} maps a column's name to its DEFAULT expression
- * as written (the columns themselves carry no default until the expression is planned and checked).
+ * as written (the columns themselves carry no default until the expression is planned and checked);
+ * {@code identities} maps the serial and identity columns to their clause (their sequences are
+ * created with the table).
  */
 public record CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
                                    List<TableConstraint> constraints, HashPartitioning partitioning,
-                                   Map<String, String> defaultExpressions) implements Statement {
+                                   Map<String, String> defaultExpressions, Map<String, IdentityClause> identities) implements Statement {
     public CreateTableStatement {
         columns = List.copyOf(columns);
         constraints = List.copyOf(constraints);
         defaultExpressions = Map.copyOf(defaultExpressions);
+        identities = Map.copyOf(identities);
     }
 
     /** A table without defaults. */
     public CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
                                 List<TableConstraint> constraints, HashPartitioning partitioning) {
-        this(tableName, ifNotExists, columns, constraints, partitioning, Map.of());
+        this(tableName, ifNotExists, columns, constraints, partitioning, Map.of(), Map.of());
     }
 
     /** A plain (not partitioned) table. */

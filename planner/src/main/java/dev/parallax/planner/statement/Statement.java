@@ -8,5 +8,6 @@ public sealed interface Statement
         permits EmptyStatement, QueryStatement, CreateTableStatement, DropTableStatement, SetStatement,
         ShowStatement, ResetStatement, AlterTableOptionsStatement, CallStatement, CopyStatement, CopyToStatement,
         ExplainStatement, TransactionStatement, CreateIndexStatement, DropIndexStatement, VacuumStatement,
-        CreateViewStatement, DropViewStatement, CreatePartitionStatement, AlterColumnDefaultStatement {
+        CreateViewStatement, DropViewStatement, CreatePartitionStatement, AlterColumnDefaultStatement,
+        CreateSequenceStatement, DropSequenceStatement, AlterSequenceStatement {
 }

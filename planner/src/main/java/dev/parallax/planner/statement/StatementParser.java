@@ -1,8 +1,10 @@
 package dev.parallax.planner.statement;
 
+import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.sequence.SequenceOptions;
 import dev.parallax.engine.type.DataType;
 
 import java.util.ArrayList;
@@ -73,6 +75,9 @@ public final class StatementParser {
         if (what.isKeyword("index")) {
             return parseCreateIndex(cursor);
         }
+        if (what.isKeyword("sequence")) {
+            return parseCreateSequence(cursor);
+        }
         if (!cursor.accept("table")) {
             if (what.kind() == TokenKind.END) {
                 throw cursor.syntaxError(what);
@@ -99,6 +104,7 @@ public final class StatementParser {
         List<TableConstraint> constraints = new ArrayList<>();
         List<Token> constraintStarts = new ArrayList<>();
         Map<String, String> defaultExpressions = new LinkedHashMap<>();
+        Map<String, IdentityClause> identities = new LinkedHashMap<>();
         if (!cursor.acceptSymbol(")")) {
             do {
                 Token start = cursor.peek();
@@ -107,7 +113,7 @@ public final class StatementParser {
                     constraintStarts.add(start);
                     continue;
                 }
-                ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions);
+                ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions, identities);
                 if (!names.add(column.name())) {
                     throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" specified more than once", column.name());
                 }
@@ -125,7 +131,7 @@ public final class StatementParser {
             checkKeysIncludePartitionKey(tableName, validated, partitioning);
         }
         return new CreateTableStatement(tableName, ifNotExists, keyColumnsNotNull(columns, constraints), validated, partitioning,
-                defaultExpressions);
+                defaultExpressions, identities);
     }
 
     /** {@code PARTITION BY HASH (cols) [PARTITIONS n]}; RANGE and LIST are not supported yet. */
@@ -405,7 +411,8 @@ public final class StatementParser {
     }
 
     private static ColumnDefinition parseColumn(TokenCursor cursor, String tableName, List<TableConstraint> constraints,
-                                                List<Token> constraintStarts, Map<String, String> defaultExpressions) {
+                                                List<Token> constraintStarts, Map<String, String> defaultExpressions,
+                                                Map<String, IdentityClause> identities) {
         Token start = cursor.peek();
         if (start.kind() == TokenKind.IDENTIFIER) {
             switch (start.value()) {
@@ -416,7 +423,17 @@ public final class StatementParser {
             }
         }
         String name = cursor.name();
-        DataType type = TypeNameParser.parse(cursor);
+        Token typeToken = cursor.peek();
+        DataType serialType = typeToken.kind() == TokenKind.IDENTIFIER ? serialType(typeToken.value()) : null;
+        DataType type;
+        if (serialType != null) {
+            // serial: an integer column, NOT NULL, defaulting to nextval of a sequence the table owns.
+            cursor.next();
+            type = serialType;
+            identities.put(name, new IdentityClause(ColumnDefault.Identity.NONE, SequenceOptions.Declared.NONE));
+        } else {
+            type = TypeNameParser.parse(cursor);
+        }
         Boolean notNull = null;
         while (!cursor.peek().isSymbol(",") && !cursor.peek().isSymbol(")") && !cursor.atEnd()) {
             Token constraint = cursor.peek();
@@ -433,9 +450,46 @@ public final class StatementParser {
                 constraintStarts.add(constraint);
                 continue;
             }
+            if (keyword.isKeyword("generated")) {
+                cursor.next();
+                ColumnDefault.Identity kind;
+                if (cursor.accept("always")) {
+                    kind = ColumnDefault.Identity.ALWAYS;
+                } else {
+                    cursor.expect("by");
+                    cursor.expect("default");
+                    kind = ColumnDefault.Identity.BY_DEFAULT;
+                }
+                cursor.expect("as");
+                if (cursor.peek().isSymbol("(")) {
+                    throw notSupported("generated columns are not supported", keyword);
+                }
+                cursor.expect("identity");
+                SequenceOptions.Declared options = SequenceOptions.Declared.NONE;
+                if (cursor.acceptSymbol("(")) {
+                    options = parseSequenceOptions(cursor, null, null);
+                    cursor.expectSymbol(")");
+                }
+                if (identities.containsKey(name)) {
+                    throw new ParallaxException(SqlState.SYNTAX_ERROR, (identities.get(name).kind() == ColumnDefault.Identity.NONE
+                            ? "both default and identity specified for column \"" : "multiple identity specifications for column \"")
+                            + name + "\" of table \"" + tableName + "\"", null, null, keyword.position(), null);
+                }
+                if (defaultExpressions.containsKey(name)) {
+                    throw new ParallaxException(SqlState.SYNTAX_ERROR, "both default and identity specified for column \""
+                            + name + "\" of table \"" + tableName + "\"", null, null, keyword.position(), null);
+                }
+                identities.put(name, new IdentityClause(kind, options));
+                continue;
+            }
             if (keyword.isKeyword("default")) {
                 cursor.next();
-                if (defaultExpressions.containsKey(name)) {
+                IdentityClause identity = identities.get(name);
+                if (identity != null && identity.kind() != ColumnDefault.Identity.NONE) {
+                    throw new ParallaxException(SqlState.SYNTAX_ERROR, "both default and identity specified for column \""
+                            + name + "\" of table \"" + tableName + "\"", null, null, keyword.position(), null);
+                }
+                if (defaultExpressions.containsKey(name) || identity != null) {
                     throw new ParallaxException(SqlState.SYNTAX_ERROR, "multiple default values specified for column \""
                             + name + "\" of table \"" + tableName + "\"", null, null, keyword.position(), null);
                 }
@@ -464,7 +518,18 @@ public final class StatementParser {
             }
             notNull = declaredNotNull;
         }
-        return new ColumnDefinition(name, type, notNull != null && notNull);
+        // serial and identity columns are NOT NULL, as in PostgreSQL.
+        return new ColumnDefinition(name, type, notNull != null && notNull || identities.containsKey(name));
+    }
+
+    /** The integer type of PostgreSQL's serial pseudo-types, or null for another name. */
+    private static DataType serialType(String name) {
+        return switch (name) {
+            case "serial", "serial4" -> DataType.INTEGER;
+            case "bigserial", "serial8" -> DataType.BIGINT;
+            case "smallserial", "serial2" -> DataType.SMALLINT;
+            default -> null;
+        };
     }
 
     /** Words that end a column's DEFAULT expression: the next column constraint. */
@@ -499,6 +564,107 @@ public final class StatementParser {
             last = cursor.next();
         }
         return cursor.sql().substring(first.start(), last.end());
+    }
+
+    // ---- SEQUENCES ----
+
+    private static Statement parseCreateSequence(TokenCursor cursor) {
+        cursor.expect("sequence");
+        boolean ifNotExists = false;
+        if (cursor.accept("if")) {
+            cursor.expect("not");
+            cursor.expect("exists");
+            ifNotExists = true;
+        }
+        String name = cursor.tableName();
+        SequenceOptions.Declared options = parseSequenceOptions(cursor, null, null);
+        cursor.expectEnd();
+        return new CreateSequenceStatement(name, ifNotExists, options);
+    }
+
+    /**
+     * Sequence options in any order, each once (42601 "conflicting or redundant options"): AS type,
+     * INCREMENT [BY] n, MINVALUE n | NO MINVALUE, MAXVALUE n | NO MAXVALUE, START [WITH] n, CACHE n,
+     * [NO] CYCLE; and for ALTER SEQUENCE ({@code restart} not null) RESTART [[WITH] n]. Stops at the
+     * end of the statement or at a closing parenthesis (an identity column's options).
+     */
+    private static SequenceOptions.Declared parseSequenceOptions(TokenCursor cursor, Long[] restart, boolean[] restarted) {
+        DataType type = null;
+        Long increment = null;
+        Long minValue = null;
+        Long maxValue = null;
+        Long start = null;
+        Long cache = null;
+        Boolean cycle = null;
+        Set<String> seen = new HashSet<>();
+        while (!cursor.atEnd() && !cursor.peek().isSymbol(")")) {
+            Token option = cursor.next();
+            String word = option.kind() == TokenKind.IDENTIFIER ? option.value() : "";
+            boolean negated = false;
+            if (word.equals("no")) {
+                Token what = cursor.next();
+                if (!what.isKeyword("minvalue") && !what.isKeyword("maxvalue") && !what.isKeyword("cycle")) {
+                    throw cursor.syntaxError(what);
+                }
+                word = what.value();
+                negated = true;
+            }
+            if (!seen.add(word)) {
+                throw new ParallaxException(SqlState.SYNTAX_ERROR, "conflicting or redundant options", null, null, option.position(), null);
+            }
+            switch (word) {
+                case "as" -> type = TypeNameParser.parse(cursor);
+                case "increment" -> {
+                    cursor.accept("by");
+                    increment = signedLong(cursor);
+                }
+                case "minvalue" -> minValue = negated ? null : signedLong(cursor);
+                case "maxvalue" -> maxValue = negated ? null : signedLong(cursor);
+                case "start" -> {
+                    cursor.accept("with");
+                    start = signedLong(cursor);
+                }
+                case "cache" -> cache = signedLong(cursor);
+                case "cycle" -> cycle = !negated;
+                case "restart" -> {
+                    if (restart == null) {
+                        throw cursor.syntaxError(option);
+                    }
+                    restarted[0] = true;
+                    cursor.accept("with");
+                    Token next = cursor.peek();
+                    if (next.kind() == TokenKind.NUMBER || next.isSymbol("-") || next.isSymbol("+")) {
+                        restart[0] = signedLong(cursor);
+                    }
+                }
+                default -> {
+                    if (option.isKeyword("owned")) {
+                        throw notSupported("OWNED BY is not supported", option);
+                    }
+                    throw cursor.syntaxError(option);
+                }
+            }
+        }
+        return new SequenceOptions.Declared(type, increment, minValue, maxValue, start, cache, cycle);
+    }
+
+    /** An integer constant with an optional sign. */
+    private static long signedLong(TokenCursor cursor) {
+        boolean negative = false;
+        if (cursor.acceptSymbol("-")) {
+            negative = true;
+        } else {
+            cursor.acceptSymbol("+");
+        }
+        Token number = cursor.next();
+        if (number.kind() != TokenKind.NUMBER) {
+            throw cursor.syntaxError(number);
+        }
+        try {
+            return Long.parseLong((negative ? "-" : "") + number.value());
+        } catch (NumberFormatException notInteger) {
+            throw cursor.syntaxError(number);
+        }
     }
 
     // ---- CREATE VIEW ----
@@ -541,6 +707,24 @@ public final class StatementParser {
     private static Statement parseDrop(TokenCursor cursor) {
         cursor.expect("drop");
         Token what = cursor.peek();
+        if (cursor.accept("sequence")) {
+            boolean ifExists = false;
+            if (cursor.accept("if")) {
+                cursor.expect("exists");
+                ifExists = true;
+            }
+            List<String> names = new ArrayList<>();
+            do {
+                names.add(cursor.tableName());
+            } while (cursor.acceptSymbol(","));
+            Token behavior = cursor.peek();
+            if (cursor.accept("cascade")) {
+                throw notSupported("DROP SEQUENCE ... CASCADE is not supported", behavior);
+            }
+            cursor.accept("restrict");
+            cursor.expectEnd();
+            return new DropSequenceStatement(names, ifExists);
+        }
         if (cursor.accept("index")) {
             // Dropping an in-memory index never blocks readers, so CONCURRENTLY changes nothing.
             cursor.accept("concurrently");
@@ -698,6 +882,19 @@ public final class StatementParser {
     private static Statement parseAlter(TokenCursor cursor) {
         cursor.expect("alter");
         Token what = cursor.peek();
+        if (cursor.accept("sequence")) {
+            boolean ifExists = false;
+            if (cursor.accept("if")) {
+                cursor.expect("exists");
+                ifExists = true;
+            }
+            String name = cursor.tableName();
+            Long[] restart = new Long[1];
+            boolean[] restarted = new boolean[1];
+            SequenceOptions.Declared options = parseSequenceOptions(cursor, restart, restarted);
+            cursor.expectEnd();
+            return new AlterSequenceStatement(name, ifExists, options, restarted[0], restart[0]);
+        }
         if (!cursor.accept("table")) {
             if (what.kind() == TokenKind.END) {
                 throw cursor.syntaxError(what);

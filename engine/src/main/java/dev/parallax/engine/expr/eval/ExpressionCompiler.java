@@ -467,6 +467,9 @@ public final class ExpressionCompiler {
             case CLOCK_TIMESTAMP -> {
                 return new VolatileEvaluator(false, DataType.TIMESTAMP);
             }
+            case NEXTVAL, CURRVAL, SETVAL, LASTVAL -> {
+                return new SequenceEvaluator(function, arguments(argumentExprs), context.sequences());
+            }
             case NOW -> {
                 return statementValues != null
                         ? new StatementValueEvaluator(statementValues, StatementValueEvaluator.NOW, DataType.TIMESTAMP)
@@ -597,8 +600,15 @@ public final class ExpressionCompiler {
                     && caseExpression.results().stream().allMatch(ExpressionCompiler::isConstant)
                     && isConstant(caseExpression.otherwise());
             case InList inList -> isConstant(inList.value()) && inList.values().stream().allMatch(ExpressionCompiler::isConstant);
-            case Call call -> call.function() != Function.RANDOM && call.function() != Function.CLOCK_TIMESTAMP
-                    && call.arguments().stream().allMatch(ExpressionCompiler::isConstant);
+            case Call call -> !isVolatile(call.function()) && call.arguments().stream().allMatch(ExpressionCompiler::isConstant);
+        };
+    }
+
+    /** Functions whose value changes from row to row with the same arguments (or has effects): never folded. */
+    private static boolean isVolatile(Function function) {
+        return switch (function) {
+            case RANDOM, CLOCK_TIMESTAMP, NEXTVAL, CURRVAL, SETVAL, LASTVAL -> true;
+            default -> false;
         };
     }
 

@@ -495,6 +495,9 @@ public final class CatalogFunctionExpander extends RexShuttle {
         for (CatalogRelations.Index index : relations().indexes()) {
             all.add(new Relation(index.name(), index.oid()));
         }
+        for (CatalogRelations.SequenceRelation sequence : relations().sequences()) {
+            all.add(new Relation(sequence.sequence().name(), sequence.oid()));
+        }
         return all;
     }
 

@@ -57,6 +57,22 @@ public final class ParallaxFunctions {
     public static final SqlFunction RANDOM = SqlBasicFunction.create("random",
             ReturnTypes.DOUBLE, OperandTypes.NILADIC, SqlFunctionCategory.NUMERIC).withDeterministic(false);
     public static final SqlFunction GENERATE_SERIES = new GenerateSeriesFunction();
+    /**
+     * Sequence functions: nextval / currval (name or regclass OID) and lastval return bigint, setval
+     * (name, value[, is_called]) the value. Not deterministic, so nothing folds or merges two calls.
+     */
+    public static final SqlFunction NEXTVAL = SqlBasicFunction.create("nextval", ReturnTypes.BIGINT_NULLABLE,
+            OperandTypes.or(OperandTypes.CHARACTER, OperandTypes.INTEGER), SqlFunctionCategory.SYSTEM).withDeterministic(false);
+    public static final SqlFunction CURRVAL = SqlBasicFunction.create("currval", ReturnTypes.BIGINT_NULLABLE,
+            OperandTypes.or(OperandTypes.CHARACTER, OperandTypes.INTEGER), SqlFunctionCategory.SYSTEM).withDeterministic(false);
+    public static final SqlFunction LASTVAL = SqlBasicFunction.create("lastval", ReturnTypes.BIGINT,
+            OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM).withDeterministic(false);
+    public static final SqlFunction SETVAL = SqlBasicFunction.create("setval", ReturnTypes.BIGINT_NULLABLE,
+            OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER),
+                    OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
+                    OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER, SqlTypeFamily.BOOLEAN),
+                    OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.BOOLEAN)),
+            SqlFunctionCategory.SYSTEM).withDeterministic(false);
     /** PostgreSQL's {@code version()}: constant for a session, replaced by a literal when planned. */
     public static final SqlFunction VERSION = sessionFunction("version");
     /** PostgreSQL's {@code current_database()}: constant for a session, replaced by a literal when planned. */
@@ -118,6 +134,7 @@ public final class ParallaxFunctions {
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS), SqlOperatorTables.of(
             ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
+            NEXTVAL, CURRVAL, LASTVAL, SETVAL,
             VERSION, CURRENT_DATABASE, CURRENT_SCHEMA,
             // Found by name, syntax and kind (OTHER) when Calcite re-resolves a call to them.
             DateArithmetic.DATE_MINUS, DateArithmetic.DATE_PLUS_DAYS,

@@ -33,6 +33,17 @@ public final class InsertDefaults {
 
         /** The SQL text of column {@code column}'s default, converted to the column's type; null when it has none. */
         String defaultSql(int column);
+
+        /** Whether the column is an identity column ({@code GENERATED ... AS IDENTITY}). */
+        boolean isIdentity(int column);
+
+        /** Whether the column is {@code GENERATED ALWAYS AS IDENTITY}: a value for it needs OVERRIDING SYSTEM VALUE. */
+        boolean isGeneratedAlways(int column);
+    }
+
+    /** OVERRIDING SYSTEM VALUE / USER VALUE, or neither. */
+    private enum Overriding {
+        NONE, SYSTEM, USER
     }
 
     /**
@@ -101,8 +112,22 @@ public final class InsertDefaults {
         if (index >= tokens.size()) {
             return sql;
         }
-        // The statement up to its source: what an INSERT ... SELECT keeps when nothing is added.
+        // The statement up to its source, without OVERRIDING: what an INSERT ... SELECT keeps when nothing is added.
         String prefix = sql.substring(0, tokens.get(index).position()).stripTrailing();
+        Overriding overriding = Overriding.NONE;
+        if (index + 2 < tokens.size() && tokens.get(index).isWord("overriding") && tokens.get(index + 2).isWord("value")) {
+            if (tokens.get(index + 1).isWord("system")) {
+                overriding = Overriding.SYSTEM;
+            } else if (tokens.get(index + 1).isWord("user")) {
+                overriding = Overriding.USER;
+            } else {
+                return sql;
+            }
+            index += 3;
+        }
+        if (index >= tokens.size()) {
+            return sql;
+        }
         SqlToken first = tokens.get(index);
         if (first.isWord("default") && index + 1 < tokens.size() && tokens.get(index + 1).isWord("values")) {
             if (listed != null || index + 2 != tokens.size()) {
@@ -113,9 +138,17 @@ public final class InsertDefaults {
             return defaultValues(head, target);
         }
         if (first.isWord("values")) {
-            return values(sql, tokens, index + 1, head, target, listed);
+            return values(sql, tokens, index + 1, head, target, listed, overriding);
         }
-        return query(sql.substring(first.position()), prefix, head, target, listed, queryWidth);
+        return query(sql.substring(first.position()), prefix, head, target, listed, queryWidth, overriding);
+    }
+
+    /** PostgreSQL's 428C9 for a value given to a GENERATED ALWAYS identity column without OVERRIDING SYSTEM VALUE. */
+    private static ParallaxException generatedAlways(Target target, int column) {
+        String name = target.columnNames().get(column);
+        return new ParallaxException(SqlState.GENERATED_ALWAYS, "cannot insert a non-DEFAULT value into column \"" + name + "\"",
+                "Column \"" + name + "\" is an identity column defined as GENERATED ALWAYS.", "Use OVERRIDING SYSTEM VALUE to override.",
+                0, null);
     }
 
     /** {@code INSERT INTO t DEFAULT VALUES}: one row of every column's default (NULL where there is none). */
@@ -131,9 +164,11 @@ public final class InsertDefaults {
     }
 
     /** {@code VALUES (...), (...)}: DEFAULT items replaced, omitted columns with a default appended to each row. */
-    private static String values(String sql, List<SqlToken> tokens, int index, String head, Target target, List<Integer> listed) {
+    private static String values(String sql, List<SqlToken> tokens, int index, String head, Target target, List<Integer> listed,
+                                 Overriding overriding) {
         List<List<String>> rows = new ArrayList<>();
-        boolean replaced = false;
+        // OVERRIDING ... VALUE is PostgreSQL's alone: the text is rebuilt without it.
+        boolean replaced = overriding != Overriding.NONE;
         while (true) {
             if (index >= tokens.size() || tokens.get(index).kind() != Kind.LEFT_PARENTHESIS) {
                 return sql;
@@ -157,9 +192,16 @@ public final class InsertDefaults {
                     }
                     int column = row.size();
                     boolean isDefault = index == itemStart + 1 && tokens.get(itemStart).isWord("default");
+                    int tableColumn = listed != null ? (column < listed.size() ? listed.get(column) : -1)
+                            : (column < target.columnNames().size() ? column : -1);
+                    if (!isDefault && tableColumn >= 0 && overriding == Overriding.NONE && target.isGeneratedAlways(tableColumn)) {
+                        throw generatedAlways(target, tableColumn);
+                    }
+                    if (!isDefault && tableColumn >= 0 && overriding == Overriding.USER && target.isIdentity(tableColumn)) {
+                        // OVERRIDING USER VALUE: the identity column takes its sequence's value, whatever was given.
+                        isDefault = true;
+                    }
                     if (isDefault) {
-                        int tableColumn = listed != null ? (column < listed.size() ? listed.get(column) : -1)
-                                : (column < target.columnNames().size() ? column : -1);
                         if (tableColumn < 0) {
                             return sql;
                         }
@@ -215,7 +257,22 @@ public final class InsertDefaults {
 
     /** INSERT ... SELECT (or any other query): the omitted columns' defaults computed over the query's rows. */
     private static String query(String source, String prefix, String head, Target target, List<Integer> listed,
-                                ToIntFunction<String> queryWidth) {
+                                ToIntFunction<String> queryWidth, Overriding overriding) {
+        boolean anyIdentity = false;
+        for (int column = 0; column < target.columnNames().size(); column++) {
+            anyIdentity |= target.isIdentity(column);
+        }
+        if (overriding != Overriding.SYSTEM && anyIdentity) {
+            List<Integer> given = listed != null ? listed : targetColumns(null, queryWidth.applyAsInt(source), target);
+            for (int column : given == null ? List.<Integer>of() : given) {
+                if (overriding == Overriding.USER && target.isIdentity(column)) {
+                    throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "OVERRIDING USER VALUE with a query is not supported yet");
+                }
+                if (target.isGeneratedAlways(column)) {
+                    throw generatedAlways(target, column);
+                }
+            }
+        }
         boolean anyDefault = false;
         for (int column = 0; column < target.columnNames().size(); column++) {
             anyDefault |= target.defaultSql(column) != null;

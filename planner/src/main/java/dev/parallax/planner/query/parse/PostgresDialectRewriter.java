@@ -59,14 +59,14 @@ public final class PostgresDialectRewriter {
     /**
      * Words PostgreSQL leaves unreserved and Parallax's SQL never uses as keywords, while Calcite
      * reserves them: always names ({@code sum(x) as value}, TPC-H Q11; pg_auth_members.member,
-     * which psql's {@code \du} reads).
+     * which psql's {@code \du} reads; pg_sequences.cycle).
      */
-    private static final Set<String> NAME_WORDS = Set.of("value", "result", "member");
+    private static final Set<String> NAME_WORDS = Set.of("value", "result", "member", "cycle");
     /**
      * Function names Calcite reserves that PostgreSQL clients also use as column names (pgJDBC's
-     * getIndexInfo reads {@code tmp.CARDINALITY}): quoted where no argument list follows.
+     * getIndexInfo reads {@code tmp.CARDINALITY}; pg_sequences.last_value): quoted where no argument list follows.
      */
-    private static final Set<String> FUNCTION_NAME_WORDS = Set.of("cardinality");
+    private static final Set<String> FUNCTION_NAME_WORDS = Set.of("cardinality", "last_value");
 
     private final List<Integer> parameterNumbers = new ArrayList<>();
     private int positionalParameters;

@@ -61,6 +61,18 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.RANDOM) {
             return Function.RANDOM;
         }
+        if (operator == ParallaxFunctions.NEXTVAL) {
+            return Function.NEXTVAL;
+        }
+        if (operator == ParallaxFunctions.CURRVAL) {
+            return Function.CURRVAL;
+        }
+        if (operator == ParallaxFunctions.SETVAL) {
+            return Function.SETVAL;
+        }
+        if (operator == ParallaxFunctions.LASTVAL) {
+            return Function.LASTVAL;
+        }
         if (operator == CatalogFunctions.REGEX_MATCH) {
             return Function.REGEX_MATCH;
         }
