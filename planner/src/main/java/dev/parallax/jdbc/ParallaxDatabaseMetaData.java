@@ -1016,7 +1016,7 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsGetGeneratedKeys() {
-        return false;
+        return true;
     }
 
     @Override

@@ -450,12 +450,36 @@ class JdbcDriverTest {
     }
 
     @Test
-    void generatedKeysAreEmpty() throws SQLException {
+    void generatedKeysAreTheChangedRowsWithTheirSerialValues() throws SQLException {
         try (Connection connection = connect(); Statement statement = connection.createStatement()) {
-            statement.execute("create table t (a int)");
-            assertEquals(1, statement.executeUpdate("insert into t values (1)", Statement.RETURN_GENERATED_KEYS));
+            assertTrue(connection.getMetaData().supportsGetGeneratedKeys());
+            statement.execute("create table keyed (id serial primary key, v text)");
+            assertEquals(2, statement.executeUpdate("insert into keyed (v) values ('a'), ('b')", Statement.RETURN_GENERATED_KEYS));
             try (ResultSet keys = statement.getGeneratedKeys()) {
-                assertEquals(0, keys.getMetaData().getColumnCount());
+                assertEquals("id", keys.getMetaData().getColumnName(1));
+                assertTrue(keys.next());
+                assertEquals(1, keys.getInt("id"));
+                assertEquals("a", keys.getString("v"));
+                assertTrue(keys.next());
+                assertEquals(2, keys.getInt("id"));
+                assertFalse(keys.next());
+            }
+            try (PreparedStatement insert = connection.prepareStatement("insert into keyed (v) values (?)", Statement.RETURN_GENERATED_KEYS)) {
+                insert.setString(1, "c");
+                assertEquals(1, insert.executeUpdate());
+                try (ResultSet keys = insert.getGeneratedKeys()) {
+                    assertTrue(keys.next());
+                    assertEquals(3, keys.getLong(1));
+                    assertFalse(keys.next());
+                }
+            }
+            // Without the flag, or for a statement that changes nothing, there are no keys.
+            assertEquals(1, statement.executeUpdate("insert into keyed (v) values ('d')"));
+            try (ResultSet keys = statement.getGeneratedKeys()) {
+                assertFalse(keys.next());
+            }
+            assertEquals(0, statement.executeUpdate("delete from keyed where id < 0", Statement.RETURN_GENERATED_KEYS));
+            try (ResultSet keys = statement.getGeneratedKeys()) {
                 assertFalse(keys.next());
             }
         }
