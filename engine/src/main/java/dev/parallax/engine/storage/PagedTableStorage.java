@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.ReentrantLock;
 
 import static dev.parallax.engine.storage.PageLayout.STORAGE_BYTE;
 import static dev.parallax.engine.storage.PageLayout.STORAGE_DOUBLE;
@@ -109,6 +110,12 @@ public final class PagedTableStorage implements TableStorage {
     /** In-flight page reads per read epoch (parity of {@link #readEpoch}). */
     private final AtomicLongArray readers = new AtomicLongArray(2 * EPOCH_STRIDE);
     private volatile int readEpoch;
+    /**
+     * Held by {@link #reclaimRetiredPages} and {@link #recycleRetiredPages} for their two epoch
+     * flips and the checks that follow each: a flip by another reclaimer in between could make one
+     * check the same parity twice and miss a reader still holding a retired page.
+     */
+    private final ReentrantLock reclaimLock = new ReentrantLock();
     /** Pages replaced by VACUUM that readers may still be reading; freed by {@link #reclaimRetiredPages}. */
     private final List<NativePage> retiredPages = new ArrayList<>();
     /**
@@ -1080,7 +1087,7 @@ public final class PagedTableStorage implements TableStorage {
                 if (prepared.isDone()) {
                     return prepared.outcome();
                 }
-                copyKeptRows(prepared);
+                copyKeptRows(prepared, buffers);
                 return replacePage(prepared, listener);
             }
         }
@@ -1109,7 +1116,7 @@ public final class PagedTableStorage implements TableStorage {
             // count and stamp deaths, which the publish detects by the change sequence.
             int epochSlot = enterRead();
             try {
-                copyKeptRows(prepared);
+                copyKeptRows(prepared, buffers);
             } finally {
                 exitRead(epochSlot);
             }
@@ -1159,7 +1166,7 @@ public final class PagedTableStorage implements TableStorage {
 
     /** Buffers for one thread's compactions of this table's pages (see {@link CompactionBuffers}). */
     public CompactionBuffers compactionBuffers() {
-        return new CompactionBuffers(layout.rowsPerPage());
+        return new CompactionBuffers(layout.rowsPerPage(), allocator);
     }
 
     /** Which slots of page {@code pageIndex} go, listed in {@code buffers}; the caller holds both monitors. */
@@ -1208,13 +1215,20 @@ public final class PagedTableStorage implements TableStorage {
                 removedSlots, removedCount);
     }
 
-    /** Copies the kept rows of a prepared compaction to a fresh page (none when no row is kept). */
-    private void copyKeptRows(PreparedCompaction prepared) {
+    /**
+     * Copies the kept rows of a prepared compaction to a fresh page (none when no row is kept): the
+     * thread's spare page when it has one, else one from the allocator.
+     */
+    private void copyKeptRows(PreparedCompaction prepared, CompactionBuffers buffers) {
         if (prepared.keptCount == 0) {
             return;
         }
         // writeCompactedCopy writes the header and every slot it fills: no need to zero 128 KiB first.
-        NativePage replacement = allocator.allocateForOverwrite();
+        NativePage replacement = buffers.spare;
+        buffers.spare = null;
+        if (replacement == null) {
+            replacement = allocator.allocateForOverwrite();
+        }
         try {
             writeCompactedCopy(prepared.source.segment(), replacement.segment(), prepared.keptSlots, prepared.keptCount,
                     prepared.keptDead);
@@ -1641,14 +1655,19 @@ public final class PagedTableStorage implements TableStorage {
      */
     public int reclaimRetiredPages() {
         List<NativePage> reclaimed;
-        synchronized (writeLock) {
-            if (retiredPages.isEmpty()) {
-                return 0;
+        reclaimLock.lock();
+        try {
+            synchronized (writeLock) {
+                if (retiredPages.isEmpty()) {
+                    return 0;
+                }
+                reclaimed = new ArrayList<>(retiredPages);
+                retiredPages.clear();
             }
-            reclaimed = new ArrayList<>(retiredPages);
-            retiredPages.clear();
+            awaitRegisteredReaders();
+        } finally {
+            reclaimLock.unlock();
         }
-        awaitRegisteredReaders();
         // Outside the write lock: no list holds these pages any more (close() cannot free them twice),
         // and freeing may close a slab (a handshake with every thread), which writers and other
         // VACUUM participants of this table should not wait for (JFR: 16 ms).
@@ -1660,16 +1679,14 @@ public final class PagedTableStorage implements TableStorage {
 
     /**
      * Returns once every page read registered before the call ({@link #enterRead}) has ended: pages
-     * no reader can reach any more (unlinked before the call) may then be freed. The caller may hold
-     * the write lock (readers never take it).
+     * no reader can reach any more (unlinked before the call) may then be freed. The caller holds
+     * {@link #reclaimLock} or the write lock (close(): no flip of another reclaimer can come between
+     * its two flips, which need the write lock).
      */
     private void awaitRegisteredReaders() {
         // Two flips: a reader registered in either parity before the first flip has finished after the second wait.
         for (int flip = 0; flip < 2; flip++) {
-            int previousSlot = (readEpoch & 1) * EPOCH_STRIDE;
-            synchronized (writeLock) {
-                readEpoch = readEpoch + 1;
-            }
+            int previousSlot = flipReadEpoch();
             int spins = 0;
             while (readers.get(previousSlot) != 0) {
                 if (++spins < 100) {
@@ -1678,6 +1695,66 @@ public final class PagedTableStorage implements TableStorage {
                     Thread.yield();
                 }
             }
+        }
+    }
+
+    /**
+     * {@link #reclaimRetiredPages} for a VACUUM participant after each page it compacted, without
+     * waiting: frees the retired pages when no reader is inside a page read that may have fetched
+     * one (else leaves them all retired, for the next call or the owner's {@link #reclaimRetiredPages},
+     * and returns 0), and keeps the most recently retired one as {@code buffers}' spare page when
+     * they have none. The participant's next compacted copy is then written over the page it has
+     * just read, still in its core's cache: the copy's stores no longer fetch their lines from
+     * memory first, about a third of the bytes a compaction moved through memory (VacuumBenchmark's
+     * pages: ~62 KB read, ~48 KB written). Returns the pages freed or kept.
+     */
+    public int recycleRetiredPages(CompactionBuffers buffers) {
+        // Another participant reclaiming this table's pages now: leave ours to it, or to the next call.
+        if (!reclaimLock.tryLock()) {
+            return 0;
+        }
+        List<NativePage> taken = buffers.recycled;
+        try {
+            synchronized (writeLock) {
+                if (retiredPages.isEmpty()) {
+                    return 0;
+                }
+                taken.addAll(retiredPages);
+                retiredPages.clear();
+            }
+            // reclaimRetiredPages' two flips, each followed by a look instead of a wait.
+            for (int flip = 0; flip < 2; flip++) {
+                if (readers.get(flipReadEpoch()) != 0) {
+                    // A reader may still hold one of them: they stay retired (close() frees them if need be).
+                    synchronized (writeLock) {
+                        retiredPages.addAll(taken);
+                    }
+                    taken.clear();
+                    return 0;
+                }
+            }
+        } finally {
+            reclaimLock.unlock();
+        }
+        int count = taken.size();
+        int keep = buffers.spare == null ? count - 1 : -1;
+        for (int index = 0; index < count; index++) {
+            if (index == keep) {
+                buffers.spare = taken.get(index);
+            } else {
+                allocator.free(taken.get(index));
+            }
+        }
+        taken.clear();
+        return count;
+    }
+
+    /** Advances the read epoch; returns the counter slot of the epoch it ended. The caller holds {@link #reclaimLock}. */
+    private int flipReadEpoch() {
+        synchronized (writeLock) {
+            int previousSlot = (readEpoch & 1) * EPOCH_STRIDE;
+            readEpoch = readEpoch + 1;
+            return previousSlot;
         }
     }
 

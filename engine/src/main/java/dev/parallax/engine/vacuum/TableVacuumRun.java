@@ -18,8 +18,10 @@ import java.util.function.BooleanSupplier;
  * the others waited (JFR: the caller of a 16-table run parked about 7% of the run for its worker's
  * last table). Each page is compacted by one participant: the copy outside the storage's locks
  * ({@link PagedTableStorage#prepareCompaction}), the publish under the table's row-id lock
- * ({@link PagedTableStorage#publishCompaction}). The owner alone frees retired pages, shortens the
- * table and reports, after the helpers left.
+ * ({@link PagedTableStorage#publishCompaction}). After each page it replaced, a participant takes
+ * the old page back as the target of its next copy once no reader can hold it
+ * ({@link PagedTableStorage#recycleRetiredPages}); the owner frees what is left retired, shortens
+ * the table and reports, after the helpers left.
  */
 final class TableVacuumRun {
     private final Table table;
@@ -114,14 +116,13 @@ final class TableVacuumRun {
     }
 
     private void compactClaimedPages(BooleanSupplier stop, boolean owner) {
-        CompactionBuffers buffers = storage.compactionBuffers();
         TableVacuum.IndexRepointer repointer = new TableVacuum.IndexRepointer(table, storage);
         RowIdLock rowIds = table.rowIdLock();
         long removedPages = 0;
         long removedRows = 0;
         long keptDeadRows = 0;
         int sinceReclaim = 0;
-        try {
+        try (CompactionBuffers buffers = storage.compactionBuffers()) {
             while (!stop.getAsBoolean()) {
                 int pageIndex = nextPage.getAndIncrement();
                 if (pageIndex >= pageCount || pageIndex >= storage.pageCount()) {
@@ -142,6 +143,10 @@ final class TableVacuumRun {
                     } finally {
                         rowIds.unlockAfterCompaction(stamp);
                     }
+                }
+                if (compaction.removedRows() > 0) {
+                    // The page just replaced becomes the target of this participant's next copy.
+                    storage.recycleRetiredPages(buffers);
                 }
                 removedRows += compaction.removedRows();
                 keptDeadRows += compaction.deadRowsKept();

@@ -871,6 +871,48 @@ class PagedTableStorageTest {
         }
     }
 
+    /**
+     * A VACUUM participant writes each compacted copy over the page its previous compaction
+     * replaced (still in its cache), once no reader can hold it; the spare page goes back to the
+     * allocator when the participant's buffers close.
+     */
+    @Test
+    void eachCompactedCopyIsWrittenOverThePageThePreviousCompactionReplaced() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 64)) {
+            PagedTableStorage storage = new PagedTableStorage(ALL_TYPES, allocator);
+            storage.append(batchOf(ALL_TYPES, 0, 300));
+            assertTrue(storage.pageCount() >= 4, "pages: " + storage.pageCount());
+            List<Integer> live = new ArrayList<>(readAll(storage, ALL_TYPES, true));
+            deleteSlots(storage, live, 3, 0);
+            int tablePages = allocator.pagesInUse();
+            try (CompactionBuffers buffers = storage.compactionBuffers()) {
+                assertEquals(0, storage.recycleRetiredPages(buffers), "nothing retired yet");
+                long replaced = storage.pageOrHole(0).address();
+                int slots = storage.pageRowSlots(0);
+                assertEquals((slots + 2) / 3, storage.publishCompaction(storage.prepareCompaction(0, buffers), buffers, null)
+                        .removedRows());
+                assertEquals(1, storage.recycleRetiredPages(buffers));
+                assertEquals(replaced, buffers.spare.segment().address());
+                assertEquals(tablePages + 1, allocator.pagesInUse(), "the table's pages and the spare");
+                for (int page = 1; page < storage.pageCount(); page++) {
+                    long replacedNow = storage.pageOrHole(page).address();
+                    assertTrue(storage.publishCompaction(storage.prepareCompaction(page, buffers), buffers, null).removedRows() > 0);
+                    assertEquals(replaced, storage.pageOrHole(page).address(), "page " + page + " written over the page replaced before");
+                    assertEquals(1, storage.recycleRetiredPages(buffers));
+                    replaced = replacedNow;
+                }
+                assertEquals(tablePages + 1, allocator.pagesInUse());
+                assertEquals(0, storage.retiredPageCount());
+                assertEquals(0, storage.deadRowCount());
+                assertEquals(live, readAll(storage, ALL_TYPES, true));
+            }
+            assertEquals(tablePages, allocator.pagesInUse(), "closing the buffers gave the spare back");
+            storage.close();
+        }
+        assertEquals(0, memory.allocatedBytes());
+    }
+
     /** Deletes the live rows in slots {@code slot % modulus == remainder}; removes them from {@code live}; returns how many. */
     private static long deleteSlots(PagedTableStorage storage, List<Integer> live, int modulus, int remainder) {
         Batch target = Batch.create(ALL_TYPES, 16);
