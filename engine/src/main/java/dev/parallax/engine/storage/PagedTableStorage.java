@@ -448,6 +448,103 @@ public final class PagedTableStorage implements TableStorage {
     }
 
     /**
+     * Rows to be written outside the write lock into pages of their own and published later, all
+     * at once, by {@link #publishStaged}: see {@link StagedPages}. For tables without unique
+     * constraints (their keys need the rows' final ids before publishing: {@link #appendAll(List, AppendGuard)}).
+     */
+    public StagedPages stage() {
+        ensureOpen();
+        return new StagedPages(this);
+    }
+
+    /**
+     * Publishes the rows of {@code stages} (staged by {@link #stage()} of this storage) in one step,
+     * after the table's rows, in the order of the list: a scan that starts before sees none of
+     * them, one that starts after sees all of them. Their pages then belong to the table; a stage
+     * already published or closed is an error, and nothing is published when this throws (the
+     * caller still closes the stages, which frees their pages). Runs under the write lock for a few
+     * stores per page.
+     */
+    public void publishStaged(List<StagedPages> stages) {
+        for (StagedPages stage : stages) {
+            if (stage.storage() != this || stage.handedOver()) {
+                throw new IllegalArgumentException("staged pages of another table, or already published or closed");
+            }
+        }
+        synchronized (writeLock) {
+            ensureOpen();
+            long rows = 0;
+            int added = 0;
+            for (StagedPages stage : stages) {
+                rows += stage.rowCount();
+                added += stage.pageCount();
+            }
+            if (rows == 0) {
+                for (StagedPages stage : stages) {
+                    stage.close();
+                }
+                return;
+            }
+            NativePage[] pageArray = pages;
+            int oldPageCount = pageCount;
+            if (oldPageCount + added > pageArray.length) {
+                pageArray = Arrays.copyOf(pageArray, Math.max(pageArray.length * 2, oldPageCount + added));
+                pages = pageArray;
+            }
+            // Headers first, each row count last with release semantics, then the page count: the
+            // pages are nobody else's until the page count covers them.
+            beginPublish();
+            int index = oldPageCount;
+            NativePage lastPage = null;
+            int lastRows = 0;
+            int lastHeapStart = 0;
+            int[] lastNullCounts = null;
+            for (StagedPages stage : stages) {
+                List<NativePage> stagedPages = stage.pagesForPublish();
+                for (int staged = 0; staged < stagedPages.size(); staged++) {
+                    NativePage page = stagedPages.get(staged);
+                    MemorySegment segment = page.segment();
+                    int[] nullCounts = stage.nullCountsOfPage(staged);
+                    segment.set(INT, PageLayout.HEAP_START_OFFSET, stage.heapStartOfPage(staged));
+                    for (int column = 0; column < columnCount; column++) {
+                        segment.set(INT, layout.nullCountOffset(column), nullCounts[column]);
+                    }
+                    ROW_COUNT.setRelease(segment, PageLayout.ROW_COUNT_OFFSET, stage.rowCountOfPage(staged));
+                    PAGE_SLOT.setRelease(pageArray, index++, page);
+                    lastPage = page;
+                    lastRows = stage.rowCountOfPage(staged);
+                    lastHeapStart = stage.heapStartOfPage(staged);
+                    lastNullCounts = nullCounts;
+                }
+                stage.markPublished();
+            }
+            pageCount = index;
+            tailPageIndex = index - 1;
+            tailRelocations = relocations;
+            tailPage = lastPage.segment();
+            tailRows = lastRows;
+            tailHeapStart = lastHeapStart;
+            tailNullCounts = lastNullCounts;
+            tailCleanFrom = 0;
+            endPublish(rows, 0);
+            if (hugePagesWanted) {
+                offerNewPagesForHugePages();
+            }
+        }
+    }
+
+    /** A zeroed page for {@link StagedPages}, charged to the table's allocator. */
+    NativePage allocatePage() {
+        NativePage page = allocator.allocate();
+        page.segment().set(INT, PageLayout.HEAP_START_OFFSET, layout.pageSizeBytes());
+        return page;
+    }
+
+    void freePage(NativePage page) {
+        allocator.free(page);
+    }
+
+    /**
      * Runs {@code action} holding the storage's write lock, so that no other writer changes the
      * table meanwhile ({@link #modify} and appends called inside it take the lock again, which is
      * reentrant). For writers that failed to apply optimistically and must make progress; readers
@@ -587,7 +684,7 @@ public final class PagedTableStorage implements TableStorage {
      * page of 60-byte texts, and allocated an array that large per page). May run outside the
      * write lock (VACUUM participants compact pages in parallel): no shared scratch.
      */
-    private int rowsThatFit(Batch batch, int row, int liveRows, int pageRows, int heapStart, int[] columnHeapBytes) {
+    int rowsThatFit(Batch batch, int row, int liveRows, int pageRows, int heapStart, int[] columnHeapBytes) {
         int maximum = Math.min(layout.rowsPerPage() - pageRows, liveRows - row);
         Arrays.fill(columnHeapBytes, 0);
         if (!layout.hasVariableColumns() || maximum <= 0) {
@@ -645,7 +742,7 @@ public final class PagedTableStorage implements TableStorage {
         return fit;
     }
 
-    private ParallaxException rowTooBig(Batch batch, int row) {
+    ParallaxException rowTooBig(Batch batch, int row) {
         int position = batch.position(row);
         long size = layout.fixedBytesPerRow();
         for (int column = 0; column < columnCount; column++) {
@@ -664,7 +761,7 @@ public final class PagedTableStorage implements TableStorage {
      * clear dead and null bits ({@link PageLayout#CLEAN_FROM_OFFSET}); slots before it are
      * cleared first. Returns the new heap start.
      */
-    private int writeRows(MemorySegment page, Batch batch, int row, int count, int firstSlot, int heapStart, int[] nullCounts,
+    int writeRows(MemorySegment page, Batch batch, int row, int count, int firstSlot, int heapStart, int[] nullCounts,
                           int[] columnHeapBytes, int cleanFrom) {
         int[] selection = batch.selection();
         int heap = heapStart;
@@ -750,8 +847,8 @@ public final class PagedTableStorage implements TableStorage {
                     int cursor = heap - columnHeapBytes[column];
                     heap = cursor;
                     long lengthsArea = layout.lengthsOffset(column);
-                    if (count > 0 && selection == null && !bytes.mayHaveNulls() && contiguous(offsets, lengths, row, count)) {
-                        writeContiguousValues(page, bytes, row, count, firstSlot, data, lengthsArea, cursor);
+                    if (count > 0 && selection == null && !bytes.mayHaveNulls()) {
+                        writeValueRuns(page, bytes, row, count, firstSlot, data, lengthsArea, cursor);
                         continue;
                     }
                     for (int index = 0; index < count; index++) {
@@ -771,31 +868,39 @@ public final class PagedTableStorage implements TableStorage {
         return heap;
     }
 
-    /** True when the values of positions {@code row .. row+count} follow each other in the data array. */
-    private static boolean contiguous(int[] offsets, int[] lengths, int row, int count) {
-        boolean contiguous = true;
-        for (int index = row + 1; index < row + count; index++) {
-            contiguous &= offsets[index] == offsets[index - 1] + lengths[index - 1];
-        }
-        return contiguous;
-    }
-
     /**
-     * The values of positions {@code row .. row+count} (no nulls, contiguous in the data array) in
-     * one copy to {@code cursor}: a vector read from a page or built by an expression holds its
-     * values this way, and one copy per value was a quarter of VACUUM's page compaction (JFR,
-     * VacuumBenchmark: 9-byte texts).
+     * The values of positions {@code row .. row+count} (no nulls) to {@code cursor} on, one copy per
+     * run of values that follow each other in the data array: a vector read from a page or built
+     * by an expression holds its values in one such run, and one copy per value was a quarter of
+     * VACUUM's page compaction (JFR, VacuumBenchmark: 9-byte texts). A vector read from a page that
+     * several appends filled holds one run per append (each append's values lie below the previous
+     * one's in the page's heap), which took the copy per value before, for every row of INSERT ...
+     * SELECT of md5 texts (JFR, SortQueryBenchmark.md5TextIntoTableUnordered).
      */
-    private static void writeContiguousValues(MemorySegment page, BytesVector bytes, int row, int count, int firstSlot,
-                                              long offsetsArea, long lengthsArea, int cursor) {
+    private static void writeValueRuns(MemorySegment page, BytesVector bytes, int row, int count, int firstSlot,
+                                       long offsetsArea, long lengthsArea, int cursor) {
         int[] offsets = bytes.offsets();
-        int first = offsets[row];
-        int end = offsets[row + count - 1] + bytes.lengths()[row + count - 1];
-        MemorySegment.copy(bytes.data(), first, page, BYTE, cursor, end - first);
-        MemorySegment.copy(bytes.lengths(), row, page, INT, lengthsArea + 4L * firstSlot, count);
-        int shift = cursor - first;
-        for (int index = 0; index < count; index++) {
-            page.set(INT, offsetsArea + 4L * (firstSlot + index), offsets[row + index] + shift);
+        int[] lengths = bytes.lengths();
+        byte[] data = bytes.data();
+        MemorySegment.copy(lengths, row, page, INT, lengthsArea + 4L * firstSlot, count);
+        int end = row + count;
+        int runStart = row;
+        int at = cursor;
+        while (runStart < end) {
+            int runEnd = runStart + 1;
+            int next = offsets[runStart] + lengths[runStart];
+            while (runEnd < end && offsets[runEnd] == next) {
+                next += lengths[runEnd];
+                runEnd++;
+            }
+            int first = offsets[runStart];
+            MemorySegment.copy(data, first, page, BYTE, at, next - first);
+            int shift = at - first;
+            for (int index = runStart; index < runEnd; index++) {
+                page.set(INT, offsetsArea + 4L * (firstSlot + index - row), offsets[index] + shift);
+            }
+            at += next - first;
+            runStart = runEnd;
         }
     }
 

@@ -10,6 +10,9 @@ public final class InsertOperatorFactory {
     }
 
     public static Operator create(InsertNode node, OperatorBuilder builder) {
+        if (ParallelInsertOperator.applies(node, builder)) {
+            return new ParallelInsertOperator(node, builder);
+        }
         return new InsertOperator(builder.build(node.input()), node.input().outputTypes(), node.table(), builder.context());
     }
 }

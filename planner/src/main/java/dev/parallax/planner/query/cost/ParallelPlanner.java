@@ -6,6 +6,7 @@ import dev.parallax.engine.expr.Cast;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.Function;
 import dev.parallax.engine.expr.InList;
+import dev.parallax.engine.operator.dml.ParallelInsertOperator;
 import dev.parallax.engine.plan.AggregateCall;
 import dev.parallax.engine.plan.AggregateFunction;
 import dev.parallax.engine.plan.AggregateMode;
@@ -89,6 +90,9 @@ public final class ParallelPlanner {
      */
     private PlanNode insertAbove(InsertNode insert) {
         PlanNode input = parallelize(insert.input());
+        if (input == insert.input() && isScanChain(input) && ParallelInsertOperator.writesInParticipants(insert.table())) {
+            input = gatherWrittenScanChain(input);
+        }
         if (input == insert.input()) {
             return insert;
         }
@@ -98,6 +102,23 @@ public final class ParallelPlanner {
         return new InsertNode(insert.table(), input, new PlanEstimate(
                 estimate.startupCost() - serialInput.startupCost() + parallelInput.startupCost(),
                 estimate.totalCost() - serialInput.totalCost() + parallelInput.totalCost(), estimate.rows(), estimate.width()));
+    }
+
+    /**
+     * {@code Gather ← chain} under an INSERT whose participants write the rows themselves
+     * ({@link ParallelInsertOperator}): no row crosses the Gather, so parallel_tuple_cost is not
+     * charged, and the parallel plan wins whenever the scan is large enough for workers.
+     */
+    private PlanNode gatherWrittenScanChain(PlanNode chain) {
+        int workers = workers(chain);
+        if (workers == 0) {
+            return chain;
+        }
+        double divisor = ParallelDegree.parallelDivisor(workers, leaderParticipation);
+        PlanNode parallel = parallelChain(chain, divisor);
+        GatherNode gather = new GatherNode(parallel, workers, false,
+                CostModel.gather(parallel.estimate(), chain.estimate().rows(), setupCost, 0));
+        return gather.estimate().totalCost() < chain.estimate().totalCost() ? gather : chain;
     }
 
     /**
