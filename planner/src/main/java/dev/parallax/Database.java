@@ -48,7 +48,7 @@ public final class Database implements AutoCloseable {
         this.name = name;
         this.options = Objects.requireNonNull(options, "options");
         this.memory = new MemoryManager(options.memoryLimitBytes());
-        this.pageAllocator = new PageAllocator(memory, options.pageSizeBytes());
+        this.pageAllocator = PageAllocator.forDatabase(memory, options.pageSizeBytes());
         this.workers = new WorkerPool(options.workerThreads(), options.maxParallelWorkers());
         catalog.addTable(Table.systemView(ProgressView.VIEW_NAME, ProgressView.COLUMNS,
                 ProgressView.storage(runningStatements)));

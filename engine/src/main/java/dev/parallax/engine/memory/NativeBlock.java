@@ -11,6 +11,8 @@ public final class NativeBlock implements AutoCloseable {
     private final MemorySegment segment;
     private boolean closed;
     private boolean hugePagesPreferred;
+    /** The bytes went back to the budget while the block stays mapped ({@link #releaseReservation()}). */
+    private boolean reservationReleased;
 
     NativeBlock(MemoryManager owner, MemoryTag tag, Arena arena, MemorySegment segment) {
         this.owner = owner;
@@ -51,13 +53,37 @@ public final class NativeBlock implements AutoCloseable {
         return hugePagesPreferred;
     }
 
+    /**
+     * Gives the block's bytes back to the memory budget while it stays mapped: for an empty block
+     * kept for reuse ({@link PageAllocator}). {@link #close()} then releases nothing more. Idempotent.
+     */
+    synchronized void releaseReservation() {
+        if (!closed && !reservationReleased) {
+            reservationReleased = true;
+            owner.release(tag, segment.byteSize());
+        }
+    }
+
+    /**
+     * Charges the bytes to the budget again before the block is reused; the memory manager's 53200
+     * when the limit forbids it, the block then staying unreserved. Does nothing when reserved.
+     */
+    synchronized void reacquireReservation() {
+        if (reservationReleased) {
+            owner.reserve(tag, segment.byteSize());
+            reservationReleased = false;
+        }
+    }
+
     @Override
     public synchronized void close() {
         if (!closed) {
             closed = true;
             long bytes = segment.byteSize();
             arena.close();
-            owner.release(tag, bytes);
+            if (!reservationReleased) {
+                owner.release(tag, bytes);
+            }
         }
     }
 }

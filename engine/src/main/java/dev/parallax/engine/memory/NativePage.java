@@ -36,8 +36,11 @@ public final class NativePage {
         handedOutBefore = true;
     }
 
-    /** True when, as last handed out, the page still held a previous owner's bytes (it was not fresh). */
-    boolean heldOldBytes() {
+    /**
+     * True when, as last handed out, the page still held a previous owner's bytes (it was not
+     * fresh): a page from {@link PageAllocator#allocateForOverwrite()} holds zeros only when false.
+     */
+    public boolean heldOldBytes() {
         return heldOldBytes;
     }
 

@@ -498,6 +498,7 @@ public final class PagedTableStorage implements TableStorage {
             NativePage lastPage = null;
             int lastRows = 0;
             int lastHeapStart = 0;
+            int lastCleanFrom = 0;
             int[] lastNullCounts = null;
             for (StagedPages stage : stages) {
                 List<NativePage> stagedPages = stage.pagesForPublish();
@@ -514,6 +515,7 @@ public final class PagedTableStorage implements TableStorage {
                     lastPage = page;
                     lastRows = stage.rowCountOfPage(staged);
                     lastHeapStart = stage.heapStartOfPage(staged);
+                    lastCleanFrom = stage.cleanFromOfPage(staged);
                     lastNullCounts = nullCounts;
                 }
                 stage.markPublished();
@@ -525,7 +527,7 @@ public final class PagedTableStorage implements TableStorage {
             tailRows = lastRows;
             tailHeapStart = lastHeapStart;
             tailNullCounts = lastNullCounts;
-            tailCleanFrom = 0;
+            tailCleanFrom = lastCleanFrom;
             endPublish(rows, 0);
             if (hugePagesWanted) {
                 offerNewPagesForHugePages();
@@ -533,10 +535,18 @@ public final class PagedTableStorage implements TableStorage {
         }
     }
 
-    /** A zeroed page for {@link StagedPages}, charged to the table's allocator. */
-    NativePage allocatePage() {
-        NativePage page = allocator.allocate();
-        page.segment().set(INT, PageLayout.HEAP_START_OFFSET, layout.pageSizeBytes());
+    /**
+     * A page for {@link StagedPages} with an empty header; the rest holds zeros only when the page
+     * is fresh ({@link NativePage#heldOldBytes()}), else its previous owner's bytes.
+     */
+    NativePage allocatePageForOverwrite() {
+        NativePage page = allocator.allocateForOverwrite();
+        MemorySegment segment = page.segment();
+        if (page.heldOldBytes()) {
+            segment.asSlice(0, layout.deletionStampsOffset()).fill((byte) 0);
+            segment.set(INT, PageLayout.CLEAN_FROM_OFFSET, layout.rowsPerPage());
+        }
+        segment.set(INT, PageLayout.HEAP_START_OFFSET, layout.pageSizeBytes());
         return page;
     }
 

@@ -30,11 +30,14 @@ public final class StagedPages implements AutoCloseable {
     private final List<int[]> nullCountsOfPages = new ArrayList<>();
     private int[] rowCounts = new int[8];
     private int[] heapStarts = new int[8];
+    /** Per page: the first slot known to hold zero stamps and null bits ({@link PageLayout#CLEAN_FROM_OFFSET}). */
+    private int[] cleanFroms = new int[8];
     private final int[] columnHeapBytes;
     private MemorySegment page;
     private int pageRows;
     private int heapStart;
     private int[] nullCounts;
+    private int cleanFrom;
     private long rowCount;
     /** Once published the pages are the table's; once closed they went back to the allocator. */
     private boolean handedOver;
@@ -74,8 +77,7 @@ public final class StagedPages implements AutoCloseable {
                 startPage();
                 continue;
             }
-            // Fresh pages hold zero stamps and null bits in every slot: clean from slot 0.
-            heapStart = storage.writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts, columnHeapBytes, 0);
+            heapStart = storage.writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts, columnHeapBytes, cleanFrom);
             pageRows += fit;
             row += fit;
             rowCount += fit;
@@ -94,9 +96,12 @@ public final class StagedPages implements AutoCloseable {
 
     private void startPage() {
         finishPage();
-        NativePage fresh = storage.allocatePage();
-        pages.add(fresh);
-        page = fresh.segment();
+        NativePage taken = storage.allocatePageForOverwrite();
+        pages.add(taken);
+        page = taken.segment();
+        // A page that held another owner's bytes is not zeroed (a 128 KiB fill per page): its
+        // header was cleared, and writeRows clears the stamps and null bits of the slots it fills.
+        cleanFrom = taken.heldOldBytes() ? layout.rowsPerPage() : 0;
         pageRows = 0;
         heapStart = layout.pageSizeBytes();
         nullCounts = new int[columnCount];
@@ -112,9 +117,11 @@ public final class StagedPages implements AutoCloseable {
         if (index >= rowCounts.length) {
             rowCounts = Arrays.copyOf(rowCounts, rowCounts.length * 2);
             heapStarts = Arrays.copyOf(heapStarts, heapStarts.length * 2);
+            cleanFroms = Arrays.copyOf(cleanFroms, cleanFroms.length * 2);
         }
         rowCounts[index] = pageRows;
         heapStarts[index] = heapStart;
+        cleanFroms[index] = cleanFrom;
     }
 
     /** The pages to publish, their headers' values recorded; called by the storage under its write lock. */
@@ -129,6 +136,10 @@ public final class StagedPages implements AutoCloseable {
 
     int heapStartOfPage(int index) {
         return heapStarts[index];
+    }
+
+    int cleanFromOfPage(int index) {
+        return cleanFroms[index];
     }
 
     int[] nullCountsOfPage(int index) {

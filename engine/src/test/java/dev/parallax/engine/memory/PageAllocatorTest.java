@@ -51,6 +51,90 @@ class PageAllocatorTest {
     }
 
     @Test
+    void retainedSlabsLeaveTheBudgetAndAreReusedZeroedBeforeNewOnesAreMapped() {
+        MemoryManager memory = new MemoryManager(8L * PAGE);
+        try (PageAllocator allocator = new PageAllocator(memory, PAGE, 2, Runnable::run, 1)) {
+            List<NativePage> pages = new ArrayList<>();
+            for (int index = 0; index < 6; index++) {
+                pages.add(allocator.allocate());
+            }
+            Set<Long> slabAddresses = new HashSet<>();
+            for (NativePage page : pages) {
+                page.segment().set(ValueLayout.JAVA_LONG, 256, 7L);
+                slabAddresses.add(page.segment().address() - (long) page.indexInSlab() * PAGE);
+            }
+            for (NativePage page : pages) {
+                allocator.free(page);
+            }
+            // One emptied slab kept (outside the budget), the other two closed.
+            assertEquals(0, allocator.slabCount());
+            assertEquals(1, allocator.retainedSlabCount());
+            assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(0, memory.allocatedBytes());
+
+            // The retained slab serves the next pages, zeroed, charged to the budget again.
+            NativePage first = allocator.allocate();
+            NativePage second = allocator.allocate();
+            assertEquals(0, allocator.retainedSlabCount());
+            assertEquals(2L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            assertTrue(slabAddresses.contains(first.segment().address() - (long) first.indexInSlab() * PAGE));
+            assertEquals(0L, first.segment().get(ValueLayout.JAVA_LONG, 256));
+            assertEquals(0L, second.segment().get(ValueLayout.JAVA_LONG, 256));
+            // A new slab is mapped once the retained one is in use.
+            NativePage third = allocator.allocate();
+            assertEquals(2, allocator.slabCount());
+            assertEquals(4L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            allocator.free(first);
+            allocator.free(second);
+            allocator.free(third);
+            assertEquals(1, allocator.retainedSlabCount());
+            assertEquals(0, memory.allocatedBytes());
+        }
+        assertEquals(0, memory.allocatedBytes());
+    }
+
+    @Test
+    void aRetainedSlabTheBudgetNoLongerCoversStaysRetainedAndTheAllocationFails() {
+        MemoryManager memory = new MemoryManager(4L * PAGE);
+        try (PageAllocator allocator = new PageAllocator(memory, PAGE, 2, Runnable::run, 1)) {
+            NativePage page = allocator.allocate();
+            allocator.free(page);
+            assertEquals(1, allocator.retainedSlabCount());
+            // Someone else takes the whole budget meanwhile.
+            memory.reserve(MemoryTag.OTHER, 4L * PAGE);
+            ParallaxException error = assertThrows(ParallaxException.class, allocator::allocate);
+            assertEquals(SqlState.OUT_OF_MEMORY, error.state());
+            assertEquals(1, allocator.retainedSlabCount());
+            assertEquals(0, allocator.pagesInUse());
+            memory.release(MemoryTag.OTHER, 4L * PAGE);
+            NativePage again = allocator.allocate();
+            assertEquals(2L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            allocator.free(again);
+        }
+        assertEquals(0, memory.allocatedBytes());
+    }
+
+    @Test
+    void slabsEmptiedUnderAHoldAreRetainedWhenItCloses() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, PAGE, 2, Runnable::run, 1)) {
+            NativePage first = allocator.allocate();
+            NativePage second = allocator.allocate();
+            NativePage third = allocator.allocate();
+            try (PageAllocator.EmptySlabHold hold = allocator.holdEmptySlabs()) {
+                allocator.free(first);
+                allocator.free(second);
+                allocator.free(third);
+                assertEquals(2, allocator.slabCount());
+            }
+            assertEquals(0, allocator.slabCount());
+            assertEquals(1, allocator.retainedSlabCount());
+            assertEquals(0, memory.allocatedBytes());
+        }
+        assertEquals(0, memory.allocatedBytes());
+    }
+
+    @Test
     void reusesFreedPagesZeroed() {
         MemoryManager memory = new MemoryManager(1L << 30);
         try (PageAllocator allocator = new PageAllocator(memory, PAGE, 4)) {
