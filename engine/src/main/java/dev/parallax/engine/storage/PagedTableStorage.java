@@ -486,9 +486,12 @@ public final class PagedTableStorage implements TableStorage {
                 return;
             }
             NativePage[] pageArray = pages;
+            long[] addresses = pageAddresses;
             int oldPageCount = pageCount;
             if (oldPageCount + added > pageArray.length) {
                 pageArray = Arrays.copyOf(pageArray, Math.max(pageArray.length * 2, oldPageCount + added));
+                addresses = Arrays.copyOf(addresses, pageArray.length);
+                pageAddresses = addresses;
                 pages = pageArray;
             }
             // Headers first, each row count last with release semantics, then the page count: the
@@ -511,6 +514,7 @@ public final class PagedTableStorage implements TableStorage {
                         segment.set(INT, layout.nullCountOffset(column), nullCounts[column]);
                     }
                     ROW_COUNT.setRelease(segment, PageLayout.ROW_COUNT_OFFSET, stage.rowCountOfPage(staged));
+                    ADDRESS_SLOT.setRelease(addresses, index, segment.address());
                     PAGE_SLOT.setRelease(pageArray, index++, page);
                     lastPage = page;
                     lastRows = stage.rowCountOfPage(staged);

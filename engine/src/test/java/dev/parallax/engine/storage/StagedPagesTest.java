@@ -94,6 +94,11 @@ class StagedPagesTest {
             expected.addAll(range(1000, 1250));
             assertEquals(expected, scan(storage));
             assertEquals(650, storage.rowCount());
+            // Point reads find the staged pages by row id (the page addresses were published with them).
+            Batch point = Batch.create(TYPES, 1);
+            assertTrue(storage.readPublishedRow(dev.parallax.engine.index.RowIds.pack(storage.pageCount() - 1, 0), COLUMNS, point));
+            assertEquals(expected.get(expected.size() - (storage.pageRowSlots(storage.pageCount() - 1))),
+                    (int) ((LongVector) point.column(0)).get(0));
             assertTrue(storage.pageCount() > 10, "small pages force many: " + storage.pageCount());
             // Closing after the publish frees nothing: the pages are the table's.
             first.close();
