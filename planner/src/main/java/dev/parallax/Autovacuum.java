@@ -81,6 +81,33 @@ public final class Autovacuum implements AutoCloseable {
         }
     }
 
+    /**
+     * ALTER SYSTEM SET {@code name} = {@code value} for one of the daemon's settings ({@link #ownsSetting}),
+     * or back to its default when {@code value} is null (ALTER SYSTEM RESET). The value is checked as SET
+     * checks it (PostgreSQL's 22023 messages) and applies from the daemon's next look at the tables: an
+     * in-memory database has no configuration file for pg_reload_conf() to read again.
+     */
+    public synchronized void alterSetting(String name, String value) {
+        Settings parsed = new Settings();
+        if (value != null) {
+            parsed.set(name, value);
+        }
+        Configuration old = configuration;
+        configure(switch (name.toLowerCase(java.util.Locale.ROOT)) {
+            case "autovacuum" -> new Configuration(parsed.getBoolean("autovacuum"), old.vacuumThreshold(),
+                    old.vacuumScaleFactor(), old.naptime(), old.maximumWorkers());
+            case "autovacuum_vacuum_threshold" -> new Configuration(old.enabled(), parsed.getLong("autovacuum_vacuum_threshold"),
+                    old.vacuumScaleFactor(), old.naptime(), old.maximumWorkers());
+            case "autovacuum_vacuum_scale_factor" -> new Configuration(old.enabled(), old.vacuumThreshold(),
+                    parsed.getDouble("autovacuum_vacuum_scale_factor"), old.naptime(), old.maximumWorkers());
+            case "autovacuum_naptime" -> new Configuration(old.enabled(), old.vacuumThreshold(), old.vacuumScaleFactor(),
+                    Duration.ofSeconds(parsed.getLong("autovacuum_naptime")), old.maximumWorkers());
+            case "autovacuum_max_workers" -> new Configuration(old.enabled(), old.vacuumThreshold(), old.vacuumScaleFactor(),
+                    old.naptime(), parsed.getInt("autovacuum_max_workers"));
+            default -> throw new IllegalArgumentException("not an autovacuum setting: " + name);
+        });
+    }
+
     /** Schedules the rounds every naptime (the first one naptime from now). Idempotent. */
     synchronized void start() {
         if (closed || scheduled != null) {

@@ -37,6 +37,7 @@ import dev.parallax.planner.statement.CopyToStatement;
 import dev.parallax.planner.statement.ResetStatement;
 import dev.parallax.planner.statement.SetStatement;
 import dev.parallax.planner.statement.TransactionStatement;
+import dev.parallax.planner.statement.AlterSystemStatement;
 import dev.parallax.planner.statement.VacuumStatement;
 import dev.parallax.TransactionStatus;
 import dev.parallax.engine.plan.ModifyTableNode;
@@ -156,6 +157,9 @@ public final class SqlSession implements Session {
                 if (statement instanceof VacuumStatement vacuum && vacuum.vacuum()) {
                     transaction.checkOutsideBlock("VACUUM");
                 }
+                if (statement instanceof AlterSystemStatement) {
+                    transaction.checkOutsideBlock("ALTER SYSTEM");
+                }
                 Result result = utilityCommands.run(statement);
                 if (changesData(statement)) {
                     transaction.dataChanged();
@@ -198,7 +202,8 @@ public final class SqlSession implements Session {
     private static boolean changesData(Statement statement) {
         return !(statement instanceof SetStatement || statement instanceof ShowStatement || statement instanceof ResetStatement
                 || statement instanceof TransactionStatement || statement instanceof EmptyStatement
-                || statement instanceof CopyToStatement || statement instanceof VacuumStatement);
+                || statement instanceof CopyToStatement || statement instanceof VacuumStatement
+                || statement instanceof AlterSystemStatement);
     }
 
     @Override

@@ -27,6 +27,7 @@ import dev.parallax.engine.type.DataType;
 import dev.parallax.planner.result.CommandResult;
 import dev.parallax.planner.result.OperatorResult;
 import dev.parallax.planner.result.TextRowsResult;
+import dev.parallax.planner.statement.AlterSystemStatement;
 import dev.parallax.planner.statement.AlterTableOptionsStatement;
 import dev.parallax.planner.statement.CallStatement;
 import dev.parallax.planner.statement.CopyStatement;
@@ -110,6 +111,7 @@ final class UtilityCommands {
             case CopyToStatement copyTo -> new CopyCommands(session).to(copyTo);
             case TransactionStatement transaction -> transaction(transaction);
             case VacuumStatement vacuum -> new MaintenanceCommand(session).run(vacuum);
+            case AlterSystemStatement alter -> alterSystem(alter);
             case EmptyStatement empty -> new CommandResult("");
             case QueryStatement query -> throw new IllegalArgumentException("not a utility statement: " + query.sql());
             case ExplainStatement explain -> throw new IllegalArgumentException("EXPLAIN is run by the session");
@@ -775,6 +777,26 @@ final class UtilityCommands {
             throw ParallaxException.of(SqlState.CANT_CHANGE_RUNTIME_PARAM, "parameter \"%s\" cannot be changed now",
                     settingName(name));
         }
+    }
+
+    /**
+     * ALTER SYSTEM: the database-wide settings are the autovacuum daemon's; they apply at once (an
+     * in-memory database has no postgresql.auto.conf to write and reload). Session settings have no
+     * database-wide default to change yet: 0A000 for them.
+     */
+    private Result alterSystem(AlterSystemStatement alter) {
+        dev.parallax.Autovacuum autovacuum = session.database().autovacuum();
+        if (alter.name() == null) {
+            autovacuum.configure(dev.parallax.Autovacuum.Configuration.defaults());
+            return new CommandResult("ALTER SYSTEM");
+        }
+        String name = settingName(alter.name());
+        if (!dev.parallax.Autovacuum.ownsSetting(name)) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "ALTER SYSTEM is not supported for parameter \"%s\"", name)
+                    .withHint("Only the autovacuum settings are database-wide; SET changes the others for a session.");
+        }
+        autovacuum.alterSetting(name, alter.value());
+        return new CommandResult("ALTER SYSTEM");
     }
 
     /** SHOW's text of {@code name}: the session's value, or the database's for the autovacuum settings. */

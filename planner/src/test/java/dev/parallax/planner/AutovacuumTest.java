@@ -148,6 +148,56 @@ class AutovacuumTest {
     }
 
     @Test
+    void alterSystemChangesTheDaemonsSettingsForEverySession() {
+        run("create table t (id integer)");
+        run("insert into t select g from generate_series(1, 1000) as s(g)");
+        deleteWhere("t", id -> id % 2 == 0);
+        Autovacuum autovacuum = database.autovacuum();
+        // 500 dead rows: not more than 500 + 0 * 500.
+        run("alter system set autovacuum_vacuum_threshold = 500");
+        run("ALTER SYSTEM SET Autovacuum_Vacuum_Scale_Factor TO '0'");
+        assertEquals(List.of(List.of(true)), rows("select pg_reload_conf()"));
+        assertFalse(autovacuum.needsVacuum(database.catalog().table("t")));
+        assertEquals(List.of(), autovacuum.runRound());
+        try (Session other = database.openSession(); Result shown = other.execute("show autovacuum_vacuum_threshold")) {
+            assertEquals(List.of(List.of("500")), shown.fetchAll());
+        }
+        run("alter system set autovacuum_vacuum_threshold to default");
+        run("alter system set autovacuum = off");
+        run("alter system set autovacuum_naptime = 5");
+        assertEquals(new Autovacuum.Configuration(false, 50, 0.0, Duration.ofSeconds(5), 3), autovacuum.configuration());
+        assertEquals(List.of(), autovacuum.runRound());
+        run("alter system reset autovacuum");
+        assertEquals(1, autovacuum.runRound().size());
+        run("alter system reset all");
+        assertEquals(Autovacuum.Configuration.defaults(), autovacuum.configuration());
+    }
+
+    @Test
+    void alterSystemRefusesWhatPostgresRefuses() {
+        assertRefused(SqlState.INVALID_PARAMETER_VALUE,
+                "-1 is outside the valid range for parameter \"autovacuum_vacuum_threshold\" (0 .. 2147483647)",
+                "alter system set autovacuum_vacuum_threshold = -1");
+        assertRefused(SqlState.INVALID_PARAMETER_VALUE, "parameter \"autovacuum\" requires a Boolean value",
+                "alter system set autovacuum = maybe");
+        assertRefused(SqlState.UNDEFINED_OBJECT, "unrecognized configuration parameter \"no_such_setting\"",
+                "alter system set no_such_setting = 1");
+        assertRefused(SqlState.FEATURE_NOT_SUPPORTED, "ALTER SYSTEM is not supported for parameter \"work_mem\"",
+                "alter system set work_mem = '8MB'");
+        run("begin");
+        assertRefused(SqlState.ACTIVE_SQL_TRANSACTION, "ALTER SYSTEM cannot run inside a transaction block",
+                "alter system set autovacuum = off");
+        run("rollback");
+        assertEquals(Autovacuum.Configuration.defaults(), database.autovacuum().configuration());
+    }
+
+    private void assertRefused(SqlState state, String message, String sql) {
+        ParallaxException failure = assertThrows(ParallaxException.class, () -> run(sql));
+        assertEquals(state, failure.state());
+        assertEquals(message, failure.getMessage());
+    }
+
+    @Test
     void theViewCannotBeWrittenOrDropped() {
         assertThrows(ParallaxException.class, () -> run("drop table pg_stat_user_tables"));
         assertEquals(List.of(List.of(0L)), rows("select count(*) from pg_stat_user_tables"));

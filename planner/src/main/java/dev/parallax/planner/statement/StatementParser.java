@@ -78,6 +78,9 @@ public final class StatementParser {
         if (what.isKeyword("sequence")) {
             return parseCreateSequence(cursor);
         }
+        if (cursor.accept("system")) {
+            return parseAlterSystem(cursor);
+        }
         if (!cursor.accept("table")) {
             if (what.kind() == TokenKind.END) {
                 throw cursor.syntaxError(what);
@@ -802,12 +805,18 @@ public final class StatementParser {
             cursor.expectEnd();
             return new SetStatement(name, null, local);
         }
+        String value = settingValues(cursor);
+        cursor.expectEnd();
+        return new SetStatement(name, value, local);
+    }
+
+    /** The value list of SET: one value, or several joined with ", " as PostgreSQL stores a list setting. */
+    private static String settingValues(TokenCursor cursor) {
         List<String> values = new ArrayList<>();
         do {
             values.add(settingValue(cursor));
         } while (cursor.acceptSymbol(","));
-        cursor.expectEnd();
-        return new SetStatement(name, String.join(", ", values), local);
+        return String.join(", ", values);
     }
 
     /** A setting name, possibly qualified ({@code parallax.x}); case-folded unless quoted. */
@@ -895,6 +904,9 @@ public final class StatementParser {
             cursor.expectEnd();
             return new AlterSequenceStatement(name, ifExists, options, restarted[0], restart[0]);
         }
+        if (cursor.accept("system")) {
+            return parseAlterSystem(cursor);
+        }
         if (!cursor.accept("table")) {
             if (what.kind() == TokenKind.END) {
                 throw cursor.syntaxError(what);
@@ -937,6 +949,29 @@ public final class StatementParser {
         }
         cursor.expectEnd();
         return new AlterTableOptionsStatement(tableName, set, reset);
+    }
+
+    /** {@code SET name {= | TO} value | DEFAULT}, {@code RESET name} or {@code RESET ALL}, after ALTER SYSTEM. */
+    private static Statement parseAlterSystem(TokenCursor cursor) {
+        if (cursor.accept("reset")) {
+            String name = cursor.accept("all") ? null : settingName(cursor);
+            cursor.expectEnd();
+            return new AlterSystemStatement(name, null);
+        }
+        if (!cursor.accept("set")) {
+            throw cursor.syntaxError(cursor.peek());
+        }
+        String name = settingName(cursor);
+        if (!cursor.acceptSymbol("=") && !cursor.accept("to")) {
+            throw cursor.syntaxError(cursor.peek());
+        }
+        if (cursor.accept("default")) {
+            cursor.expectEnd();
+            return new AlterSystemStatement(name, null);
+        }
+        String value = settingValues(cursor);
+        cursor.expectEnd();
+        return new AlterSystemStatement(name, value);
     }
 
     /** {@code ALTER [COLUMN] column SET DEFAULT expression | DROP DEFAULT}, after ALTER. */
@@ -1147,6 +1182,8 @@ public final class StatementParser {
         boolean full = false;
         boolean verbose = false;
         boolean analyze = false;
+        boolean disablePageSkipping = false;
+        boolean processToast = true;
         int parallel = -1;
         if (cursor.peek().isSymbol("(")) {
             cursor.next();
@@ -1159,8 +1196,9 @@ public final class StatementParser {
                     case "full" -> full = maintenanceBoolean(cursor, option, hasValue);
                     case "verbose" -> verbose = maintenanceBoolean(cursor, option, hasValue);
                     case "analyze", "analyse" -> analyze = maintenanceBoolean(cursor, option, hasValue);
-                    case "freeze", "disable_page_skipping", "skip_locked", "process_toast", "truncate" ->
-                            maintenanceBoolean(cursor, option, hasValue);
+                    case "disable_page_skipping" -> disablePageSkipping = maintenanceBoolean(cursor, option, hasValue);
+                    case "process_toast" -> processToast = maintenanceBoolean(cursor, option, hasValue);
+                    case "freeze", "skip_locked", "truncate" -> maintenanceBoolean(cursor, option, hasValue);
                     case "index_cleanup" -> {
                         if (hasValue && !cursor.peek().isKeyword("auto")) {
                             maintenanceBoolean(cursor, option, true);
@@ -1191,6 +1229,13 @@ public final class StatementParser {
                             "ANALYZE option must be specified when a column list is provided");
                 }
             }
+        }
+        // PostgreSQL's vacuum() checks these after the two above, before it looks the tables up.
+        if (full && disablePageSkipping) {
+            throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "VACUUM option DISABLE_PAGE_SKIPPING cannot be used with FULL");
+        }
+        if (full && !processToast) {
+            throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "PROCESS_TOAST required with VACUUM FULL");
         }
         return new VacuumStatement(true, full, verbose, analyze, parallel, targets);
     }

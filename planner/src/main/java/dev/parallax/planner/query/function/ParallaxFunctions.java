@@ -82,6 +82,12 @@ public final class ParallaxFunctions {
      * {@code CURRENT_SCHEMA} covers the form without them.
      */
     public static final SqlFunction CURRENT_SCHEMA = sessionFunction("current_schema");
+    /**
+     * PostgreSQL's {@code pg_reload_conf()}: true, as PostgreSQL answers once it signalled the reload;
+     * ALTER SYSTEM applies at once in Parallax, so there is nothing to read again.
+     */
+    public static final SqlFunction PG_RELOAD_CONF = SqlBasicFunction.create("pg_reload_conf", ReturnTypes.BOOLEAN,
+            OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM);
     /** PostgreSQL's {@code date_trunc(field, timestamp)}; a date argument is widened to a timestamp. */
     public static final SqlFunction DATE_TRUNC = SqlBasicFunction.create("date_trunc",
             ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
@@ -135,7 +141,7 @@ public final class ParallaxFunctions {
             ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
             NEXTVAL, CURRVAL, LASTVAL, SETVAL,
-            VERSION, CURRENT_DATABASE, CURRENT_SCHEMA,
+            VERSION, CURRENT_DATABASE, CURRENT_SCHEMA, PG_RELOAD_CONF,
             // Found by name, syntax and kind (OTHER) when Calcite re-resolves a call to them.
             DateArithmetic.DATE_MINUS, DateArithmetic.DATE_PLUS_DAYS,
             // PostgreSQL's case-insensitive LIKE (the engine lower-cases both sides).

@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * The functions whose value is fixed for a session ({@code version()}, {@code current_database()} and
+ * The functions whose value is fixed for a session ({@code version()}, {@code pg_reload_conf()}, {@code current_database()} and
  * its SQL-standard name {@code current_catalog},
  * {@code current_schema}, {@code current_user}, {@code session_user}, {@code user}): evaluated once
  * when the statement is planned, so that the executor sees a text literal and not a per-row call.
@@ -29,6 +29,9 @@ final class SessionFunctions {
 
     /** The literal value of {@code operator} in this session, or null when it is not a session function. */
     static Literal value(SqlOperator operator, Settings settings) {
+        if (operator == ParallaxFunctions.PG_RELOAD_CONF) {
+            return Literal.ofLong(1, DataType.BOOLEAN);
+        }
         String value;
         if (operator == ParallaxFunctions.VERSION) {
             value = version(settings.show("server_version"));
