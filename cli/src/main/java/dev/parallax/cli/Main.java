@@ -209,11 +209,12 @@ public final class Main implements Callable<Integer> {
     }
 
     @Command(name = "vacuum", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
-            description = {"Vacuum (and analyze) the tables as vacuumdb does: the tables are handed to N jobs largest first,",
-                    "each job taking the next table when it is free. With --host or --port, the tables of a running",
-                    "server (parallax serve), over N connections; otherwise those of an embedded database set up by",
-                    "--tpch, -c and -f (VACUUM (PARALLEL N-1) on the database's workers).",
-                    "Prints VACUUM's report with --verbose. The password comes from PGPASSWORD, else a prompt."})
+            description = {"Vacuum (and analyze) the tables as vacuumdb does.",
+                    "The tables are handed to N jobs largest first, each job taking the next table when it is free. "
+                            + "With --host or --port, the tables of a running server (parallax serve), over N connections "
+                            + "(the password comes from PGPASSWORD, else a prompt); otherwise those of an embedded database "
+                            + "set up by --tpch, -c and -f given before 'vacuum' (VACUUM (PARALLEL N-1) on the database's workers).",
+                    "Prints VACUUM's report with --verbose."})
     int vacuum(@Option(names = {"-j", "--jobs"}, paramLabel = "N", defaultValue = "1",
                        description = "Vacuum N tables at the same time (default: ${DEFAULT-VALUE}).") int jobs,
                @Option(names = {"-z", "--analyze"}, description = "Also update the planner's statistics (VACUUM ANALYZE).") boolean analyze,
@@ -221,7 +222,7 @@ public final class Main implements Callable<Integer> {
                @Option(names = "--full", description = "Rewrite each table compactly (VACUUM FULL, one table at a time).") boolean full,
                @Option(names = {"-v", "--verbose"}, description = "Print the report of each table.") boolean verbose,
                @Option(names = {"-t", "--table"}, paramLabel = "TABLE",
-                       description = "Vacuum this table only (repeatable; default: every user table).") List<String> tables,
+                       description = "Vacuum this table only, TABLE[(COLUMNS)] as in SQL (repeatable; default: every user table).") List<String> tables,
                @Option(names = "--host", paramLabel = "HOST",
                        description = "Vacuum the tables of the server at HOST (default with --port: 127.0.0.1).") String host,
                @Option(names = {"-p", "--port"}, paramLabel = "PORT",
@@ -233,9 +234,18 @@ public final class Main implements Callable<Integer> {
                @Option(names = {"-w", "--no-password"}, description = "Never prompt for a password.") boolean noPassword,
                @Option(names = {"-W", "--password"}, description = "Prompt for a password before connecting.") boolean forcePrompt) {
         if (jobs < 1) {
-            err.print("parallax: error: number of parallel jobs must be at least 1\n");
-            err.flush();
-            return EXIT_FAILURE;
+            return vacuumUsageError("number of parallel jobs must be at least 1");
+        }
+        if (analyzeOnly && full) {
+            return vacuumUsageError("cannot use the \"full\" option when performing only analyze");
+        }
+        List<TableSpecification> specifications = new java.util.ArrayList<>();
+        for (String table : tables == null ? List.<String>of() : tables) {
+            try {
+                specifications.add(TableSpecification.parse(table));
+            } catch (IllegalArgumentException invalid) {
+                return vacuumUsageError(invalid.getMessage());
+            }
         }
         if (host != null || port != null) {
             String user = username != null ? username : environment.apply("PGUSER") != null ? environment.apply("PGUSER")
@@ -247,10 +257,16 @@ public final class Main implements Callable<Integer> {
             java.util.function.Supplier<String> prompt = noPassword ? null : this::promptPassword;
             String password = forcePrompt && !noPassword ? promptPassword() : environment.apply("PGPASSWORD");
             return new RemoteVacuum(target, new RemoteVacuum.Options(analyze, analyzeOnly, full, verbose), out, err)
-                    .run(jobs, tables == null ? List.of() : tables, password, prompt);
+                    .run(jobs, specifications, password, prompt);
         }
-        String statement = VacuumStatementText.of(jobs, analyze, analyzeOnly, full, verbose, tables == null ? List.of() : tables);
-        return run(false, statement);
+        return run(false, VacuumStatementText.of(jobs, analyze, analyzeOnly, full, verbose, specifications));
+    }
+
+    /** vacuumdb's refusal of options that do not go together: the message on stderr, exit status 1. */
+    private int vacuumUsageError(String message) {
+        err.print("parallax: error: " + message + "\n");
+        err.flush();
+        return EXIT_FAILURE;
     }
 
     private int run(boolean shell) {

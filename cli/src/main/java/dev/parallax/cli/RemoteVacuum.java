@@ -56,7 +56,7 @@ final class RemoteVacuum {
      * is asked for only when the server wants one and none was given (null: do not ask). Returns the
      * exit status.
      */
-    int run(int jobs, List<String> tables, String password, Supplier<String> askPassword) {
+    int run(int jobs, List<TableSpecification> tables, String password, Supplier<String> askPassword) {
         String effectivePassword = password;
         Connection first;
         try {
@@ -79,7 +79,7 @@ final class RemoteVacuum {
         List<Connection> connections = new ArrayList<>();
         connections.add(first);
         try {
-            List<String> order = largestFirst(first, tables);
+            List<TableSpecification> order = largestFirst(first, tables);
             out.print("parallax: vacuuming database \"" + target.database() + "\"\n");
             out.flush();
             int wanted = Math.max(1, Math.min(jobs, order.size()));
@@ -116,9 +116,9 @@ final class RemoteVacuum {
      * its partitions are listed and handed out one by one). Named tables the catalog does not know
      * keep their place at the end: VACUUM reports them.
      */
-    private List<String> largestFirst(Connection connection, List<String> named) throws SQLException {
+    private List<TableSpecification> largestFirst(Connection connection, List<TableSpecification> named) throws SQLException {
         Map<String, Long> pages = new HashMap<>();
-        List<String> all = new ArrayList<>();
+        List<TableSpecification> all = new ArrayList<>();
         try (Statement statement = connection.createStatement();
              ResultSet rows = statement.executeQuery(
                      "select relname, relkind, relpages from pg_class where relnamespace = 2200 order by relpages desc, relname")) {
@@ -126,20 +126,20 @@ final class RemoteVacuum {
                 String name = rows.getString(1);
                 pages.put(name, rows.getLong(3));
                 if ("r".equals(rows.getString(2))) {
-                    all.add(name);
+                    all.add(new TableSpecification(null, name, ""));
                 }
             }
         }
         if (named.isEmpty()) {
             return all;
         }
-        List<String> order = new ArrayList<>(named);
-        order.sort((left, right) -> Long.compare(pages.getOrDefault(right, -1L), pages.getOrDefault(left, -1L)));
+        List<TableSpecification> order = new ArrayList<>(named);
+        order.sort((left, right) -> Long.compare(pages.getOrDefault(right.name(), -1L), pages.getOrDefault(left.name(), -1L)));
         return order;
     }
 
     /** One thread per connection, each taking the next table from one shared counter. */
-    private int vacuumAll(List<Connection> connections, List<String> order) {
+    private int vacuumAll(List<Connection> connections, List<TableSpecification> order) {
         AtomicInteger next = new AtomicInteger();
         AtomicReference<String> failure = new AtomicReference<>();
         List<Thread> jobs = new ArrayList<>();
@@ -164,13 +164,14 @@ final class RemoteVacuum {
         return Main.EXIT_SUCCESS;
     }
 
-    private void vacuumTables(Connection connection, List<String> order, AtomicInteger next, AtomicReference<String> failure) {
+    private void vacuumTables(Connection connection, List<TableSpecification> order, AtomicInteger next,
+                              AtomicReference<String> failure) {
         while (failure.get() == null) {
             int claimed = next.getAndIncrement();
             if (claimed >= order.size()) {
                 return;
             }
-            String table = order.get(claimed);
+            TableSpecification table = order.get(claimed);
             try (Statement statement = connection.createStatement()) {
                 statement.execute(VacuumStatementText.of(1, options.analyze(), options.analyzeOnly(), options.full(),
                         options.verbose(), List.of(table)));
@@ -178,7 +179,7 @@ final class RemoteVacuum {
                     printMessages(statement.getWarnings());
                 }
             } catch (SQLException error) {
-                failure.compareAndSet(null, (options.analyzeOnly() ? "analyzing" : "vacuuming") + " of table \"public." + table
+                failure.compareAndSet(null, (options.analyzeOnly() ? "analyzing" : "vacuuming") + " of table \"" + table.qualifiedName()
                         + "\" in database \"" + target.database() + "\" failed: " + error.getMessage());
             }
         }

@@ -12,8 +12,8 @@ final class VacuumStatementText {
      * {@code jobs} participants become {@code PARALLEL jobs-1} (the session vacuums too); FULL runs
      * one table at a time, as PostgreSQL refuses FULL in parallel; ANALYZE alone has no PARALLEL option.
      */
-    static String of(int jobs, boolean analyze, boolean analyzeOnly, boolean full, boolean verbose, List<String> tables) {
-        String names = tables.isEmpty() ? "" : " " + String.join(", ", tables.stream().map(VacuumStatementText::quoted).toList());
+    static String of(int jobs, boolean analyze, boolean analyzeOnly, boolean full, boolean verbose, List<TableSpecification> tables) {
+        String names = tables.isEmpty() ? "" : " " + String.join(", ", tables.stream().map(TableSpecification::sql).toList());
         if (analyzeOnly) {
             return "ANALYZE" + (verbose ? " VERBOSE" : "") + names;
         }
@@ -31,10 +31,5 @@ final class VacuumStatementText {
             options.add("PARALLEL " + (jobs - 1));
         }
         return "VACUUM" + (options.isEmpty() ? "" : " (" + String.join(", ", options) + ")") + names;
-    }
-
-    /** A table name as given: bare when it is a plain lower-case identifier, else quoted (as vacuumdb -t passes it through). */
-    private static String quoted(String name) {
-        return name.matches("[a-z_][a-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
     }
 }

@@ -34,10 +34,41 @@ class VacuumCommandTest {
     @Test
     void optionsMapToVacuumStatements() {
         assertEquals("VACUUM", VacuumStatementText.of(1, false, false, false, false, List.of()));
-        assertEquals("VACUUM (ANALYZE, PARALLEL 3) a, \"Big Table\"",
-                VacuumStatementText.of(4, true, false, false, false, List.of("a", "Big Table")));
-        assertEquals("VACUUM (FULL, VERBOSE) t", VacuumStatementText.of(2, false, false, true, true, List.of("t")));
-        assertEquals("ANALYZE VERBOSE t", VacuumStatementText.of(2, true, true, false, true, List.of("t")));
+        assertEquals("VACUUM (ANALYZE, PARALLEL 3) \"a\", \"Big Table\"",
+                VacuumStatementText.of(4, true, false, false, false, tables("A", "\"Big Table\"")));
+        assertEquals("VACUUM (FULL, VERBOSE) \"public\".\"t\"", VacuumStatementText.of(2, false, false, true, true, tables("public.t")));
+        assertEquals("ANALYZE VERBOSE \"t\" (x, \"Y\")", VacuumStatementText.of(2, true, true, false, true, tables("t (x, \"Y\")")));
+    }
+
+    private static List<TableSpecification> tables(String... arguments) {
+        return java.util.Arrays.stream(arguments).map(TableSpecification::parse).toList();
+    }
+
+    /** -t is read as vacuumdb reads it: an SQL name (folded unless quoted, maybe qualified), then an optional column list. */
+    @Test
+    void tableArgumentsAreSqlNames() {
+        assertEquals(new TableSpecification(null, "orders", ""), TableSpecification.parse("Orders"));
+        assertEquals(new TableSpecification(null, "Big \"Table\"", ""), TableSpecification.parse("\"Big \"\"Table\"\"\""));
+        assertEquals(new TableSpecification("public", "t(x)", "(a, b)"), TableSpecification.parse("Public.\"t(x)\"(a, b)"));
+        assertEquals("public.t", TableSpecification.parse("t").qualifiedName());
+        for (String invalid : List.of("", "a b", "a.b.c", "\"open", "a.", "\"\"")) {
+            IllegalArgumentException failure = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> TableSpecification.parse(invalid));
+            assertEquals("invalid name syntax: \"" + invalid + "\"", failure.getMessage());
+        }
+        Run run = run("-c", "create table \"Mixed\" (x int, y int)", "-c", "create table plain (x int)",
+                "vacuum", "-z", "-t", "\"Mixed\"(y)", "-t", "PUBLIC.Plain", "-v");
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.err().contains("INFO:  analyzing \"public.Mixed\""), run.err());
+        assertTrue(run.err().contains("INFO:  vacuuming \"public.plain\""), run.err());
+        Run invalid = run("vacuum", "-t", "a b");
+        assertEquals(new Run(1, "", "parallax: error: invalid name syntax: \"a b\"\n"), invalid);
+    }
+
+    @Test
+    void fullAndAnalyzeOnlyDoNotGoTogether() {
+        assertEquals(new Run(1, "", "parallax: error: cannot use the \"full\" option when performing only analyze\n"),
+                run("vacuum", "-Z", "--full"));
     }
 
     @Test
