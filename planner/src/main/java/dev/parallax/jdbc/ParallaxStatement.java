@@ -1,6 +1,5 @@
 package dev.parallax.jdbc;
 
-import dev.parallax.Notice;
 import dev.parallax.Result;
 import dev.parallax.Session;
 import dev.parallax.engine.settings.Settings;
@@ -167,8 +166,8 @@ class ParallaxStatement implements Statement {
             updateCount = -1;
             return false;
         }
-        for (Notice notice : result.messages()) {
-            addWarning(new SQLWarning(notice.message(), notice.sqlState()));
+        for (String notice : result.notices()) {
+            addWarning(new SQLWarning(notice, "00000"));
         }
         if (result.hasRows() && keysWanted) {
             List<Object[]> rows = new ArrayList<>();

@@ -1,6 +1,5 @@
 package dev.parallax.planner;
 
-import dev.parallax.Notice;
 import dev.parallax.Result;
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
@@ -47,7 +46,6 @@ import dev.parallax.planner.statement.HashPartitioning;
 import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.partition.HashPartitionBound;
 import dev.parallax.engine.partition.PartitionKey;
-import dev.parallax.planner.statement.CreateTableAsStatement;
 import dev.parallax.planner.statement.CreateTableStatement;
 import dev.parallax.planner.statement.CreateViewStatement;
 import dev.parallax.planner.statement.DropViewStatement;
@@ -94,7 +92,6 @@ final class UtilityCommands {
     Result run(Statement statement) {
         return switch (statement) {
             case CreateTableStatement create -> createTable(create);
-            case CreateTableAsStatement create -> new CreateTableAsCommand(session, services).run(create);
             case CreatePartitionStatement create -> createPartition(create);
             case DropTableStatement drop -> dropTable(drop);
             case CreateIndexStatement create -> createIndex(create);
@@ -130,12 +127,6 @@ final class UtilityCommands {
         return definition.name();
     }
 
-    /** PostgreSQL's outcome of IF NOT EXISTS for a name taken: the command's tag and a NOTICE with 42P07. */
-    static Result skippedExisting(String commandTag, String relation) {
-        return CommandResult.withMessages(commandTag, List.of(new Notice(Notice.NOTICE,
-                "relation \"" + relation + "\" already exists, skipping", null, SqlState.DUPLICATE_TABLE.code())));
-    }
-
     private Catalog catalog() {
         return session.database().catalog();
     }
@@ -144,7 +135,8 @@ final class UtilityCommands {
         Catalog catalog = catalog();
         if (catalog.findTable(create.tableName()) != null) {
             if (create.ifNotExists()) {
-                return skippedExisting("CREATE TABLE", create.tableName());
+                return new CommandResult("CREATE TABLE", 0,
+                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
         }
@@ -222,7 +214,8 @@ final class UtilityCommands {
             storage.close();
             if (failure instanceof ParallaxException duplicate && duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
                 // Another session created it between our check and our insert.
-                return skippedExisting("CREATE TABLE", create.tableName());
+                return new CommandResult("CREATE TABLE", 0,
+                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
             }
             throw failure;
         }
@@ -265,7 +258,8 @@ final class UtilityCommands {
         } catch (RuntimeException failure) {
             parent.closeUniqueConstraints();
             if (failure instanceof ParallaxException duplicate && duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
-                return skippedExisting("CREATE TABLE", create.tableName());
+                return new CommandResult("CREATE TABLE", 0,
+                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
             }
             throw failure;
         }
@@ -297,9 +291,10 @@ final class UtilityCommands {
 
     private Result createSequence(CreateSequenceStatement create) {
         Catalog catalog = catalog();
+        String skipped = "relation \"" + create.sequenceName() + "\" already exists, skipping";
         if (catalog.relationExists(create.sequenceName())) {
             if (create.ifNotExists()) {
-                return skippedExisting("CREATE SEQUENCE", create.sequenceName());
+                return new CommandResult("CREATE SEQUENCE", 0, List.of(skipped));
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.sequenceName());
         }
@@ -308,7 +303,7 @@ final class UtilityCommands {
             catalog.addSequence(new Sequence(create.sequenceName(), options, null, null));
         } catch (ParallaxException duplicate) {
             if (duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
-                return skippedExisting("CREATE SEQUENCE", create.sequenceName());
+                return new CommandResult("CREATE SEQUENCE", 0, List.of(skipped));
             }
             throw duplicate;
         }
@@ -421,7 +416,8 @@ final class UtilityCommands {
         Catalog catalog = catalog();
         if (catalog.findTable(create.tableName()) != null) {
             if (create.ifNotExists()) {
-                return skippedExisting("CREATE TABLE", create.tableName());
+                return new CommandResult("CREATE TABLE", 0,
+                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
         }
@@ -653,7 +649,7 @@ final class UtilityCommands {
         String name = create.indexName() != null ? create.indexName() : chooseIndexName(catalog, table.name(), create.columnNames());
         if (catalog.relationExists(name)) {
             if (create.ifNotExists()) {
-                return skippedExisting("CREATE INDEX", name);
+                return new CommandResult("CREATE INDEX", 0, List.of("relation \"" + name + "\" already exists, skipping"));
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", name);
         }
@@ -676,7 +672,7 @@ final class UtilityCommands {
             index.close();
             if (failure instanceof ParallaxException duplicate && duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
                 // Another session took the name while we built.
-                return skippedExisting("CREATE INDEX", name);
+                return new CommandResult("CREATE INDEX", 0, List.of("relation \"" + name + "\" already exists, skipping"));
             }
             throw failure;
         }

@@ -138,6 +138,8 @@ public final class OperatorBuilder {
             case dev.parallax.engine.plan.LimitNode limit -> LimitOperatorFactory.create(limit, this);
             case dev.parallax.engine.plan.ValuesNode values -> ValuesOperatorFactory.create(values, this);
             case dev.parallax.engine.plan.GenerateSeriesNode series -> GenerateSeriesOperatorFactory.create(series, this);
+            case dev.parallax.engine.plan.ProjectSetNode projectSet ->
+                    dev.parallax.engine.operator.project.ProjectSetOperatorFactory.create(projectSet, this);
             case dev.parallax.engine.plan.UnnestNode unnest ->
                     dev.parallax.engine.operator.unnest.UnnestOperatorFactory.create(unnest, this);
             case dev.parallax.engine.plan.InsertNode insert -> InsertOperatorFactory.create(insert, this);

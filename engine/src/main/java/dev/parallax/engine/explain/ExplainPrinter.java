@@ -249,6 +249,7 @@ public final class ExplainPrinter {
             case ValuesNode values -> values.rows().size() == 1 ? "Result" : "Values Scan on \"*VALUES*\"";
             case GenerateSeriesNode series -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "generate_series";
             case dev.parallax.engine.plan.UnnestNode unnest -> "Function Scan on " + (options.verbose() ? "pg_catalog." : "") + "unnest";
+            case dev.parallax.engine.plan.ProjectSetNode projectSet -> "ProjectSet";
             case InsertNode insert -> "Insert on " + (options.verbose() ? "public." : "") + insert.table().name();
             case ModifyTableNode modify -> switch (modify.operation()) {
                 case INSERT -> "Insert on ";
@@ -568,6 +569,20 @@ public final class ExplainPrinter {
                 yield names;
             }
             case GenerateSeriesNode series -> List.of("generate_series");
+            case dev.parallax.engine.plan.ProjectSetNode projectSet -> {
+                List<String> inputNames = columnNames(projectSet.input(), qualified);
+                List<String> names = new ArrayList<>(inputNames);
+                for (dev.parallax.engine.plan.SetReturningFunction function : projectSet.functions()) {
+                    List<dev.parallax.engine.expr.Expr> arguments = switch (function) {
+                        case dev.parallax.engine.plan.SetReturningFunction.Series series ->
+                                List.of(series.start(), series.stop(), series.step());
+                        case dev.parallax.engine.plan.SetReturningFunction.Unnest unnest -> List.of(unnest.array());
+                    };
+                    names.add(function.name() + "(" + String.join(", ", arguments.stream()
+                            .map(argument -> ExpressionText.format(argument, inputNames)).toList()) + ")");
+                }
+                yield names;
+            }
             case dev.parallax.engine.plan.UnnestNode unnest -> {
                 List<String> names = new ArrayList<>(unnest.keepInput() ? columnNames(unnest.input(), qualified) : List.of());
                 names.add("unnest");

@@ -63,6 +63,14 @@ final class CalciteErrors {
         return sql.substring(start, Math.max(end, Math.min(start + 1, sql.length())));
     }
 
+    /** A set-returning call where PostgreSQL allows none: 0A000 with PostgreSQL's message and hint, at the call. */
+    static ParallaxException fromMisplaced(dev.parallax.planner.query.validate.SetReturningCalls.Misplaced misplaced,
+                                           RewrittenStatement statement) {
+        int position = misplaced.position().getLineNum() > 0
+                ? statement.originalPosition(misplaced.position().getLineNum(), misplaced.position().getColumnNum()) : 0;
+        return new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, misplaced.getMessage(), null, misplaced.hint(), position, misplaced);
+    }
+
     static ParallaxException fromValidation(CalciteContextException exception, RewrittenStatement statement) {
         String message = exception.getCause() != null && exception.getCause().getMessage() != null
                 ? exception.getCause().getMessage() : exception.getMessage();
@@ -134,6 +142,9 @@ final class CalciteErrors {
     /** A Calcite type or family name as PostgreSQL spells the type. */
     static String postgresType(String calciteType) {
         String upper = calciteType.trim().toUpperCase(Locale.ROOT).replace(" NOT NULL", "");
+        if (upper.endsWith(" ARRAY")) {
+            return postgresType(upper.substring(0, upper.length() - " ARRAY".length())) + "[]";
+        }
         String base = upper.replaceAll("\\(.*", "");
         String modifier = upper.contains("(") ? upper.substring(upper.indexOf('(')).replace(" ", "") : "";
         return switch (base) {

@@ -52,6 +52,9 @@ final class ColumnDefaults {
             }
             throw failure;
         }
+        if (analysis.setReturning()) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "set-returning functions are not allowed in DEFAULT expressions");
+        }
         if (!analysis.statement().parameterNumbers().isEmpty()) {
             throw ParallaxException.of(SqlState.UNDEFINED_PARAMETER, "there is no parameter $%d",
                     analysis.statement().parameterNumbers().getFirst());

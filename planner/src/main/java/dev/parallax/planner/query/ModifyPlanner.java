@@ -80,7 +80,7 @@ final class ModifyPlanner {
         };
         List<ResultColumn> columns = List.of();
         if (text.returningText() != null) {
-            RowExpressions returning = planRow("SELECT " + text.returningText() + " FROM " + target, table.columns().size());
+            RowExpressions returning = planRow("SELECT " + text.returningText() + " FROM " + target, table.columns().size(), "RETURNING");
             node = new ModifyTableNode(node.operation(), table, node.input(), node.lookup(), node.assignments(), node.onConflict(),
                     returning.expressions(), node.estimate());
             columns = returning.columns();
@@ -104,7 +104,7 @@ final class ModifyPlanner {
         List<String> values = new ArrayList<>();
         int[] assignedColumns = assignedColumns(text.assignments(), table, values);
         RowExpressions row = planRow("SELECT " + String.join(", ", values) + " FROM " + target
-                + (text.whereText() == null ? "" : " WHERE " + text.whereText()), table.columns().size());
+                + (text.whereText() == null ? "" : " WHERE " + text.whereText()), table.columns().size(), "UPDATE");
         List<Expr> assignments = new ArrayList<>();
         for (int column = 0; column < table.columns().size(); column++) {
             assignments.add(null);
@@ -118,7 +118,7 @@ final class ModifyPlanner {
 
     private ModifyTableNode delete(ModifyStatementText text, Table table, String target) {
         RowExpressions row = planRow("SELECT * FROM " + target + (text.whereText() == null ? "" : " WHERE " + text.whereText()),
-                table.columns().size());
+                table.columns().size(), "DELETE");
         return new ModifyTableNode(ModifyOperation.DELETE, table, scanInput(table, row.condition()), lookup(table, row.condition()),
                 List.of(), null, List.of(), PlanEstimate.UNKNOWN);
     }
@@ -223,7 +223,7 @@ final class ModifyPlanner {
                 }
                 RowExpressions row = planRow("SELECT " + String.join(", ", values) + " FROM " + target
                         + " CROSS JOIN " + text.table() + " AS excluded"
-                        + (conflict.whereText() == null ? "" : " WHERE " + conflict.whereText()), table.columns().size() * 2);
+                        + (conflict.whereText() == null ? "" : " WHERE " + conflict.whereText()), table.columns().size() * 2, "UPDATE");
                 List<Expr> assignments = new ArrayList<>();
                 for (int column = 0; column < table.columns().size(); column++) {
                     assignments.add(null);
@@ -399,9 +399,16 @@ final class ModifyPlanner {
         return typeName == null ? expression : "CAST(" + trimmed + " AS " + typeName + ")";
     }
 
-    /** The select list (and WHERE) of {@code selectSql} as engine expressions over its FROM row of {@code inputColumns} columns. */
-    private RowExpressions planRow(String selectSql, int inputColumns) {
+    /**
+     * The select list (and WHERE) of {@code selectSql} as engine expressions over its FROM row of
+     * {@code inputColumns} columns; the list is the statement's {@code clause} (SET values, RETURNING),
+     * where PostgreSQL allows no set-returning function.
+     */
+    private RowExpressions planRow(String selectSql, int inputColumns, String clause) {
         QueryPlanner.Analysis analysis = planner.analyze(selectSql);
+        if (analysis.setReturning()) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "set-returning functions are not allowed in %s", clause);
+        }
         QueryPlanner.collectParameterTypes(analysis, parameterTypes);
         RelNode top = analysis.root().project();
         List<RexNode> projects;

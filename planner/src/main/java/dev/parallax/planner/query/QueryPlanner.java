@@ -2,7 +2,6 @@ package dev.parallax.planner.query;
 
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
-import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.plan.PlanNode;
@@ -20,10 +19,10 @@ import dev.parallax.planner.query.schema.CatalogSchema;
 import dev.parallax.planner.query.schema.InformationSchemaViews;
 import dev.parallax.planner.query.schema.ParallaxTypeSystem;
 import dev.parallax.planner.query.schema.TypeMapping;
-import dev.parallax.planner.query.translate.InsertTranslator;
 import dev.parallax.planner.query.translate.RelTranslator;
 import dev.parallax.planner.query.translate.RexTranslator;
 import dev.parallax.planner.query.validate.ParallaxValidator;
+import dev.parallax.planner.query.validate.SetReturningCalls;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
@@ -62,7 +61,6 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
-import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import dev.parallax.planner.query.convert.NoConstantReduction;
 import dev.parallax.planner.query.convert.AggregateInputReduction;
@@ -72,6 +70,8 @@ import dev.parallax.planner.query.convert.EquiSemiJoinJoinTransposeRule;
 import dev.parallax.planner.query.convert.JoinEnumerationRule;
 import dev.parallax.planner.query.convert.OrRestrictions;
 import dev.parallax.planner.query.convert.SubqueryDecorrelation;
+import dev.parallax.planner.query.convert.SetReturningProjections;
+import dev.parallax.planner.query.convert.ProjectSetFieldTrimmer;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
@@ -80,7 +80,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.function.Function;
 
 /**
  * SQL text to an engine plan: PostgreSQL-dialect rewrite, Calcite parse and validation against the
@@ -156,6 +155,7 @@ public final class QueryPlanner {
             org.apache.calcite.rel.metadata.ChainedRelMetadataProvider.of(List.of(
                     dev.parallax.planner.query.cost.JoinRowCount.SOURCE,
                     dev.parallax.planner.query.cost.FilterRowCount.SOURCE,
+                    dev.parallax.planner.query.convert.ProjectSetMetadata.SOURCE,
                     org.apache.calcite.rel.metadata.DefaultRelMetadataProvider.INSTANCE));
 
     static {
@@ -198,34 +198,6 @@ public final class QueryPlanner {
             return new PlannedQuery(plan, List.of(), parameterTypes, false, "INSERT");
         }
         return new PlannedQuery(plan, resultColumns(root.validatedRowType, validated, plan.outputTypes()), parameterTypes, true, "SELECT");
-    }
-
-    /**
-     * CREATE TABLE ... AS and SELECT ... INTO: plans {@code sql} (a query returning rows), calls
-     * {@code target} once with the query's result columns (named and typed as a SELECT's) for the
-     * table to fill, and plans the insert of the query's rows into that table as INSERT ... SELECT
-     * is planned: under a Gather whose participants write their own pages when the query scans
-     * enough for workers. 42P02 when the query has parameters (a utility statement takes none).
-     */
-    public PlannedQuery planInsertFromQuery(String sql, Settings settings, Function<List<ResultColumn>, Table> target) {
-        Objects.requireNonNull(sql, "sql");
-        Objects.requireNonNull(settings, "settings");
-        Objects.requireNonNull(target, "target");
-        Analysis analysis = analyze(stripTrailingSemicolon(sql));
-        if (!analysis.validated().isA(SqlKind.QUERY)) {
-            throw ParallaxException.of(SqlState.SYNTAX_ERROR, "syntax error at or near \"%s\"",
-                    analysis.validated().getKind().lowerName);
-        }
-        if (!analysis.statement().parameterNumbers().isEmpty()) {
-            throw ParallaxException.of(SqlState.UNDEFINED_PARAMETER, "there is no parameter $%d",
-                    analysis.statement().parameterNumbers().getFirst());
-        }
-        RelNode logical = rewritten(analysis);
-        CostModel costModel = new CostModel(settings);
-        PlanNode serial = translated(analysis, logical, costModel, settings);
-        Table table = target.apply(resultColumns(analysis.root().validatedRowType, analysis.validated(), serial.outputTypes()));
-        PlanNode plan = new ParallelPlanner(settings, costModel).plan(InsertTranslator.insertNode(table, serial, costModel));
-        return new PlannedQuery(plan, List.of(), List.of(), false, "SELECT");
     }
 
     /**
@@ -316,7 +288,7 @@ public final class QueryPlanner {
 
     /** The logical rewrites and column trimming over an analysed statement. */
     private static RelNode rewritten(Analysis analysis) {
-        RelNode converted = analysis.root().project();
+        RelNode converted = SetReturningProjections.apply(analysis.root().project());
         RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(converted.getCluster(), analysis.catalogReader());
         RelNode logical = CommonFactors.pullUp(CatalogFunctionExpander.apply(SubqueryDecorrelation.apply(converted, relBuilder),
                 analysis.catalog()));
@@ -325,7 +297,7 @@ public final class QueryPlanner {
         hep.setRoot(logical);
         logical = hep.findBestExp();
         logical = AggregateInputReduction.apply(orderJoins(OrRestrictions.derive(logical)));
-        return new RelFieldTrimmer(analysis.validator(), relBuilder).trim(logical);
+        return new ProjectSetFieldTrimmer(analysis.validator(), relBuilder).trim(logical);
     }
 
     private static PlanNode translated(Analysis analysis, RelNode logical, CostModel costModel, Settings settings) {
@@ -334,9 +306,12 @@ public final class QueryPlanner {
         return translator.translate(logical);
     }
 
-    /** A statement parsed, validated and converted to its first logical tree (no rewrites, no trimming). */
+    /**
+     * A statement parsed, validated and converted to its first logical tree (no rewrites, no
+     * trimming); {@code setReturning} when its select lists call set-returning functions.
+     */
     record Analysis(RewrittenStatement statement, SqlValidator validator, SqlNode validated, RelRoot root,
-                    RexBuilder rexBuilder, CalciteCatalogReader catalogReader, Catalog catalog) {
+                    RexBuilder rexBuilder, CalciteCatalogReader catalogReader, Catalog catalog, boolean setReturning) {
     }
 
     /** Rewrites the dialect, parses, validates and converts {@code sql} (no trailing semicolon). */
@@ -353,8 +328,12 @@ public final class QueryPlanner {
         SqlValidator validator = new ParallaxValidator(ParallaxFunctions.OPERATOR_TABLE, catalogReader, typeFactory,
                 VALIDATOR_CONFIG);
         SqlNode validated;
+        boolean setReturning;
         try {
+            setReturning = SetReturningCalls.resolve(parsed);
             validated = validator.validate(parsed);
+        } catch (SetReturningCalls.Misplaced misplaced) {
+            throw CalciteErrors.fromMisplaced(misplaced, statement);
         } catch (CalciteContextException exception) {
             throw CalciteErrors.fromValidation(exception, statement);
         }
@@ -365,18 +344,26 @@ public final class QueryPlanner {
         RelOptCluster cluster = RelOptCluster.create(volcano, rexBuilder);
         cluster.setMetadataProvider(METADATA);
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator,
-                catalogReader, cluster, StandardConvertletTable.INSTANCE, converterConfig(statement));
+                catalogReader, cluster, StandardConvertletTable.INSTANCE, converterConfig(statement, setReturning));
         RelRoot root = converter.convertQuery(validated, false, true);
-        return new Analysis(statement, validator, validated, root, rexBuilder, catalogReader, catalog);
+        return new Analysis(statement, validator, validated, root, rexBuilder, catalogReader, catalog, setReturning);
     }
 
     /**
      * Calcite drops the ORDER BY of a subquery in FROM; an {@code ARRAY(query)} (rewritten to
      * array_agg over the query, see PostgresDialectRewriter) needs it, since it orders the elements.
+     * With set-returning calls the RelBuilder must keep every projection as written until
+     * SetReturningProjections has split it: it drops a DISTINCT or GROUP BY over input it takes for
+     * unique, such as a projection of one row, which a set-returning call in that projection makes
+     * many ({@code SELECT DISTINCT generate_series(1, 3) % 2}); it drops a projection's column no
+     * aggregate above reads, and merges a projection into the one below; either can lose a call,
+     * whose rows count even where its values are not read.
      */
-    private static SqlToRelConverter.Config converterConfig(RewrittenStatement statement) {
-        return statement.sql().contains(PostgresDialectRewriter.ARRAY_SUBQUERY_ALIAS)
+    private static SqlToRelConverter.Config converterConfig(RewrittenStatement statement, boolean setReturning) {
+        SqlToRelConverter.Config config = statement.sql().contains(PostgresDialectRewriter.ARRAY_SUBQUERY_ALIAS)
                 ? CONVERTER_CONFIG.withRemoveSortInSubQuery(false) : CONVERTER_CONFIG;
+        return setReturning ? config.addRelBuilderConfigTransform(builder -> builder.withAggregateUnique(true)
+                .withPruneInputOfAggregate(false).withBloat(-1).withRemoveRedundantDistinct(false)) : config;
     }
 
     /**
@@ -439,9 +426,13 @@ public final class QueryPlanner {
     private SqlNode validateViewQuery(String query, SqlValidator validator) {
         RewrittenStatement statement = PostgresDialectRewriter.rewrite(query);
         try {
-            return validator.validate(SqlParser.create(statement.sql(), PARSER_CONFIG).parseQuery());
+            SqlNode parsed = SqlParser.create(statement.sql(), PARSER_CONFIG).parseQuery();
+            SetReturningCalls.resolve(parsed);
+            return validator.validate(parsed);
         } catch (SqlParseException exception) {
             throw CalciteErrors.fromParse(exception, statement);
+        } catch (SetReturningCalls.Misplaced misplaced) {
+            throw CalciteErrors.fromMisplaced(misplaced, statement);
         } catch (CalciteContextException exception) {
             throw CalciteErrors.fromValidation(exception, statement);
         }

@@ -9,6 +9,5 @@ public sealed interface Statement
         ShowStatement, ResetStatement, AlterTableOptionsStatement, CallStatement, CopyStatement, CopyToStatement,
         ExplainStatement, TransactionStatement, CreateIndexStatement, DropIndexStatement, VacuumStatement,
         CreateViewStatement, DropViewStatement, CreatePartitionStatement, AlterColumnDefaultStatement,
-        CreateSequenceStatement, DropSequenceStatement, AlterSequenceStatement, AlterSystemStatement,
-        CreateTableAsStatement {
+        CreateSequenceStatement, DropSequenceStatement, AlterSequenceStatement, AlterSystemStatement {
 }

@@ -44,6 +44,7 @@ final class PlanDump {
             case ValuesNode values -> "Values " + values.rows().size();
             case GenerateSeriesNode series -> "Function Scan on generate_series";
             case dev.parallax.engine.plan.UnnestNode unnest -> "Function Scan on unnest" + (unnest.keepInput() ? " lateral" : "");
+            case dev.parallax.engine.plan.ProjectSetNode projectSet -> "ProjectSet";
             case InsertNode insert -> "Insert on " + insert.table().name();
             case dev.parallax.engine.plan.AppendNode append -> "Append " + append.inputs().size();
             case dev.parallax.engine.plan.IndexScanNode indexScan -> "Index Scan using " + indexScan.index().name() + " on "

@@ -93,6 +93,16 @@ public final class CostModel {
         return new PlanEstimate(input.startupCost(), cost, input.rows(), width(columns));
     }
 
+    /**
+     * cost_project_set: each input row evaluates the set-returning calls once, each output row
+     * costs cpu_tuple_cost; {@code rowsPerInputRow} rows come out per input row.
+     */
+    public PlanEstimate projectSet(PlanEstimate input, double rowsPerInputRow, int calls, List<DataType> columns) {
+        double rows = Math.max(1, input.rows() * rowsPerInputRow);
+        double cost = input.totalCost() + cpuOperatorCost * calls * input.rows() + cpuTupleCost * rows;
+        return new PlanEstimate(input.startupCost(), cost, rows, width(columns));
+    }
+
     /** cost_agg: plain (no keys) or hashed; {@code groups} rows come out. */
     public PlanEstimate aggregate(PlanEstimate input, int keys, int calls, double groups, List<DataType> columns) {
         double startup = input.totalCost() + cpuOperatorCost * (calls + keys) * input.rows();

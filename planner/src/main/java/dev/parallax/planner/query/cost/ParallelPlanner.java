@@ -24,6 +24,8 @@ import dev.parallax.engine.plan.PartitionAppendNode;
 import dev.parallax.engine.plan.PlanEstimate;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.ProjectNode;
+import dev.parallax.engine.plan.ProjectSetNode;
+import dev.parallax.engine.plan.SetReturningFunction;
 import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.plan.SortNode;
 import dev.parallax.engine.settings.Settings;
@@ -74,6 +76,7 @@ public final class ParallelPlanner {
             case dev.parallax.engine.plan.WindowNode window -> rebuildAbove(window, parallelize(window.input()));
             case SortNode sort -> sort(sort);
             case ProjectNode project when !isScanChain(project) -> rebuildAbove(project, parallelize(project.input()));
+            case ProjectSetNode projectSet when !isScanChain(projectSet) -> rebuildAbove(projectSet, parallelize(projectSet.input()));
             case FilterNode filter when !isScanChain(filter) -> filterAbove(filter);
             case AggregateNode aggregate when aggregate.mode() == AggregateMode.SINGLE -> aggregate(aggregate);
             case AppendNode append -> append(append);
@@ -212,6 +215,10 @@ public final class ParallelPlanner {
                 PlanNode input = partial(project.input(), divisor);
                 yield input == null ? null
                         : new ProjectNode(input, project.expressions(), costModel.project(input.estimate(), project.expressions(), project.outputTypes()));
+            }
+            case ProjectSetNode projectSet when isParallelSafe(projectSet) -> {
+                PlanNode input = partial(projectSet.input(), divisor);
+                yield input == null ? null : partialProjectSet(projectSet, input);
             }
             case HashJoinNode join when !join.joinType().preservesBuild()
                     && (join.residual() == null || isParallelSafe(join.residual())) -> {
@@ -404,6 +411,7 @@ public final class ParallelPlanner {
                 yield new ProjectNode(input, project.expressions(),
                         costModel.project(input.estimate(), project.expressions(), project.outputTypes()));
             }
+            case ProjectSetNode projectSet -> partialProjectSet(projectSet, parallelChain(projectSet.input(), divisor));
             default -> throw new IllegalStateException("not a scan chain: " + node);
         };
     }
@@ -434,6 +442,7 @@ public final class ParallelPlanner {
             case FilterNode filter -> isParallelSafe(filter.condition()) && isScanChain(filter.input());
             case ProjectNode project -> project.expressions().stream().allMatch(ParallelPlanner::isParallelSafe)
                     && isScanChain(project.input());
+            case ProjectSetNode projectSet -> isParallelSafe(projectSet) && isScanChain(projectSet.input());
             default -> false;
         };
     }
@@ -442,12 +451,28 @@ public final class ParallelPlanner {
         boolean safe = switch (node) {
             case FilterNode filter -> isParallelSafe(filter.condition());
             case ProjectNode project -> project.expressions().stream().allMatch(ParallelPlanner::isParallelSafe);
+            case ProjectSetNode projectSet -> projectSet.functions().stream().allMatch(ParallelPlanner::isParallelSafe);
             case InsertNode insert -> false;
             case GatherNode gather -> false;
             case GatherMergeNode gatherMerge -> false;
             default -> true;
         };
         return safe && node.inputs().stream().allMatch(ParallelPlanner::isParallelSafe);
+    }
+
+    private static boolean isParallelSafe(SetReturningFunction function) {
+        return switch (function) {
+            case SetReturningFunction.Series series -> isParallelSafe(series.start()) && isParallelSafe(series.stop())
+                    && isParallelSafe(series.step());
+            case SetReturningFunction.Unnest unnest -> isParallelSafe(unnest.array());
+        };
+    }
+
+    /** A ProjectSet over a participant's share: the serial node's rows per input row, applied to the share. */
+    private PlanNode partialProjectSet(ProjectSetNode projectSet, PlanNode input) {
+        double rowsPerInputRow = projectSet.estimate().rows() / Math.max(1, projectSet.input().estimate().rows());
+        return new ProjectSetNode(input, projectSet.functions(), costModel.projectSet(input.estimate(), rowsPerInputRow,
+                projectSet.functions().size(), projectSet.outputTypes()));
     }
 
     /** PostgreSQL marks random() parallel restricted: its sequence lives in the leader. */
@@ -491,6 +516,7 @@ public final class ParallelPlanner {
                     window.partitionColumns(), window.orderColumns(), window.functions(), estimate);
             case SortNode sort -> new SortNode(newInput, sort.keys(), sort.limit(), estimate);
             case ProjectNode project -> new ProjectNode(newInput, project.expressions(), estimate);
+            case ProjectSetNode projectSet -> new ProjectSetNode(newInput, projectSet.functions(), estimate);
             case FilterNode filter -> new FilterNode(newInput, filter.condition(), estimate);
             case AggregateNode aggregate -> new AggregateNode(newInput, aggregate.mode(), aggregate.groupKeys(), aggregate.calls(), estimate);
             default -> throw new IllegalStateException("cannot rebuild " + node);

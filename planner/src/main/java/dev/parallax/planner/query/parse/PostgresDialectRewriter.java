@@ -421,13 +421,18 @@ public final class PostgresDialectRewriter {
             int group = skipSpaces(pieces, index + 1);
             if (group >= pieces.size() || !(pieces.get(group) instanceof Piece.Group call)
                     || call.open().kind() != Kind.LEFT_PARENTHESIS) {
+                // unnest as a name (the column of a select-list unnest: s.unnest) is no keyword to PostgreSQL.
+                result.set(result.size() - 1, new Piece.Composite(List.of("\"unnest\""), ((Piece.Leaf) piece).token().position()));
                 continue;
             }
             int before = previousNonSpace(result, result.size() - 1);
             boolean inFrom = before >= 0 && (isWord(result.get(before), "from") || isWord(result.get(before), "join")
                     || isWord(result.get(before), "lateral")
-                    || result.get(before) instanceof Piece.Leaf comma && comma.token().kind() == Kind.COMMA);
+                    || result.get(before) instanceof Piece.Leaf comma && comma.token().kind() == Kind.COMMA && inFromClause(result));
             if (!inFrom) {
+                // unnest(a) as an expression (a select list): a function call to Calcite's parser, for
+                // which UNNEST is a keyword of FROM only; SetReturningCalls gives it its operator.
+                result.set(result.size() - 1, new Piece.Composite(List.of("\"unnest\""), ((Piece.Leaf) piece).token().position()));
                 continue;
             }
             int next = skipSpaces(pieces, group + 1);
@@ -453,6 +458,24 @@ public final class PostgresDialectRewriter {
             index = end - 1;
         }
         return result;
+    }
+
+    /** Words that start a clause other than FROM: a comma after one of them separates no FROM items. */
+    private static final Set<String> CLAUSES_BESIDES_FROM = Set.of("select", "where", "group", "having", "order", "limit",
+            "offset", "returning", "set", "values", "on", "using", "window");
+
+    /** Whether the end of {@code pieces} (one level of parentheses) lies in a FROM clause. */
+    private static boolean inFromClause(List<Piece> pieces) {
+        for (int index = pieces.size() - 1; index >= 0; index--) {
+            if (isWord(pieces.get(index), "from")) {
+                return true;
+            }
+            if (pieces.get(index) instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.WORD
+                    && CLAUSES_BESIDES_FROM.contains(leaf.token().lowerText())) {
+                return false;
+            }
+        }
+        return false;
     }
 
     private static int skipSpaces(List<Piece> pieces, int index) {

@@ -41,6 +41,7 @@ public final class RelTranslator {
             case org.apache.calcite.rel.core.Window window -> WindowTranslator.translate(window, this);
             case org.apache.calcite.rel.core.Uncollect uncollect -> UnnestTranslator.translate(uncollect, this);
             case org.apache.calcite.rel.core.Correlate correlate -> CorrelateTranslator.translate(correlate, this);
+            case dev.parallax.planner.query.convert.ProjectSetRel projectSet -> ProjectSetTranslator.translate(projectSet, this);
             // INTERSECT and EXCEPT were rewritten to UNION ALL + aggregate; only the ALL forms reach here.
             case org.apache.calcite.rel.core.Intersect intersect -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                     "INTERSECT ALL is not supported yet");

@@ -1,0 +1,103 @@
+package dev.parallax.planner.query.function;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static org.apache.calcite.util.Static.RESOURCE;
+
+/**
+ * A set-returning function called in a select list ({@code SELECT generate_series(1, 3)}),
+ * typed as the values it yields; the planner runs the Project that holds it as a ProjectSet.
+ * Calcite knows table functions only in FROM, so the calls are given this operator before
+ * validation (see {@code SetReturningCalls}) and never looked up by name: the operator types its
+ * call itself, as PostgreSQL types generate_series and unnest.
+ */
+public final class SetReturningOperator extends SqlFunction {
+    /** {@code generate_series(start, stop[, step])} over integers: integer, or bigint when an argument is. */
+    public static final SetReturningOperator GENERATE_SERIES = new SetReturningOperator("generate_series");
+    /** {@code unnest(array)}: the element type. */
+    public static final SetReturningOperator UNNEST = new SetReturningOperator("unnest");
+
+    private SetReturningOperator(String name) {
+        super(name, SqlKind.OTHER_FUNCTION, ReturnTypes.ARG0, null, null, SqlFunctionCategory.USER_DEFINED_FUNCTION);
+    }
+
+    /** The operator for a function named {@code name} (lower case), or null when it is no set-returning function Parallax runs in a select list. */
+    public static SetReturningOperator named(String name) {
+        return switch (name) {
+            case "generate_series" -> GENERATE_SERIES;
+            case "unnest" -> UNNEST;
+            default -> null;
+        };
+    }
+
+    @Override
+    public boolean isDeterministic() {
+        return false; // two equal calls are two sets of rows in lockstep, never one merged call
+    }
+
+    @Override
+    public RelDataType deriveType(SqlValidator validator, SqlValidatorScope scope, SqlCall call) {
+        RelDataTypeFactory factory = validator.getTypeFactory();
+        List<RelDataType> types = new ArrayList<>();
+        for (SqlNode operand : call.getOperandList()) {
+            if (operand instanceof SqlDynamicParam && this == GENERATE_SERIES) {
+                // PostgreSQL resolves generate_series($1, $2) to the integer form.
+                validator.setValidatedNodeType(operand, factory.createTypeWithNullability(factory.createSqlType(SqlTypeName.INTEGER), true));
+            }
+            types.add(validator.deriveType(scope, operand));
+        }
+        RelDataType result = this == GENERATE_SERIES ? seriesType(factory, types) : elementType(types);
+        if (result == null) {
+            throw validator.newValidationError(call, RESOURCE.validatorUnknownFunction(signature(types)));
+        }
+        return factory.createTypeWithNullability(result, true);
+    }
+
+    private static RelDataType seriesType(RelDataTypeFactory factory, List<RelDataType> types) {
+        if (types.size() < 2 || types.size() > 3) {
+            return null;
+        }
+        boolean bigint = false;
+        for (RelDataType type : types) {
+            SqlTypeName name = type.getSqlTypeName();
+            if (name != SqlTypeName.NULL && !SqlTypeFamily.INTEGER.getTypeNames().contains(name)) {
+                return null;
+            }
+            bigint |= name == SqlTypeName.BIGINT;
+        }
+        return factory.createSqlType(bigint ? SqlTypeName.BIGINT : SqlTypeName.INTEGER);
+    }
+
+    private static RelDataType elementType(List<RelDataType> types) {
+        if (types.size() != 1 || types.getFirst().getComponentType() == null) {
+            return null;
+        }
+        return types.getFirst().getComponentType();
+    }
+
+    /** {@code name(<TYPE>, ...)}, the signature Calcite's unknown-function message carries (CalciteErrors reads it). */
+    private String signature(List<RelDataType> types) {
+        List<String> names = new ArrayList<>();
+        for (RelDataType type : types) {
+            names.add("<" + (type.getComponentType() != null ? type.getComponentType().getSqlTypeName().getName() + " ARRAY"
+                    : type.getSqlTypeName().getName()).toUpperCase(Locale.ROOT) + ">");
+        }
+        return getName() + "(" + String.join(", ", names) + ")";
+    }
+}

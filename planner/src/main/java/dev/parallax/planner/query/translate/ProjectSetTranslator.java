@@ -1,0 +1,66 @@
+package dev.parallax.planner.query.translate;
+
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.Literal;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.ProjectSetNode;
+import dev.parallax.engine.plan.SetReturningFunction;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.planner.query.convert.ProjectSetRel;
+import dev.parallax.planner.query.function.SetReturningOperator;
+import dev.parallax.planner.query.schema.TypeMapping;
+import org.apache.calcite.rex.RexCall;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * ProjectSetRel → ProjectSetNode. Rows per input row as PostgreSQL estimates them: a
+ * generate_series of constants its exact length (its support function), otherwise 1000; an
+ * unnest 10 (UnnestTranslator's figure); the longest call sets the count.
+ */
+final class ProjectSetTranslator {
+    private static final double SERIES_ROWS = 1000;
+    private static final double ELEMENTS_PER_ARRAY = 10;
+
+    private ProjectSetTranslator() {
+    }
+
+    static PlanNode translate(ProjectSetRel projectSet, RelTranslator translator) {
+        PlanNode input = translator.translate(projectSet.getInput());
+        List<SetReturningFunction> functions = new ArrayList<>();
+        double rowsPerInputRow = 1;
+        for (RexCall call : projectSet.calls()) {
+            if (call.getOperator() == SetReturningOperator.GENERATE_SERIES) {
+                DataType type = TypeMapping.toEngine(call.getType());
+                Expr start = ArgumentTypes.castTo(translator.rex().translate(call.getOperands().get(0)), type);
+                Expr stop = ArgumentTypes.castTo(translator.rex().translate(call.getOperands().get(1)), type);
+                Expr step = call.getOperands().size() > 2
+                        ? ArgumentTypes.castTo(translator.rex().translate(call.getOperands().get(2)), type)
+                        : Literal.ofLong(1, type);
+                functions.add(new SetReturningFunction.Series(start, stop, step, type));
+                rowsPerInputRow = Math.max(rowsPerInputRow, seriesRows(start, stop, step));
+            } else {
+                Expr array = translator.rex().translate(call.getOperands().getFirst());
+                if (array.type().kind() != TypeKind.ARRAY) {
+                    throw new IllegalStateException("unnest of " + array.type());
+                }
+                functions.add(new SetReturningFunction.Unnest(array));
+                rowsPerInputRow = Math.max(rowsPerInputRow, ELEMENTS_PER_ARRAY);
+            }
+        }
+        ProjectSetNode shape = new ProjectSetNode(input, functions, input.estimate());
+        return new ProjectSetNode(input, functions, translator.cost().projectSet(input.estimate(), rowsPerInputRow,
+                functions.size(), shape.outputTypes()));
+    }
+
+    private static double seriesRows(Expr start, Expr stop, Expr step) {
+        if (start instanceof Literal first && stop instanceof Literal last && step instanceof Literal stride
+                && first.value() instanceof Number from && last.value() instanceof Number to
+                && stride.value() instanceof Number by && by.longValue() != 0) {
+            return Math.max(1, Math.floor(((double) to.longValue() - from.longValue()) / by.longValue()) + 1);
+        }
+        return SERIES_ROWS;
+    }
+}
