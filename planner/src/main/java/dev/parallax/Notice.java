@@ -25,6 +25,11 @@ public record Notice(String severity, String message, String detail, String code
         this(severity, message, detail, null);
     }
 
+    /** The SQLSTATE a client receives: {@link #code()}, else PostgreSQL's default (01000 for a WARNING, 00000 otherwise). */
+    public String sqlState() {
+        return code != null ? code : severity.equals(WARNING) ? "01000" : "00000";
+    }
+
     public static Notice notice(String message) {
         return new Notice(NOTICE, message, null);
     }

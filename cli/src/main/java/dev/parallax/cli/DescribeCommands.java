@@ -5,6 +5,7 @@ import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.expr.eval.SizePrettyEvaluator;
 import dev.parallax.engine.index.OrderedIndex;
 
 import java.util.ArrayList;
@@ -84,7 +85,7 @@ final class DescribeCommands {
             if (verbose) {
                 // psql shows a partitioned table's own size: it holds no rows (its partitions are listed themselves).
                 rows.add(new String[] {"public", table.name(), relationType(table), OWNER, "permanent", "columnar",
-                        SizeText.of(table.isPartitioned() ? 0 : table.storage().sizeBytes()), ""});
+                        SizePrettyEvaluator.text(table.isPartitioned() ? 0 : table.storage().sizeBytes()), ""});
             } else {
                 rows.add(new String[] {"public", table.name(), relationType(table), OWNER});
             }
@@ -203,7 +204,7 @@ final class DescribeCommands {
                 }
                 rows.add(verbose
                         ? new String[] {"public", index.name(), "index", OWNER, table.name(), "permanent", ACCESS_METHOD,
-                                SizeText.of(index.sizeBytes()), ""}
+                                SizePrettyEvaluator.text(index.sizeBytes()), ""}
                         : new String[] {"public", index.name(), "index", OWNER, table.name()});
             }
             for (UniqueConstraint constraint : table.uniqueConstraints()) {
@@ -212,7 +213,7 @@ final class DescribeCommands {
                 }
                 rows.add(verbose
                         ? new String[] {"public", constraint.name(), "index", OWNER, table.name(), "permanent", UNIQUE_ACCESS_METHOD,
-                                SizeText.of(constraint.index().reservedBytes()), ""}
+                                SizePrettyEvaluator.text(constraint.index().reservedBytes()), ""}
                         : new String[] {"public", constraint.name(), "index", OWNER, table.name()});
             }
         }

@@ -64,6 +64,15 @@ class MainTest {
     }
 
     @Test
+    void createTableAsAndSelectIntoPrintPostgresTags() {
+        Run run = run("", "-c", "create table t as select g as a from generate_series(1, 2) g", "-c", "select a into u from t",
+                "-c", "create table if not exists t as select 1", "-c", "create table v as table t with no data",
+                "-c", "select count(*) from u");
+        assertEquals(new Run(0, "SELECT 2\nSELECT 2\nCREATE TABLE AS\nCREATE TABLE AS\n count \n-------\n     2\n(1 row)\n\n",
+                "NOTICE:  relation \"t\" already exists, skipping\n"), run);
+    }
+
+    @Test
     void backslashCommandsInCommands() {
         Run run = run("", "-c", "\\echo hello", "-c", "\\timing on", "-c", "create table t (a int)", "-c", "\\nope");
         assertEquals(1, run.status());

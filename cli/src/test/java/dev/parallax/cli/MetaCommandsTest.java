@@ -1,5 +1,6 @@
 package dev.parallax.cli;
 
+import dev.parallax.engine.expr.eval.SizePrettyEvaluator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -140,13 +141,13 @@ class MetaCommandsTest {
 
     @Test
     void sizesPrintLikePgSizePretty() {
-        assertEquals("8192 bytes", SizeText.of(8192));
-        assertEquals("10 kB", SizeText.of(10240));
-        assertEquals("10239 kB", SizeText.of(10239L * 1024));
-        assertEquals("10 MB", SizeText.of(10240L * 1024));
-        assertEquals("25 MB", SizeText.of(25L * 1024 * 1024));
-        assertEquals("2048 GB", SizeText.of(2L << 40));
-        assertEquals("20 TB", SizeText.of(20L << 40));
+        assertEquals("8192 bytes", SizePrettyEvaluator.text(8192));
+        assertEquals("10 kB", SizePrettyEvaluator.text(10240));
+        assertEquals("10239 kB", SizePrettyEvaluator.text(10239L * 1024));
+        assertEquals("10 MB", SizePrettyEvaluator.text(10240L * 1024));
+        assertEquals("25 MB", SizePrettyEvaluator.text(25L * 1024 * 1024));
+        assertEquals("2048 GB", SizePrettyEvaluator.text(2L << 40));
+        assertEquals("20 TB", SizePrettyEvaluator.text(20L << 40));
     }
 
     @Test

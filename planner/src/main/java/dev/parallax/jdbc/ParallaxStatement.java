@@ -1,5 +1,6 @@
 package dev.parallax.jdbc;
 
+import dev.parallax.Notice;
 import dev.parallax.Result;
 import dev.parallax.Session;
 import dev.parallax.engine.settings.Settings;
@@ -166,8 +167,8 @@ class ParallaxStatement implements Statement {
             updateCount = -1;
             return false;
         }
-        for (String notice : result.notices()) {
-            addWarning(new SQLWarning(notice, "00000"));
+        for (Notice notice : result.messages()) {
+            addWarning(new SQLWarning(notice.message(), notice.sqlState()));
         }
         if (result.hasRows() && keysWanted) {
             List<Object[]> rows = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.parallax.planner;
 
+import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
@@ -14,6 +15,7 @@ import dev.parallax.planner.statement.ExplainOptions;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The components a {@link SqlSession} drives: the query planner, the executor and EXPLAIN printer,
@@ -27,6 +29,14 @@ public interface EngineServices {
      * Errors are ParallaxExceptions (42601 with the position in {@code sql}, 42P01, 42703, ...).
      */
     PlannedStatement plan(String sql, Settings settings);
+
+    /**
+     * CREATE TABLE ... AS / SELECT ... INTO: plans {@code querySql} (a query returning rows), calls
+     * {@code target} once with its result columns for the table to fill, and plans the insert of the
+     * query's rows into that table (the plan's one BIGINT row is the count; command name SELECT).
+     * Errors as {@link #plan}; 42P02 when the query has parameters.
+     */
+    PlannedStatement planInsertFromQuery(String querySql, Settings settings, Function<List<ResultColumn>, Table> target);
 
     /**
      * Parses one query or DML statement without validating or planning it: throws a 42601

@@ -27,6 +27,7 @@ import dev.parallax.engine.vector.LongVector;
 import dev.parallax.planner.result.CommandResult;
 import dev.parallax.planner.result.OperatorResult;
 import dev.parallax.planner.result.TextRowsResult;
+import dev.parallax.planner.statement.CreateTableAsStatement;
 import dev.parallax.planner.statement.EmptyStatement;
 import dev.parallax.planner.statement.ExplainStatement;
 import dev.parallax.planner.statement.QueryStatement;
@@ -180,17 +181,21 @@ public final class SqlSession implements Session {
         }
         switch (statement) {
             case QueryStatement query -> services.checkSyntax(query.sql());
-            case ExplainStatement explain -> {
-                try {
-                    services.checkSyntax(explain.query());
-                } catch (ParallaxException failure) {
-                    throw failure.position() > 0 ? failure.withPosition(failure.position() + explain.queryOffset()) : failure;
-                }
-            }
+            case ExplainStatement explain -> checkSyntax(explain.query(), explain.queryOffset());
+            case CreateTableAsStatement create -> checkSyntax(create.query(), create.queryOffset());
             default -> {
             }
         }
         transaction.checkNotFailed();
+    }
+
+    /** Checks the syntax of a query that starts at {@code offset} in its statement (positions of errors count from the statement's start). */
+    private void checkSyntax(String query, int offset) {
+        try {
+            services.checkSyntax(query);
+        } catch (ParallaxException failure) {
+            throw failure.position() > 0 ? failure.withPosition(failure.position() + offset) : failure;
+        }
     }
 
     /** COMMIT and ROLLBACK: the only statements a failed block accepts. */

@@ -1,6 +1,7 @@
 package dev.parallax.planner;
 
 import dev.parallax.Database;
+import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -25,6 +26,7 @@ import dev.parallax.planner.statement.ExplainOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * The real components behind the sessions of one database: the Calcite-based {@link QueryPlanner},
@@ -42,7 +44,15 @@ public final class StandardEngineServices implements EngineServices {
 
     @Override
     public PlannedStatement plan(String sql, Settings settings) {
-        PlannedQuery query = queryPlanner.plan(sql, settings);
+        return statement(queryPlanner.plan(sql, settings));
+    }
+
+    @Override
+    public PlannedStatement planInsertFromQuery(String querySql, Settings settings, Function<List<ResultColumn>, Table> target) {
+        return statement(queryPlanner.planInsertFromQuery(querySql, settings, target));
+    }
+
+    private static PlannedStatement statement(PlannedQuery query) {
         return new PlannedStatement(query.root(), query.columns(), query.parameterTypes(), query.returnsRows(), query.commandName());
     }
 

@@ -1,5 +1,6 @@
 package dev.parallax.planner;
 
+import dev.parallax.Notice;
 import dev.parallax.Result;
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
@@ -46,6 +47,7 @@ import dev.parallax.planner.statement.HashPartitioning;
 import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.partition.HashPartitionBound;
 import dev.parallax.engine.partition.PartitionKey;
+import dev.parallax.planner.statement.CreateTableAsStatement;
 import dev.parallax.planner.statement.CreateTableStatement;
 import dev.parallax.planner.statement.CreateViewStatement;
 import dev.parallax.planner.statement.DropViewStatement;
@@ -92,6 +94,7 @@ final class UtilityCommands {
     Result run(Statement statement) {
         return switch (statement) {
             case CreateTableStatement create -> createTable(create);
+            case CreateTableAsStatement create -> new CreateTableAsCommand(session, services).run(create);
             case CreatePartitionStatement create -> createPartition(create);
             case DropTableStatement drop -> dropTable(drop);
             case CreateIndexStatement create -> createIndex(create);
@@ -127,6 +130,12 @@ final class UtilityCommands {
         return definition.name();
     }
 
+    /** PostgreSQL's outcome of IF NOT EXISTS for a name taken: the command's tag and a NOTICE with 42P07. */
+    static Result skippedExisting(String commandTag, String relation) {
+        return CommandResult.withMessages(commandTag, List.of(new Notice(Notice.NOTICE,
+                "relation \"" + relation + "\" already exists, skipping", null, SqlState.DUPLICATE_TABLE.code())));
+    }
+
     private Catalog catalog() {
         return session.database().catalog();
     }
@@ -135,8 +144,7 @@ final class UtilityCommands {
         Catalog catalog = catalog();
         if (catalog.findTable(create.tableName()) != null) {
             if (create.ifNotExists()) {
-                return new CommandResult("CREATE TABLE", 0,
-                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
+                return skippedExisting("CREATE TABLE", create.tableName());
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
         }
@@ -214,8 +222,7 @@ final class UtilityCommands {
             storage.close();
             if (failure instanceof ParallaxException duplicate && duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
                 // Another session created it between our check and our insert.
-                return new CommandResult("CREATE TABLE", 0,
-                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
+                return skippedExisting("CREATE TABLE", create.tableName());
             }
             throw failure;
         }
@@ -258,8 +265,7 @@ final class UtilityCommands {
         } catch (RuntimeException failure) {
             parent.closeUniqueConstraints();
             if (failure instanceof ParallaxException duplicate && duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
-                return new CommandResult("CREATE TABLE", 0,
-                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
+                return skippedExisting("CREATE TABLE", create.tableName());
             }
             throw failure;
         }
@@ -291,10 +297,9 @@ final class UtilityCommands {
 
     private Result createSequence(CreateSequenceStatement create) {
         Catalog catalog = catalog();
-        String skipped = "relation \"" + create.sequenceName() + "\" already exists, skipping";
         if (catalog.relationExists(create.sequenceName())) {
             if (create.ifNotExists()) {
-                return new CommandResult("CREATE SEQUENCE", 0, List.of(skipped));
+                return skippedExisting("CREATE SEQUENCE", create.sequenceName());
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.sequenceName());
         }
@@ -303,7 +308,7 @@ final class UtilityCommands {
             catalog.addSequence(new Sequence(create.sequenceName(), options, null, null));
         } catch (ParallaxException duplicate) {
             if (duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
-                return new CommandResult("CREATE SEQUENCE", 0, List.of(skipped));
+                return skippedExisting("CREATE SEQUENCE", create.sequenceName());
             }
             throw duplicate;
         }
@@ -416,8 +421,7 @@ final class UtilityCommands {
         Catalog catalog = catalog();
         if (catalog.findTable(create.tableName()) != null) {
             if (create.ifNotExists()) {
-                return new CommandResult("CREATE TABLE", 0,
-                        List.of("relation \"" + create.tableName() + "\" already exists, skipping"));
+                return skippedExisting("CREATE TABLE", create.tableName());
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
         }
@@ -649,7 +653,7 @@ final class UtilityCommands {
         String name = create.indexName() != null ? create.indexName() : chooseIndexName(catalog, table.name(), create.columnNames());
         if (catalog.relationExists(name)) {
             if (create.ifNotExists()) {
-                return new CommandResult("CREATE INDEX", 0, List.of("relation \"" + name + "\" already exists, skipping"));
+                return skippedExisting("CREATE INDEX", name);
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", name);
         }
@@ -672,7 +676,7 @@ final class UtilityCommands {
             index.close();
             if (failure instanceof ParallaxException duplicate && duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
                 // Another session took the name while we built.
-                return new CommandResult("CREATE INDEX", 0, List.of("relation \"" + name + "\" already exists, skipping"));
+                return skippedExisting("CREATE INDEX", name);
             }
             throw failure;
         }

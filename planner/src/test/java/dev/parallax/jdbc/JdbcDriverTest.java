@@ -77,6 +77,31 @@ class JdbcDriverTest {
     }
 
     @Test
+    void createTableAsAndSelectIntoReturnTheirRowCounts() throws SQLException {
+        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            statement.execute("create table t (a int)");
+            statement.executeUpdate("insert into t values (1), (2), (3)");
+            assertEquals(3, statement.executeUpdate("create table copy as select * from t"));
+            assertEquals(2, statement.executeUpdate("select a into copy2 from t where a > 1"));
+            assertFalse(statement.execute("create table copy3 (b) as select a * 10 from t"));
+            assertEquals(3, statement.getUpdateCount());
+            assertEquals(0, statement.executeUpdate("create table copy4 as select * from t with no data"));
+            statement.clearWarnings();
+            assertEquals(0, statement.executeUpdate("create table if not exists copy as select 1"));
+            assertEquals("relation \"copy\" already exists, skipping", statement.getWarnings().getMessage());
+            assertEquals("42P07", statement.getWarnings().getSQLState());
+            try (ResultSet rows = statement.executeQuery("select sum(b) from copy3")) {
+                assertTrue(rows.next());
+                assertEquals(60, rows.getInt(1));
+            }
+        }
+        try (Connection connection = connect(); java.sql.PreparedStatement prepared = connection.prepareStatement(
+                "create table t (a) as select g from generate_series(1, 4) g")) {
+            assertEquals(4, prepared.executeUpdate());
+        }
+    }
+
+    @Test
     void executeRunsEveryStatementOfAScriptAndWalksTheirResults() throws SQLException {
         try (Connection connection = connect(); Statement statement = connection.createStatement()) {
             assertFalse(statement.execute("create table t (a int); insert into t values (1), (2); select a from t order by a; select 42"));

@@ -50,6 +50,13 @@ class AutoParameterizationTest {
         }
 
         @Override
+        public PlannedStatement planInsertFromQuery(String querySql, Settings settings,
+                                                    java.util.function.Function<List<dev.parallax.ResultColumn>, Table> target) {
+            planned++;
+            return real.planInsertFromQuery(querySql, settings, target);
+        }
+
+        @Override
         public dev.parallax.engine.catalog.ColumnDefault planColumnDefault(String expressionText,
                 dev.parallax.engine.catalog.ColumnDefinition column, dev.parallax.engine.settings.Settings settings) {
             return real.planColumnDefault(expressionText, column, settings);

@@ -49,6 +49,12 @@ final class FakePlanner implements EngineServices {
     }
 
     @Override
+    public PlannedStatement planInsertFromQuery(String querySql, Settings settings,
+                                                java.util.function.Function<List<dev.parallax.ResultColumn>, Table> target) {
+        return real.planInsertFromQuery(querySql, settings, target);
+    }
+
+    @Override
     public dev.parallax.engine.catalog.ColumnDefault planColumnDefault(String expressionText,
             dev.parallax.engine.catalog.ColumnDefinition column, dev.parallax.engine.settings.Settings settings) {
         return real.planColumnDefault(expressionText, column, settings);

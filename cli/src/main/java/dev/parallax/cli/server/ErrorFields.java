@@ -32,11 +32,9 @@ record ErrorFields(String severity, String code, String message, String detail, 
                 failure.position());
     }
 
-    /** A notice's fields: its own SQLSTATE, else 01000 (warning) for WARNING and 00000 otherwise, as PostgreSQL's default codes. */
+    /** A notice's fields: its own SQLSTATE, else PostgreSQL's default code ({@link Notice#sqlState()}). */
     static ErrorFields notice(Notice notice) {
-        String code = notice.code() != null ? notice.code()
-                : notice.severity().equals(Notice.WARNING) ? "01000" : SqlState.SUCCESSFUL_COMPLETION.code();
-        return new ErrorFields(notice.severity(), code, notice.message(), notice.detail(), null, 0);
+        return new ErrorFields(notice.severity(), notice.sqlState(), notice.message(), notice.detail(), null, 0);
     }
 
     ErrorFields withPosition(int newPosition) {

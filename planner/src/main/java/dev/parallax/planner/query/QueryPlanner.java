@@ -2,6 +2,7 @@ package dev.parallax.planner.query;
 
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.plan.PlanNode;
@@ -19,6 +20,7 @@ import dev.parallax.planner.query.schema.CatalogSchema;
 import dev.parallax.planner.query.schema.InformationSchemaViews;
 import dev.parallax.planner.query.schema.ParallaxTypeSystem;
 import dev.parallax.planner.query.schema.TypeMapping;
+import dev.parallax.planner.query.translate.InsertTranslator;
 import dev.parallax.planner.query.translate.RelTranslator;
 import dev.parallax.planner.query.translate.RexTranslator;
 import dev.parallax.planner.query.validate.ParallaxValidator;
@@ -80,6 +82,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * SQL text to an engine plan: PostgreSQL-dialect rewrite, Calcite parse and validation against the
@@ -198,6 +201,34 @@ public final class QueryPlanner {
             return new PlannedQuery(plan, List.of(), parameterTypes, false, "INSERT");
         }
         return new PlannedQuery(plan, resultColumns(root.validatedRowType, validated, plan.outputTypes()), parameterTypes, true, "SELECT");
+    }
+
+    /**
+     * CREATE TABLE ... AS and SELECT ... INTO: plans {@code sql} (a query returning rows), calls
+     * {@code target} once with the query's result columns (named and typed as a SELECT's) for the
+     * table to fill, and plans the insert of the query's rows into that table as INSERT ... SELECT
+     * is planned: under a Gather whose participants write their own pages when the query scans
+     * enough for workers. 42P02 when the query has parameters (a utility statement takes none).
+     */
+    public PlannedQuery planInsertFromQuery(String sql, Settings settings, Function<List<ResultColumn>, Table> target) {
+        Objects.requireNonNull(sql, "sql");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(target, "target");
+        Analysis analysis = analyze(stripTrailingSemicolon(sql));
+        if (!analysis.validated().isA(SqlKind.QUERY)) {
+            throw ParallaxException.of(SqlState.SYNTAX_ERROR, "syntax error at or near \"%s\"",
+                    analysis.validated().getKind().lowerName);
+        }
+        if (!analysis.statement().parameterNumbers().isEmpty()) {
+            throw ParallaxException.of(SqlState.UNDEFINED_PARAMETER, "there is no parameter $%d",
+                    analysis.statement().parameterNumbers().getFirst());
+        }
+        RelNode logical = rewritten(analysis);
+        CostModel costModel = new CostModel(settings);
+        PlanNode serial = translated(analysis, logical, costModel, settings);
+        Table table = target.apply(resultColumns(analysis.root().validatedRowType, analysis.validated(), serial.outputTypes()));
+        PlanNode plan = new ParallelPlanner(settings, costModel).plan(InsertTranslator.insertNode(table, serial, costModel));
+        return new PlannedQuery(plan, List.of(), List.of(), false, "SELECT");
     }
 
     /**

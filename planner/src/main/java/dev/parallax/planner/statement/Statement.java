@@ -9,5 +9,6 @@ public sealed interface Statement
         ShowStatement, ResetStatement, AlterTableOptionsStatement, CallStatement, CopyStatement, CopyToStatement,
         ExplainStatement, TransactionStatement, CreateIndexStatement, DropIndexStatement, VacuumStatement,
         CreateViewStatement, DropViewStatement, CreatePartitionStatement, AlterColumnDefaultStatement,
-        CreateSequenceStatement, DropSequenceStatement, AlterSequenceStatement, AlterSystemStatement {
+        CreateSequenceStatement, DropSequenceStatement, AlterSequenceStatement, AlterSystemStatement,
+        CreateTableAsStatement {
 }

@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * Classifies one statement by its leading keyword and parses the utility statements Parallax
- * handles itself (CREATE/DROP TABLE, SET/SHOW/RESET, ALTER TABLE SET/RESET options, CALL, COPY,
+ * handles itself (CREATE/DROP TABLE, CREATE TABLE ... AS and SELECT ... INTO, SET/SHOW/RESET, ALTER TABLE SET/RESET options, CALL, COPY,
  * EXPLAIN's options, transaction control). Everything else is a {@link QueryStatement} for the
  * query planner. Errors carry PostgreSQL's SQLSTATE, wording and 1-based position.
  */
@@ -50,11 +50,15 @@ public final class StatementParser {
             case "begin", "start" -> parseTransaction(cursor, TransactionStatement.Kind.BEGIN);
             case "commit", "end" -> parseTransaction(cursor, TransactionStatement.Kind.COMMIT);
             case "rollback", "abort" -> parseTransaction(cursor, TransactionStatement.Kind.ROLLBACK);
+            case "select", "with" -> {
+                CreateTableAsStatement into = CreateTableAsParser.parseSelectInto(cursor);
+                yield into != null ? into : new QueryStatement(sql);
+            }
             default -> new QueryStatement(sql);
         };
     }
 
-    private static ParallaxException notSupported(String message, Token at) {
+    static ParallaxException notSupported(String message, Token at) {
         return new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, message, null, null, at.position(), null);
     }
 
@@ -98,8 +102,8 @@ public final class StatementParser {
         if (open.isKeyword("partition")) {
             return parsePartitionOf(cursor, tableName, ifNotExists);
         }
-        if (open.isKeyword("as")) {
-            throw notSupported("CREATE TABLE ... AS is not supported", open);
+        if (CreateTableAsParser.follows(cursor)) {
+            return CreateTableAsParser.parse(cursor, tableName, ifNotExists);
         }
         cursor.expectSymbol("(");
         List<ColumnDefinition> columns = new ArrayList<>();
@@ -686,13 +690,7 @@ public final class StatementParser {
             throw notSupported("CREATE OR REPLACE " + what.value().toUpperCase(Locale.ROOT) + " is not supported", what);
         }
         String viewName = cursor.tableName();
-        List<String> columns = new ArrayList<>();
-        if (cursor.acceptSymbol("(")) {
-            do {
-                columns.add(cursor.name());
-            } while (cursor.acceptSymbol(","));
-            cursor.expectSymbol(")");
-        }
+        List<String> columns = cursor.optionalNameList();
         cursor.expect("as");
         Token queryStart = cursor.peek();
         if (cursor.atEnd()) {

@@ -2,6 +2,7 @@ package dev.parallax.planner.statement;
 
 import dev.parallax.engine.error.ParallaxException;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** Reads the tokens of one statement front to back, with PostgreSQL's syntax error messages. */
@@ -76,6 +77,18 @@ final class TokenCursor {
         }
         index++;
         return token.value();
+    }
+
+    /** {@code (name, ...)} when a parenthesis comes next: its names, folded; otherwise no names. */
+    List<String> optionalNameList() {
+        List<String> names = new ArrayList<>();
+        if (acceptSymbol("(")) {
+            do {
+                names.add(name());
+            } while (acceptSymbol(","));
+            expectSymbol(")");
+        }
+        return names;
     }
 
     /** A table name, optionally qualified by the {@code public} schema (the only one there is). */

@@ -41,6 +41,22 @@ class PgJdbcTest {
     }
 
     @Test
+    void createTableAsReturnsItsRowCountToPgJdbc() throws SQLException {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+            assertEquals(3, statement.executeUpdate("create table jdbc_ctas as select g from generate_series(1, 3) g"));
+            assertEquals(2, statement.executeUpdate("select g into jdbc_ctas_into from jdbc_ctas where g > 1"));
+            try (java.sql.PreparedStatement prepared = connection.prepareStatement("create table jdbc_ctas_prepared (n) as select g * 2 from jdbc_ctas")) {
+                assertEquals(3, prepared.executeUpdate());
+            }
+            try (ResultSet rows = statement.executeQuery("select sum(n) from jdbc_ctas_prepared")) {
+                rows.next();
+                assertEquals(12, rows.getInt(1));
+            }
+            statement.execute("drop table jdbc_ctas, jdbc_ctas_into, jdbc_ctas_prepared");
+        }
+    }
+
+    @Test
     void simpleStatementsReturnTypedRows() throws SQLException {
         try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
             statement.execute("create table typed (i int, b bigint, s smallint, n numeric(12,3), r real, d double precision,"

@@ -68,6 +68,26 @@ class PostgresClientsTest {
     }
 
     @Test
+    void psqlPrintsTheTagsOfCreateTableAs() throws Exception {
+        assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
+        Result created = psql("-c", "create table psql_ctas as select g as id, 'v' || g as name from generate_series(1, 2) g",
+                "-c", "select id into psql_ctas_into from psql_ctas where id = 1",
+                "-c", "create table if not exists psql_ctas as select 1");
+        assertEquals("SELECT 2\nSELECT 1\nCREATE TABLE AS\n", created.output(), created.errors());
+        assertEquals("NOTICE:  relation \"psql_ctas\" already exists, skipping\n", created.errors());
+        Result described = psql("-c", "\\d psql_ctas");
+        assertEquals("""
+                             Table "public.psql_ctas"
+                 Column |  Type   | Collation | Nullable | Default\s
+                --------+---------+-----------+----------+---------
+                 id     | integer |           |          |\s
+                 name   | text    |           |          |\s
+
+                """, described.output(), described.errors());
+        psql("-c", "drop table psql_ctas, psql_ctas_into");
+    }
+
+    @Test
     void psqlTransactionBlocks() throws Exception {
         assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
         Path script = directory.resolve("blocks.sql");

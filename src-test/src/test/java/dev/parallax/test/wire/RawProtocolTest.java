@@ -181,6 +181,32 @@ class RawProtocolTest {
         }
     }
 
+    /** As PostgreSQL 15: CREATE TABLE ... AS and SELECT ... INTO complete with SELECT n, describe as NoData, notice with 42P07. */
+    @Test
+    void createTableAsCompletesWithTheRowCountInBothProtocols() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.query("create table raw_ctas as select g from generate_series(1, 2) g");
+            List<Message> simple = client.readUntilReady();
+            assertEquals("CZ", types(simple));
+            assertEquals("SELECT 2\u0000", simple.getFirst().text());
+            client.parse("", "select g into raw_ctas2 from raw_ctas where g > 1");
+            client.bind("", "");
+            client.describe('P', "");
+            client.execute("", 0);
+            client.sync();
+            List<Message> extended = client.readUntilReady();
+            assertEquals("12nCZ", types(extended));
+            assertEquals("SELECT 1\u0000", extended.get(3).text());
+            client.query("create table if not exists raw_ctas as select 1");
+            List<Message> skipped = client.readUntilReady();
+            assertEquals("NCZ", types(skipped));
+            assertEquals("42P07", skipped.getFirst().field('C'));
+            assertEquals("CREATE TABLE AS\u0000", skipped.get(1).text());
+            client.query("drop table raw_ctas, raw_ctas2");
+            assertEquals("CZ", types(client.readUntilReady()));
+        }
+    }
+
     @Test
     void anErrorInTheExtendedProtocolSkipsToSync() throws Exception {
         try (RawClient client = RawClient.connected(server.port())) {

@@ -16,9 +16,10 @@ import java.nio.charset.StandardCharsets;
  * divides with truncation toward zero by one bit less than the unit when the next unit rounds, so
  * that the rounding happens once. A numeric below 10240 bytes keeps its scale ({@code 10.5 bytes}),
  * larger ones are truncated to whole bytes first. Text is written into one reused buffer: no
- * allocation per row.
+ * allocation per row. {@link #text(long)} gives the same form for one byte count (the shell's
+ * {@code \d+} listings).
  */
-final class SizePrettyEvaluator extends Evaluator {
+public final class SizePrettyEvaluator extends Evaluator {
     private static final byte[][] UNITS = {bytes(" bytes"), bytes(" kB"), bytes(" MB"), bytes(" GB"), bytes(" TB"), bytes(" PB")};
     private static final long[] LIMITS = {10 * 1024, 20 * 1024 - 1, 20 * 1024 - 1, 20 * 1024 - 1, 20 * 1024 - 1, 0};
     private static final int UNIT_BITS = 10;
@@ -49,7 +50,7 @@ final class SizePrettyEvaluator extends Evaluator {
                 anyNull = true;
                 continue;
             }
-            result.set(position, text, 0, format(values[position]));
+            result.set(position, text, 0, format(values[position], scale, text));
         }
         if (anyNull) {
             result.markMayHaveNulls();
@@ -57,12 +58,18 @@ final class SizePrettyEvaluator extends Evaluator {
         return result;
     }
 
-    /** Writes the pretty form of {@code value} (unscaled by {@link #scale}) into {@link #text}; returns its length. */
-    private int format(long value) {
+    /** pg_size_pretty(bigint) of {@code bytes}, as PostgreSQL 15 writes it (e.g. {@code 8192 bytes}, {@code 25 MB}). */
+    public static String text(long bytes) {
+        byte[] buffer = new byte[48];
+        return new String(buffer, 0, format(bytes, 0, buffer), StandardCharsets.US_ASCII);
+    }
+
+    /** Writes the pretty form of {@code value} (unscaled by {@code scale}) into {@code text}; returns its length. */
+    private static int format(long value, int scale, byte[] text) {
         long whole = scale == 0 ? value : value / DecimalMath.powerOfTen(scale);
         if (below(whole, LIMITS[0])) {
-            int length = scale == 0 ? writeLong(value, 0) : writeDecimal(value);
-            return appendUnit(length, 0);
+            int length = scale == 0 ? writeLong(value, 0, text) : writeDecimal(value, scale, text);
+            return appendUnit(length, 0, text);
         }
         // Bytes do not round and kB do: one bit less, the last bit decides the half rounding.
         long current = whole / (1L << (UNIT_BITS - 1));
@@ -72,7 +79,7 @@ final class SizePrettyEvaluator extends Evaluator {
             unit++;
         }
         long rounded = (current + (current < 0 ? -1 : 1)) / 2;
-        return appendUnit(writeLong(rounded, 0), unit);
+        return appendUnit(writeLong(rounded, 0, text), unit, text);
     }
 
     /** |value| < limit, with Long.MIN_VALUE as large as it is (Math.abs would leave it negative). */
@@ -80,14 +87,14 @@ final class SizePrettyEvaluator extends Evaluator {
         return value > -limit && value < limit;
     }
 
-    private int appendUnit(int length, int unit) {
+    private static int appendUnit(int length, int unit, byte[] text) {
         byte[] name = UNITS[unit];
         System.arraycopy(name, 0, text, length, name.length);
         return length + name.length;
     }
 
     /** Writes {@code value} in decimal at {@code from}; returns the end. */
-    private int writeLong(long value, int from) {
+    private static int writeLong(long value, int from, byte[] text) {
         int position = from;
         if (value < 0) {
             text[position++] = '-';
@@ -99,12 +106,12 @@ final class SizePrettyEvaluator extends Evaluator {
             text[position++] = (byte) ('0' - remaining % 10);
             remaining /= 10;
         } while (remaining != 0);
-        reverse(start, position);
+        reverse(start, position, text);
         return position;
     }
 
     /** Writes the numeric {@code unscaled} / 10^scale with all its scale's digits. */
-    private int writeDecimal(long unscaled) {
+    private static int writeDecimal(long unscaled, int scale, byte[] text) {
         long divisor = DecimalMath.powerOfTen(scale);
         long whole = unscaled / divisor;
         long fraction = Math.abs(unscaled % divisor);
@@ -112,7 +119,7 @@ final class SizePrettyEvaluator extends Evaluator {
         if (unscaled < 0 && whole == 0) {
             text[position++] = '-';
         }
-        position = writeLong(whole, position);
+        position = writeLong(whole, position, text);
         text[position++] = '.';
         for (long digit = divisor / 10; digit > 0; digit /= 10) {
             text[position++] = (byte) ('0' + fraction / digit % 10);
@@ -120,7 +127,7 @@ final class SizePrettyEvaluator extends Evaluator {
         return position;
     }
 
-    private void reverse(int from, int to) {
+    private static void reverse(int from, int to, byte[] text) {
         for (int left = from, right = to - 1; left < right; left++, right--) {
             byte swap = text[left];
             text[left] = text[right];

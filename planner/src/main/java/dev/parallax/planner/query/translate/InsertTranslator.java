@@ -12,6 +12,7 @@ import dev.parallax.engine.plan.PlanEstimate;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.ProjectNode;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.query.cost.CostModel;
 import dev.parallax.planner.query.schema.EngineTable;
 import org.apache.calcite.rel.core.TableModify;
 
@@ -27,7 +28,7 @@ import java.util.List;
  * and checks NOT NULL. (A cast the user wrote to exactly the column's type is removed too; it then
  * raises where PostgreSQL would truncate: a rare case, accepted for now.)
  */
-final class InsertTranslator {
+public final class InsertTranslator {
     private InsertTranslator() {
     }
 
@@ -39,9 +40,18 @@ final class InsertTranslator {
         Table table = modify.getTable().unwrapOrThrow(EngineTable.class).table();
         PlanNode input = withoutCoercionCasts(translator.translate(modify.getInput()), table.columnTypes());
         input = withUnboundedAppend(input, translator);
+        return insertNode(table, input, translator.cost());
+    }
+
+    /**
+     * The insert of {@code input}'s rows (already the table's columns, of types the insert's
+     * assignment conversion accepts) into {@code table}, costed as PostgreSQL costs ModifyTable: the
+     * input plus one operator per row. CREATE TABLE ... AS builds its insert here too.
+     */
+    public static InsertNode insertNode(Table table, PlanNode input, CostModel cost) {
         PlanEstimate estimate = input.estimate();
         return new InsertNode(table, input, new PlanEstimate(estimate.startupCost(),
-                estimate.totalCost() + translator.cost().cpuOperatorCost() * estimate.rows(), 1, 8));
+                estimate.totalCost() + cost.cpuOperatorCost() * estimate.rows(), 1, 8));
     }
 
     /**

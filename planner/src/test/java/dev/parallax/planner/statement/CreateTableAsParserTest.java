@@ -1,0 +1,89 @@
+package dev.parallax.planner.statement;
+
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** CREATE TABLE ... AS and SELECT ... INTO as StatementParser reads them, with PostgreSQL 15's errors and positions. */
+class CreateTableAsParserTest {
+    private static ParallaxException failure(String sql) {
+        return assertThrows(ParallaxException.class, () -> StatementParser.parse(sql));
+    }
+
+    @Test
+    void createTableAsWithItsOptionalParts() {
+        assertEquals(new CreateTableAsStatement("b", false, List.of(), "select * from a", 18, true),
+                StatementParser.parse("create table b as select * from a;"));
+        String full = "CREATE TABLE IF NOT EXISTS public.b (x, \"Y\") AS select 1, 2 WITH NO DATA";
+        assertEquals(new CreateTableAsStatement("b", true, List.of("x", "Y"), "select 1, 2", full.indexOf("select"), false),
+                StatementParser.parse(full));
+        assertEquals(new CreateTableAsStatement("b", false, List.of(), "(select 1) union (select 2)", 18, true),
+                StatementParser.parse("create table b as (select 1) union (select 2) with data"));
+        assertEquals("table a", ((CreateTableAsStatement) StatementParser.parse("create unlogged table b as table a")).query());
+        assertEquals("values (1), (2)", ((CreateTableAsStatement) StatementParser.parse("create table b as values (1), (2)")).query());
+        assertEquals("with w as (select 1) select * from w",
+                ((CreateTableAsStatement) StatementParser.parse("create table b as with w as (select 1) select * from w")).query());
+    }
+
+    @Test
+    void createTableAsErrors() {
+        // Column definitions before AS are a plain CREATE TABLE that does not expect AS, as in PostgreSQL.
+        ParallaxException definitions = failure("create table b (a int) as select 1");
+        assertEquals("syntax error at or near \"as\"", definitions.getMessage());
+        assertEquals(24, definitions.position());
+        assertEquals("syntax error at or near \"as\"", failure("create table b () as select 1").getMessage());
+        assertEquals("syntax error at or near \"insert\"", failure("create table b as insert into a values (1)").getMessage());
+        assertEquals("syntax error at or near \"insert\"",
+                failure("create table b as with w as (select 1) insert into a select * from w").getMessage());
+        assertEquals("syntax error at end of input", failure("create table b as").getMessage());
+        ParallaxException into = failure("create table b as select 1 into c");
+        assertEquals(SqlState.SYNTAX_ERROR, into.state());
+        assertEquals("SELECT ... INTO is not allowed here", into.getMessage());
+        assertEquals(28, into.position());
+        ParallaxException parameter = failure("create table b as select $1");
+        assertEquals(SqlState.UNDEFINED_PARAMETER, parameter.state());
+        assertEquals("there is no parameter $1", parameter.getMessage());
+        assertEquals(26, parameter.position());
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create table b as execute p").state());
+        assertEquals("temporary tables are not supported", failure("create temporary table b as select 1").getMessage());
+    }
+
+    @Test
+    void selectIntoBecomesCreateTableAsWithTheIntoClauseBlanked() {
+        assertEquals(new CreateTableAsStatement("k", false, List.of(), "select x, y " + " ".repeat("into table k".length()) + " from a where x = 1", 0, true),
+                StatementParser.parse("select x, y into table k from a where x = 1"));
+        assertEquals(new CreateTableAsStatement("k", false, List.of(), "select x \n" + " ".repeat("into k ".length()) + "from a", 2, true),
+                StatementParser.parse("  select x \ninto k from a"));
+        assertEquals("with w as (select 1 as v) select * " + " ".repeat("into unlogged z".length()) + " from w",
+                ((CreateTableAsStatement) StatementParser.parse("with w as (select 1 as v) select * into unlogged z from w")).query());
+        assertEquals("select 1 as q " + " ".repeat("into z".length()) + " union select 2",
+                ((CreateTableAsStatement) StatementParser.parse("select 1 as q into z union select 2")).query());
+        assertEquals("k", ((CreateTableAsStatement) StatementParser.parse("select 1 into public.k")).tableName());
+    }
+
+    @Test
+    void queriesWithoutAnIntoOfTheirOwnStayQueries() {
+        assertInstanceOf(QueryStatement.class, StatementParser.parse("select (select 1) from a"));
+        assertInstanceOf(QueryStatement.class, StatementParser.parse("select 'into' as \"into\" from a"));
+        assertInstanceOf(QueryStatement.class, StatementParser.parse("with w as (select 1) insert into t select * from w"));
+    }
+
+    @Test
+    void selectIntoErrors() {
+        ParallaxException afterUnion = failure("select 1 union select 2 into z");
+        assertEquals("INTO is only allowed on first SELECT of UNION/INTERSECT/EXCEPT", afterUnion.getMessage());
+        assertEquals(25, afterUnion.position());
+        ParallaxException afterFrom = failure("select * from a into z");
+        assertEquals("syntax error at or near \"into\"", afterFrom.getMessage());
+        assertEquals(17, afterFrom.position());
+        assertEquals("temporary tables are not supported", failure("select 1 into temp z").getMessage());
+        assertEquals("temporary tables are not supported", failure("select 1 into local temporary z").getMessage());
+        assertEquals("there is no parameter $2", failure("select 1 into z where 1 = $2").getMessage());
+    }
+}
