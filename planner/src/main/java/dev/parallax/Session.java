@@ -22,6 +22,25 @@ public interface Session extends AutoCloseable {
     /** Prepares one statement with {@code $n} or {@code ?} parameters. */
     PreparedQuery prepare(String sql);
 
+    /**
+     * Prepares {@code sql} under {@code name} in the session's namespace of named prepared
+     * statements, the one SQL {@code PREPARE}, {@code EXECUTE} and {@code DEALLOCATE} use (as
+     * PostgreSQL's protocol-level named statements do): 42P05 when the name is taken. The statement
+     * lives until {@link #closePreparedStatement}, DEALLOCATE or the end of the session.
+     */
+    default PreparedQuery prepareNamed(String name, String sql) {
+        throw new UnsupportedOperationException("named prepared statements");
+    }
+
+    /** The named prepared statement {@code name} (from {@link #prepareNamed} or SQL PREPARE), or null. */
+    default PreparedQuery preparedStatement(String name) {
+        return null;
+    }
+
+    /** Removes and closes the named prepared statement {@code name}; nothing when there is none. */
+    default void closePreparedStatement(String name) {
+    }
+
     /** Cancels the statement running in this session, if any (it fails with 57014). */
     void cancel();
 

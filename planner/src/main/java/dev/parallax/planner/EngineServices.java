@@ -58,6 +58,15 @@ public interface EngineServices {
     List<String> explain(PlanNode root, ExplainOptions options);
 
     /**
+     * EXPLAIN of a prepared statement with its parameter values (EXPLAIN EXECUTE): the plan as
+     * {@link #explain} prints it, less the partitions that execution-time pruning removes with the
+     * values in {@code context} ({@code Subplans Removed: N}), without running it.
+     */
+    default List<String> explainWithParameters(PlanNode root, ExplainOptions options, ExecutionContext context) {
+        return explain(root, options);
+    }
+
+    /**
      * EXPLAIN ANALYZE: runs the plan to completion in {@code context} (which collects statistics),
      * discards its rows, and returns the plan's lines with actual rows, loops and times. The
      * Planning Time / Execution Time lines are the caller's.

@@ -29,6 +29,8 @@ final class SqlPreparedQuery implements PreparedQuery {
     /** The executor-free path when the plan is a single-row INSERT [ON CONFLICT] (see {@link PointUpsertPlan}), else null. */
     private PointUpsertPlan pointUpsert;
     private boolean closed;
+    /** Executions so far (EXPLAIN EXECUTE included), for pg_prepared_statements. */
+    private long executions;
 
     /** A prepared query with its plan. */
     SqlPreparedQuery(SqlSession session, String sql, PlanCache.CachedPlan plan) {
@@ -86,7 +88,16 @@ final class SqlPreparedQuery implements PreparedQuery {
         }
     }
 
-    private Result run(Object[] parameters) {
+    /**
+     * Runs with {@code parameters} inside a statement the session is already running (SQL EXECUTE),
+     * which watches the transaction block itself.
+     */
+    Result run(Object[] parameters) {
+        executions++;
+        if (utility) {
+            ParameterBinder.bind(List.of(), parameters);
+            return session.execute(sql);
+        }
         if (pointLookup != null && pointLookup.isValid()) {
             session.noteStatement(sql);
             return pointLookup.execute(parameters);
@@ -100,6 +111,20 @@ final class SqlPreparedQuery implements PreparedQuery {
             return result;
         }
         Object[] bound = ParameterBinder.bind(parameterTypes, parameters);
+        PlannedStatement statement = validPlan();
+        session.noteStatement(sql);
+        return session.start(statement, bound);
+    }
+
+    /**
+     * The plan to run now: the one made at prepare time, or after DDL (or a scanned table's growth)
+     * made it stale a new one, which must keep the result columns and parameter types (0A000
+     * "cached plan must not change result type", as PostgreSQL says); a dropped table fails here with 42P01.
+     */
+    PlannedStatement validPlan() {
+        if (utility) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "EXPLAIN of a prepared utility statement is not supported");
+        }
         if (!plan.isValid(session.database().catalog())) {
             PlanCache.CachedPlan replanned = session.planFor(sql);
             if (!replanned.statement().columns().equals(columns)
@@ -110,8 +135,20 @@ final class SqlPreparedQuery implements PreparedQuery {
             pointLookup = PointLookupPlan.of(session.database().catalog(), replanned.catalogVersion(), replanned.statement());
             pointUpsert = PointUpsertPlan.of(session, replanned.catalogVersion(), replanned.statement());
         }
-        session.noteStatement(sql);
-        return session.start(plan.statement(), bound);
+        return plan.statement();
+    }
+
+    /** Counts an execution that did not go through {@link #run} (EXPLAIN EXECUTE). */
+    void countExecution() {
+        executions++;
+    }
+
+    /**
+     * Executions so far. Each runs the plan made once at prepare time (or made again after DDL)
+     * with the parameters bound at execution start: what PostgreSQL calls a generic plan.
+     */
+    long executions() {
+        return executions;
     }
 
     @Override

@@ -28,7 +28,10 @@ import dev.parallax.planner.result.CommandResult;
 import dev.parallax.planner.result.OperatorResult;
 import dev.parallax.planner.result.TextRowsResult;
 import dev.parallax.planner.statement.CreateTableAsStatement;
+import dev.parallax.planner.statement.DeallocateStatement;
 import dev.parallax.planner.statement.EmptyStatement;
+import dev.parallax.planner.statement.ExecuteStatement;
+import dev.parallax.planner.statement.PrepareStatement;
 import dev.parallax.planner.statement.ExplainStatement;
 import dev.parallax.planner.statement.QueryStatement;
 import dev.parallax.planner.statement.ShowStatement;
@@ -70,6 +73,8 @@ public final class SqlSession implements Session {
     private final UtilityCommands utilityCommands;
     private final RunningStatements running;
     private final TransactionBlock transaction = new TransactionBlock();
+    /** SQL PREPARE's statements, in the namespace PostgreSQL gives them (see {@link NamedStatements}). */
+    private final NamedStatements namedStatements = new NamedStatements();
     /** The text of the statement being started, for pg_stat_progress. */
     private volatile String statementText = "";
     private final List<Result> openResults = new ArrayList<>();
@@ -153,6 +158,29 @@ public final class SqlSession implements Session {
                 yield start(plan.statement(), bindForExecute(plan.statement().parameterTypes(), values));
             }
             case ExplainStatement explain -> explain(explain, values);
+            case PrepareStatement prepare -> {
+                ParameterBinder.bind(List.of(), values);
+                yield prepareNamed(prepare);
+            }
+            case ExecuteStatement execute -> {
+                ParameterBinder.bind(List.of(), values);
+                NamedStatements.NamedStatement named = namedStatements.get(execute.name());
+                Object[] arguments = executeArguments(named, execute);
+                try {
+                    yield named.query().run(arguments);
+                } catch (ParallaxException failure) {
+                    throw withoutPosition(failure);
+                }
+            }
+            case DeallocateStatement deallocate -> {
+                ParameterBinder.bind(List.of(), values);
+                if (deallocate.all()) {
+                    namedStatements.clear();
+                    yield new CommandResult("DEALLOCATE ALL");
+                }
+                namedStatements.remove(deallocate.name());
+                yield new CommandResult("DEALLOCATE");
+            }
             default -> {
                 ParameterBinder.bind(List.of(), values);
                 if (statement instanceof VacuumStatement vacuum && vacuum.vacuum()) {
@@ -243,6 +271,9 @@ public final class SqlSession implements Session {
         return switch (statement) {
             case QueryStatement query -> new SqlPreparedQuery(this, sql, planFor(query.sql()));
             case ExplainStatement explain -> new SqlPreparedQuery(this, sql, List.of(new ResultColumn("QUERY PLAN", DataType.TEXT)));
+            // Describing EXECUTE describes the prepared statement's result, as PostgreSQL does.
+            case ExecuteStatement execute -> new SqlPreparedQuery(this, sql,
+                    namedStatements.find(execute.name()) == null ? List.of() : namedStatements.find(execute.name()).query().columns());
             case ShowStatement show when show.all() -> new SqlPreparedQuery(this, sql, List.of(
                     new ResultColumn("name", DataType.TEXT), new ResultColumn("setting", DataType.TEXT),
                     new ResultColumn("description", DataType.TEXT)));
@@ -250,6 +281,37 @@ public final class SqlSession implements Session {
                     List.of(new ResultColumn(UtilityCommands.settingName(show.name()), DataType.TEXT)));
             default -> new SqlPreparedQuery(this, sql, List.of());
         };
+    }
+
+    @Override
+    public PreparedQuery prepareNamed(String name, String sql) {
+        Objects.requireNonNull(name, "name");
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("a named prepared statement needs a name");
+        }
+        // A protocol-level Parse fails on the name before planning.
+        namedStatements.checkFree(name);
+        SqlPreparedQuery query = (SqlPreparedQuery) prepare(sql);
+        try {
+            namedStatements.add(new NamedStatements.NamedStatement(name, sql, query.parameterTypes(), false, query));
+        } catch (RuntimeException failure) {
+            query.close();
+            throw failure;
+        }
+        return query;
+    }
+
+    @Override
+    public PreparedQuery preparedStatement(String name) {
+        NamedStatements.NamedStatement statement = namedStatements.find(name);
+        return statement == null ? null : statement.query();
+    }
+
+    @Override
+    public void closePreparedStatement(String name) {
+        if (namedStatements.find(name) != null) {
+            namedStatements.remove(name);
+        }
     }
 
     @Override
@@ -298,6 +360,7 @@ public final class SqlSession implements Session {
             result.close();
         }
         openResults.clear();
+        namedStatements.clear();
         planCache.clear();
         autoParameterization.clear();
     }
@@ -387,26 +450,52 @@ public final class SqlSession implements Session {
 
     private Result explain(ExplainStatement explain, Object[] parameters) {
         long planningStart = System.nanoTime();
-        PlanCache.CachedPlan plan;
+        PlannedStatement plan;
+        Object[] bound = null;
         try {
-            plan = planFor(explain.query());
+            if (StatementParser.parse(explain.query()) instanceof ExecuteStatement execute) {
+                // EXPLAIN EXECUTE: the prepared statement's plan, which the arguments prune as they would when it runs.
+                ParameterBinder.bind(List.of(), parameters);
+                NamedStatements.NamedStatement named = namedStatements.get(execute.name());
+                Object[] arguments = executeArguments(named, execute);
+                try {
+                    plan = named.query().validPlan();
+                } catch (ParallaxException failure) {
+                    throw withoutPosition(failure);
+                }
+                named.query().countExecution();
+                bound = ParameterBinder.bind(plan.parameterTypes(), java.util.Arrays.copyOf(arguments, plan.parameterTypes().size()));
+            } else {
+                plan = planFor(explain.query()).statement();
+            }
         } catch (ParallaxException failure) {
             throw failure.position() > 0 ? failure.withPosition(failure.position() + explain.queryOffset()) : failure;
         }
         long planningNanos = System.nanoTime() - planningStart;
         List<String> lines = new ArrayList<>();
         if (!explain.options().analyze()) {
-            lines.addAll(services.explain(plan.statement().root(), explain.options()));
+            if (bound == null) {
+                lines.addAll(services.explain(plan.root(), explain.options()));
+            } else {
+                ExecutionContext context = newContext(bound, false);
+                try {
+                    lines.addAll(services.explainWithParameters(plan.root(), explain.options(), context));
+                } finally {
+                    running.finish(context);
+                }
+            }
             if (explain.options().printSummary()) {
                 lines.add("Planning Time: " + milliseconds(planningNanos) + " ms");
             }
             return TextRowsResult.lines("QUERY PLAN", lines, "EXPLAIN");
         }
-        Object[] bound = bindForExecute(plan.statement().parameterTypes(), parameters);
+        if (bound == null) {
+            bound = bindForExecute(plan.parameterTypes(), parameters);
+        }
         ExecutionContext context = newContext(bound, true);
         long executionStart = System.nanoTime();
         try {
-            lines.addAll(services.explainAnalyze(plan.statement().root(), explain.options(), context));
+            lines.addAll(services.explainAnalyze(plan.root(), explain.options(), context));
         } catch (RuntimeException failure) {
             throw OperatorResult.asParallaxException(failure);
         } finally {
@@ -418,6 +507,71 @@ public final class SqlSession implements Session {
             lines.add("Execution Time: " + milliseconds(executionNanos) + " ms");
         }
         return TextRowsResult.lines("QUERY PLAN", lines, "EXPLAIN");
+    }
+
+    /**
+     * PREPARE: plans the statement now and keeps it under its name until DEALLOCATE or the end of
+     * the session. EXECUTE coerces its arguments to the declared parameter types, and the plan
+     * binds them as the types it inferred (the embedded API's inference); only when the planner
+     * cannot type a parameter ({@code select $1}) is the statement planned with each parameter
+     * cast to its declared type. As in PostgreSQL, a taken name (42P05) is reported only once the
+     * statement planned.
+     */
+    private Result prepareNamed(PrepareStatement prepare) {
+        List<DataType> declared = prepare.parameterTypes();
+        String query = prepare.query();
+        PlanCache.CachedPlan plan = null;
+        ParallaxException inferenceFailure = null;
+        try {
+            plan = planFor(query);
+        } catch (ParallaxException failure) {
+            if (declared.isEmpty()) {
+                throw withOffset(failure, prepare.queryOffset());
+            }
+            inferenceFailure = failure;
+        }
+        if (plan == null) {
+            query = prepare.queryWithCasts();
+            try {
+                plan = planFor(query);
+            } catch (ParallaxException failure) {
+                throw withOffset(inferenceFailure != null ? inferenceFailure : failure, prepare.queryOffset());
+            }
+        }
+        List<DataType> inferred = plan.statement().parameterTypes();
+        List<DataType> types = new ArrayList<>(declared);
+        for (int index = declared.size(); index < inferred.size(); index++) {
+            types.add(inferred.get(index));
+        }
+        namedStatements.add(new NamedStatements.NamedStatement(prepare.name(), statementText, types, true,
+                new SqlPreparedQuery(this, query, plan)));
+        return new CommandResult("PREPARE");
+    }
+
+    /**
+     * A failure of replanning a prepared statement (its table dropped): its position points into the
+     * PREPARE's query, not into the EXECUTE that reports it, so it is left out.
+     */
+    private static ParallaxException withoutPosition(ParallaxException failure) {
+        return failure.position() > 0 ? failure.withPosition(0) : failure;
+    }
+
+    private static ParallaxException withOffset(ParallaxException failure, int offset) {
+        return failure.position() > 0 ? failure.withPosition(failure.position() + offset) : failure;
+    }
+
+    /**
+     * EXECUTE's arguments for {@code named}: one per parameter (42601 with PostgreSQL's detail
+     * otherwise), evaluated and coerced to the parameter types, as many as its plan binds.
+     */
+    private Object[] executeArguments(NamedStatements.NamedStatement named, ExecuteStatement execute) {
+        List<DataType> types = named.parameterTypes();
+        if (execute.arguments().size() != types.size()) {
+            throw ParallaxException.of(SqlState.SYNTAX_ERROR, "wrong number of parameters for prepared statement \"%s\"", named.name())
+                    .withDetail(String.format(Locale.ROOT, "Expected %d parameters but got %d.", types.size(), execute.arguments().size()));
+        }
+        Object[] values = ExecuteArguments.evaluate(this, execute.arguments(), types);
+        return java.util.Arrays.copyOf(values, named.query().parameterTypes().size());
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.explain.ExecutionStatistics;
 import dev.parallax.engine.explain.ExplainLabels;
 import dev.parallax.engine.explain.ExplainPrinter;
+import dev.parallax.engine.explain.InitialPruning;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.storage.PagedTableStorage;
@@ -76,6 +77,11 @@ public final class StandardEngineServices implements EngineServices {
     @Override
     public List<String> explain(PlanNode root, ExplainOptions options) {
         return ExplainPrinter.print(root, engineOptions(options), null, ExplainLabels.NONE);
+    }
+
+    @Override
+    public List<String> explainWithParameters(PlanNode root, ExplainOptions options, ExecutionContext context) {
+        return ExplainPrinter.print(root, engineOptions(options), InitialPruning.of(root, context), ExplainLabels.NONE);
     }
 
     @Override

@@ -54,7 +54,10 @@ import dev.parallax.planner.statement.DropViewStatement;
 import dev.parallax.planner.statement.DropIndexStatement;
 import dev.parallax.planner.statement.DropTableStatement;
 import dev.parallax.planner.statement.EmptyStatement;
+import dev.parallax.planner.statement.DeallocateStatement;
+import dev.parallax.planner.statement.ExecuteStatement;
 import dev.parallax.planner.statement.ExplainStatement;
+import dev.parallax.planner.statement.PrepareStatement;
 import dev.parallax.planner.statement.QueryStatement;
 import dev.parallax.planner.statement.ResetStatement;
 import dev.parallax.planner.statement.SetStatement;
@@ -118,6 +121,9 @@ final class UtilityCommands {
             case EmptyStatement empty -> new CommandResult("");
             case QueryStatement query -> throw new IllegalArgumentException("not a utility statement: " + query.sql());
             case ExplainStatement explain -> throw new IllegalArgumentException("EXPLAIN is run by the session");
+            case PrepareStatement prepare -> throw new IllegalArgumentException("PREPARE is run by the session");
+            case ExecuteStatement execute -> throw new IllegalArgumentException("EXECUTE is run by the session");
+            case DeallocateStatement deallocate -> throw new IllegalArgumentException("DEALLOCATE is run by the session");
         };
     }
 

@@ -233,10 +233,8 @@ final class QueryProtocol {
             declared[index] = reader.readInt32();
         }
         reader.expectEnd();
-        if (!name.isEmpty() && statements.containsKey(name)) {
-            throw new ServerError("42P05", "prepared statement \"" + name + "\" already exists");
-        }
-        PreparedQuery query = session.prepare(sql);
+        // Named statements live in the session's namespace, which SQL PREPARE / EXECUTE / DEALLOCATE share (42P05 there).
+        PreparedQuery query = name.isEmpty() ? session.prepare(sql) : session.prepareNamed(name, sql);
         ServerStatement previous = statements.put(name, new ServerStatement(name, sql, query, declared));
         if (previous != null) {
             previous.query().close();
@@ -264,11 +262,7 @@ final class QueryProtocol {
             resultFormats[index] = reader.readInt16();
         }
         reader.expectEnd();
-        ServerStatement statement = statements.get(statementName);
-        if (statement == null) {
-            throw new ServerError(SqlState.INVALID_SQL_STATEMENT_NAME.code(),
-                    "prepared statement \"" + statementName + "\" does not exist");
-        }
+        ServerStatement statement = statement(statementName);
         if (formatCount > 1 && formatCount != parameterCount) {
             throw new ProtocolException(String.format(Locale.ROOT,
                     "bind message has %d parameter formats but %d parameters", formatCount, parameterCount));
@@ -321,10 +315,7 @@ final class QueryProtocol {
         String name = reader.readCString();
         reader.expectEnd();
         if (kind == 'S') {
-            ServerStatement statement = statements.get(name);
-            if (statement == null) {
-                throw new ServerError(SqlState.INVALID_SQL_STATEMENT_NAME.code(), "prepared statement \"" + name + "\" does not exist");
-            }
+            ServerStatement statement = statement(name);
             int[] oids = new int[statement.parameterCount()];
             for (int index = 0; index < oids.length; index++) {
                 oids[index] = statement.parameterOid(index);
@@ -340,6 +331,28 @@ final class QueryProtocol {
         } else {
             throw new ProtocolException(String.format(Locale.ROOT, "invalid DESCRIBE message subtype %d", kind));
         }
+    }
+
+    /**
+     * The statement {@code name} names now: the unnamed one, or the session's named statement, which
+     * SQL PREPARE may have created and DEALLOCATE removed since the last Parse; 26000 when none.
+     */
+    private ServerStatement statement(String name) {
+        ServerStatement statement = statements.get(name);
+        if (!name.isEmpty()) {
+            PreparedQuery current = session.preparedStatement(name);
+            if (current == null) {
+                statements.remove(name);
+                statement = null;
+            } else if (statement == null || statement.query() != current) {
+                statement = new ServerStatement(name, current.sql(), current, new int[0]);
+                statements.put(name, statement);
+            }
+        }
+        if (statement == null) {
+            throw new ServerError(SqlState.INVALID_SQL_STATEMENT_NAME.code(), "prepared statement \"" + name + "\" does not exist");
+        }
+        return statement;
     }
 
     private void describeColumns(ServerStatement statement, boolean[] binary) {
@@ -519,6 +532,9 @@ final class QueryProtocol {
         ServerStatement statement = statements.remove(name);
         if (statement != null) {
             statement.query().close();
+        }
+        if (!name.isEmpty()) {
+            session.closePreparedStatement(name);
         }
     }
 

@@ -59,7 +59,8 @@ public final class ExplainPrinter {
 
     /**
      * The EXPLAIN lines of {@code root}. {@code statistics} is required when {@code options.analyze()}
-     * (from the execution that ran {@code root}), else ignored; {@code labels} may be {@link ExplainLabels#NONE}.
+     * (from the execution that ran {@code root}); without ANALYZE only its pruned inputs are used
+     * ({@link InitialPruning}), and it may be null. {@code labels} may be {@link ExplainLabels#NONE}.
      */
     public static List<String> print(PlanNode root, ExplainOptions options, ExecutionStatistics statistics, ExplainLabels labels) {
         Objects.requireNonNull(root, "root");
@@ -151,7 +152,8 @@ public final class ExplainPrinter {
             return;
         }
         // The Append's own statistics: a projection folded above it (top) has none of its pruning.
-        boolean[] pruned = shown instanceof PartitionAppendNode && options.analyze() ? statistics.node(shown).prunedInputs() : null;
+        // Pruned inputs come from EXPLAIN ANALYZE's run or, without ANALYZE, from InitialPruning.
+        boolean[] pruned = shown instanceof PartitionAppendNode && statistics != null ? statistics.node(shown).prunedInputs() : null;
         List<PlanNode> inputs = shown.inputs();
         for (int index = 0; index < inputs.size(); index++) {
             if (pruned == null || !pruned[index]) {
@@ -386,7 +388,7 @@ public final class ExplainPrinter {
                 if (append.inputs().isEmpty()) {
                     lines.add(indent + "One-Time Filter: false");
                 }
-                boolean[] pruned = options.analyze() ? statistics.node(append).prunedInputs() : null;
+                boolean[] pruned = statistics != null ? statistics.node(append).prunedInputs() : null;
                 if (pruned != null) {
                     int removed = 0;
                     for (boolean input : pruned) {

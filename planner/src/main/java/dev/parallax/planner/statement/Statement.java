@@ -10,5 +10,5 @@ public sealed interface Statement
         ExplainStatement, TransactionStatement, CreateIndexStatement, DropIndexStatement, VacuumStatement,
         CreateViewStatement, DropViewStatement, CreatePartitionStatement, AlterColumnDefaultStatement,
         CreateSequenceStatement, DropSequenceStatement, AlterSequenceStatement, AlterSystemStatement,
-        CreateTableAsStatement {
+        CreateTableAsStatement, PrepareStatement, ExecuteStatement, DeallocateStatement {
 }

@@ -54,6 +54,9 @@ public final class StatementParser {
                 CreateTableAsStatement into = CreateTableAsParser.parseSelectInto(cursor);
                 yield into != null ? into : new QueryStatement(sql);
             }
+            case "prepare" -> PreparedStatementParser.parsePrepare(cursor);
+            case "execute" -> PreparedStatementParser.parseExecute(cursor);
+            case "deallocate" -> PreparedStatementParser.parseDeallocate(cursor);
             default -> new QueryStatement(sql);
         };
     }
@@ -1107,7 +1110,7 @@ public final class StatementParser {
         boolean verbose = false;
         boolean costs = true;
         Boolean timing = null;
-        boolean summary = false;
+        Boolean summary = null;
         if (cursor.peek().isSymbol("(")) {
             cursor.next();
             do {
@@ -1149,7 +1152,8 @@ public final class StatementParser {
             throw cursor.syntaxError(queryStart);
         }
         String query = cursor.sql().substring(queryStart.start());
-        return new ExplainStatement(new ExplainOptions(analyze, verbose, costs, timing == null || timing, summary),
+        return new ExplainStatement(new ExplainOptions(analyze, verbose, costs, timing == null || timing,
+                summary == null ? analyze : summary),
                 query, queryStart.start());
     }
 

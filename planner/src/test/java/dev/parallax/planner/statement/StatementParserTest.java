@@ -162,11 +162,14 @@ class StatementParserTest {
         assertEquals(8, plain.queryOffset());
 
         ExplainStatement analyze = (ExplainStatement) StatementParser.parse("EXPLAIN ANALYZE VERBOSE select 1");
-        assertEquals(new ExplainOptions(true, true, true, true, false), analyze.options());
+        assertEquals(new ExplainOptions(true, true, true, true, true), analyze.options());
 
         ExplainStatement parenthesized = (ExplainStatement) StatementParser.parse("explain (analyze, costs off, timing false) select 1");
-        assertEquals(new ExplainOptions(true, false, false, false, false), parenthesized.options());
+        assertEquals(new ExplainOptions(true, false, false, false, true), parenthesized.options());
         assertEquals("select 1", parenthesized.query());
+        // SUMMARY is on under ANALYZE unless turned off, as in PostgreSQL.
+        assertEquals(new ExplainOptions(true, false, true, true, false),
+                ((ExplainStatement) StatementParser.parse("explain (analyze, summary off) select 1")).options());
 
         assertEquals("unrecognized EXPLAIN option \"foo\"", failure("explain (foo) select 1").getMessage());
         assertEquals("EXPLAIN option TIMING requires ANALYZE", failure("explain (timing) select 1").getMessage());

@@ -386,6 +386,61 @@ class RawProtocolTest {
         }
     }
 
+    /**
+     * As PostgreSQL: the names of SQL PREPARE and of the extended protocol's named statements are one
+     * namespace per session, so each kind is refused a name the other took (42P05), Bind and Close
+     * reach SQL-prepared statements, and EXECUTE and DEALLOCATE reach protocol-level ones.
+     */
+    @Test
+    void sqlAndProtocolPreparedStatementsShareOneNamespace() throws Exception {
+        try (RawClient client = RawClient.connected(server.port())) {
+            client.query("prepare q(int) as select $1 + 1");
+            List<Message> prepared = client.readUntilReady();
+            assertEquals("CZ", types(prepared));
+            assertEquals("PREPARE\u0000", prepared.getFirst().text());
+            client.parse("q", "select 1");
+            client.sync();
+            List<Message> taken = client.readUntilReady();
+            assertEquals("EZ", types(taken));
+            assertEquals("42P05", taken.getFirst().field('C'));
+            assertEquals("prepared statement \"q\" already exists", taken.getFirst().field('M'));
+            client.bind("", "q", "41");
+            client.execute("", 0);
+            client.sync();
+            List<Message> bound = client.readUntilReady();
+            assertEquals("2DCZ", types(bound));
+            assertEquals("42", dataRowValue(bound.get(1)));
+
+            client.parse("s1", "select $1::int * 2");
+            client.sync();
+            assertEquals("1Z", types(client.readUntilReady()));
+            client.query("prepare s1 as select 1");
+            List<Message> takenBySql = client.readUntilReady();
+            assertEquals("EZ", types(takenBySql));
+            assertEquals("42P05", takenBySql.getFirst().field('C'));
+            client.query("execute s1(21)");
+            List<Message> executed = client.readUntilReady();
+            assertEquals("TDCZ", types(executed));
+            assertEquals("42", dataRowValue(executed.get(1)));
+            client.query("deallocate s1");
+            assertEquals("CZ", types(client.readUntilReady()));
+            client.bind("", "s1", "1");
+            client.sync();
+            List<Message> gone = client.readUntilReady();
+            assertEquals("EZ", types(gone));
+            assertEquals("26000", gone.getFirst().field('C'));
+            assertEquals("prepared statement \"s1\" does not exist", gone.getFirst().field('M'));
+
+            client.close('S', "q");
+            client.sync();
+            assertEquals("3Z", types(client.readUntilReady()));
+            client.query("execute q(1)");
+            List<Message> closed = client.readUntilReady();
+            assertEquals("EZ", types(closed));
+            assertEquals("26000", closed.getFirst().field('C'));
+        }
+    }
+
     private static String types(List<Message> messages) {
         StringBuilder types = new StringBuilder();
         for (Message message : messages) {

@@ -2,6 +2,7 @@ package dev.parallax.engine.operator.append;
 
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.exec.OperatorBuilder;
+import dev.parallax.engine.explain.InitialPruning;
 import dev.parallax.engine.explain.NodeStatistics;
 import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
@@ -27,15 +28,11 @@ public final class PartitionAppendOperatorFactory {
     public static Operator create(PartitionAppendNode node, OperatorBuilder builder) {
         List<PlanNode> kept = node.inputs();
         if (node.runtimePruning() != null) {
-            boolean[] survivors = node.runtimePruning().survivors(node.router(), builder.context());
-            int[] ordinals = node.inputOrdinals();
-            boolean[] removed = new boolean[ordinals.length];
+            boolean[] removed = InitialPruning.removedInputs(node, builder.context());
             kept = new ArrayList<>();
-            for (int input = 0; input < ordinals.length; input++) {
-                if (survivors[ordinals[input]]) {
+            for (int input = 0; input < removed.length; input++) {
+                if (!removed[input]) {
                     kept.add(node.inputs().get(input));
-                } else {
-                    removed[input] = true;
                 }
             }
             NodeStatistics statistics = builder.statistics(node);
