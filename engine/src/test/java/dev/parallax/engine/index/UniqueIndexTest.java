@@ -552,6 +552,75 @@ class UniqueIndexTest {
         assertTrue(index.reservedBytes() >= index.mapMemoryInUse());
     }
 
+    /**
+     * Lookups read the map without the growth lock, inside a read registration: a growth's swap
+     * frees the old map only after the registrations that may read it ended. Readers looking up keys
+     * present from the start, while inserts take the index through several growths, always find them.
+     */
+    @Test
+    void lookupsWithoutTheLockFindEveryKeyAcrossGrowthSwaps() throws Exception {
+        LongKeyIndex index = openLong(2_000);
+        int present = 1_000;
+        for (long key = 0; key < present; key++) {
+            assertTrue(index.putIfAbsent(key, key + 1));
+        }
+        long firstCapacity = index.capacity();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        List<Thread> readers = new ArrayList<>();
+        for (int reader = 0; reader < 3; reader++) {
+            int offset = reader * 337;
+            Thread thread = new Thread(() -> {
+                try {
+                    for (long read = 0; !stop.get(); read++) {
+                        long key = (offset + read) % present;
+                        int registration = index.readEpochs().enter();
+                        try {
+                            assertEquals(key + 1, index.getRegistered(key));
+                        } finally {
+                            index.readEpochs().exit(registration);
+                        }
+                    }
+                } catch (Throwable thrown) {
+                    failure.compareAndSet(null, thrown);
+                }
+            });
+            thread.start();
+            readers.add(thread);
+        }
+        for (long key = present; key < 60_000; key++) {
+            assertTrue(index.putIfAbsent(key, key + 1));
+        }
+        index.finishGrowth();
+        stop.set(true);
+        for (Thread thread : readers) {
+            thread.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError(failure.get());
+        }
+        assertTrue(index.capacity() >= 8 * firstCapacity, "grew from " + firstCapacity + " to " + index.capacity());
+        assertEquals(index.reservedBytes(), memory.allocatedBytes(MemoryTag.INDEXES));
+    }
+
+    /** Close frees the map only once a lookup registered before it ended; lookups after it fail. */
+    @Test
+    void closeWaitsForALookupInFlight() throws Exception {
+        LongKeyIndex index = openLong(1_000);
+        assertTrue(index.putIfAbsent(5, 6));
+        long reserved = memory.allocatedBytes(MemoryTag.INDEXES);
+        int registration = index.readEpochs().enter();
+        Thread closer = new Thread(index::close);
+        closer.start();
+        closer.join(200);
+        assertTrue(closer.isAlive(), "close returned while a lookup was in flight");
+        assertEquals(reserved, memory.allocatedBytes(MemoryTag.INDEXES));
+        index.readEpochs().exit(registration);
+        closer.join();
+        assertEquals(0, memory.allocatedBytes(MemoryTag.INDEXES));
+        assertThrows(IllegalStateException.class, () -> index.get(5));
+    }
+
     @Test
     void closingWhileGrowingGivesEveryByteBack() {
         for (int attempt = 0; attempt < 20; attempt++) {
