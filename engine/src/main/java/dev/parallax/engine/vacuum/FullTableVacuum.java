@@ -46,8 +46,7 @@ public final class FullTableVacuum {
         if (!(table.storage() instanceof PagedTableStorage storage)) {
             return new VacuumReport(table.name(), 0, 0, 0, 0, 0, table.storage().rowCount(), 0, System.nanoTime() - start, 0, 0);
         }
-        long cpuStart = TableVacuum.threadCpuNanos();
-        long userStart = TableVacuum.threadUserNanos();
+        ThreadCpuTime cpuStart = ThreadCpuTime.now();
         table.maintenance().vacuumLock().lock();
         try {
             long heldBefore = storage.sizeBytes() / storage.layout().pageSizeBytes();
@@ -58,11 +57,10 @@ public final class FullTableVacuum {
             }
             storage.reclaimRetiredPages();
             table.maintenance().recordVacuum(Instant.now(), false);
-            long cpu = TableVacuum.threadCpuNanos() - cpuStart;
-            long user = TableVacuum.threadUserNanos() - userStart;
+            ThreadCpuTime cpu = ThreadCpuTime.now().since(cpuStart);
             return new VacuumReport(table.name(), rewrite.pagesBefore(), Math.max(0, heldBefore - rewrite.pagesAfter()),
                     rewrite.pagesAfter(), rewrite.rowsRemoved(), 0, rewrite.rowsKept(), indexes.entriesMoved,
-                    System.nanoTime() - start, user, Math.max(0, cpu - user));
+                    System.nanoTime() - start, cpu.userNanos(), cpu.systemNanos());
         } finally {
             table.maintenance().vacuumLock().unlock();
         }

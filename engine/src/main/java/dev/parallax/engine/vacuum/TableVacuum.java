@@ -10,8 +10,6 @@ import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,11 +67,6 @@ import java.util.function.Consumer;
 public final class TableVacuum {
     /** Pages compacted between two grace periods: frees memory steadily without a wait per page. */
     static final int RECLAIM_BATCH_PAGES = 64;
-    /**
-     * Looked up once: ManagementFactory.getThreadMXBean() takes a JDK-wide monitor on every call,
-     * where JFR saw parallel VACUUM participants wait up to 10 ms at the start of a table.
-     */
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private TableVacuum() {
     }
@@ -103,15 +96,15 @@ public final class TableVacuum {
         // Slabs the compaction empties wait for the next compacted copies instead of being closed
         // (a handshake with every thread) and allocated again; see PageAllocator.holdEmptySlabs.
         try (PageAllocator.EmptySlabHold slabs = storage.holdEmptySlabs()) {
-            long cpuStart = threadCpuNanos();
-            long userStart = threadUserNanos();
+            ThreadCpuTime cpuStart = ThreadCpuTime.now();
             TableVacuumRun run = new TableVacuumRun(table, storage, progress);
             if (started != null) {
                 started.accept(run);
             }
             run.runAsOwner(cancelled);
-            long user = threadUserNanos() - userStart + run.helperUserNanos();
-            long system = Math.max(0, threadCpuNanos() - cpuStart - (threadUserNanos() - userStart)) + run.helperSystemNanos();
+            ThreadCpuTime cpu = ThreadCpuTime.now().since(cpuStart);
+            long user = cpu.userNanos() + run.helperUserNanos();
+            long system = cpu.systemNanos() + run.helperSystemNanos();
             long pagesRemaining = storage.sizeBytes() / storage.layout().pageSizeBytes();
             VacuumReport report = new VacuumReport(table.name(), run.pageCount(), run.pagesRemoved(), pagesRemaining,
                     run.rowsRemoved(), run.deadRowsKept(), storage.rowCount(), run.entriesMoved(), System.nanoTime() - start,
@@ -121,14 +114,6 @@ public final class TableVacuum {
         } finally {
             table.maintenance().vacuumLock().unlock();
         }
-    }
-
-    static long threadCpuNanos() {
-        return THREADS.isCurrentThreadCpuTimeSupported() ? Math.max(0, THREADS.getCurrentThreadCpuTime()) : 0;
-    }
-
-    static long threadUserNanos() {
-        return THREADS.isCurrentThreadCpuTimeSupported() ? Math.max(0, THREADS.getCurrentThreadUserTime()) : 0;
     }
 
     /** Repoints unique-index entries at the rows' slots after compaction; drops entries of dead rows. One per participant. */

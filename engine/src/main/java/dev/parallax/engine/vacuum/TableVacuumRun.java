@@ -67,14 +67,12 @@ final class TableVacuumRun {
             if (closing) {
                 return;
             }
-            long cpuStart = TableVacuum.threadCpuNanos();
-            long userStart = TableVacuum.threadUserNanos();
+            ThreadCpuTime cpuStart = ThreadCpuTime.now();
             compactClaimedPages(stop, false);
-            long user = TableVacuum.threadUserNanos() - userStart;
-            long cpu = TableVacuum.threadCpuNanos() - cpuStart;
+            ThreadCpuTime cpu = ThreadCpuTime.now().since(cpuStart);
             synchronized (this) {
-                helperUserNanos += user;
-                helperSystemNanos += Math.max(0, cpu - user);
+                helperUserNanos += cpu.userNanos();
+                helperSystemNanos += cpu.systemNanos();
             }
         } finally {
             helpers.decrementAndGet();
