@@ -55,6 +55,7 @@ public final class Database implements AutoCloseable {
         catalog.addTable(Table.systemView(UserTablesView.VIEW_NAME, UserTablesView.COLUMNS,
                 UserTablesView.storage(catalog)));
         PgCatalogViews.register(catalog);
+        catalog.addTable(dev.parallax.planner.PreparedStatementsView.table());
         this.autovacuum = new Autovacuum(this, Autovacuum.Configuration.defaults());
         autovacuum.start();
     }

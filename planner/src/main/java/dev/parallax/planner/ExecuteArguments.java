@@ -106,7 +106,7 @@ final class ExecuteArguments {
     }
 
     /** PostgreSQL's format_type_be: the type's name without its modifier. */
-    private static String typeName(DataType type) {
+    static String typeName(DataType type) {
         return switch (type.kind()) {
             case DECIMAL -> "numeric";
             case CHAR -> "character";

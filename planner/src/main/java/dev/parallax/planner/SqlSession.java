@@ -2,6 +2,8 @@ package dev.parallax.planner;
 
 import dev.parallax.engine.catalog.RelationSizeSnapshot;
 import dev.parallax.engine.catalog.RelationSizes;
+import dev.parallax.engine.catalog.SessionViews;
+import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.planner.progress.PgCatalogViews;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.sequence.Sequence;
@@ -75,6 +77,8 @@ public final class SqlSession implements Session {
     private final TransactionBlock transaction = new TransactionBlock();
     /** SQL PREPARE's statements, in the namespace PostgreSQL gives them (see {@link NamedStatements}). */
     private final NamedStatements namedStatements = new NamedStatements();
+    /** pg_prepared_statements reads this session's {@link #namedStatements}; other system views their own storage. */
+    private final SessionViews sessionViews;
     /** The text of the statement being started, for pg_stat_progress. */
     private volatile String statementText = "";
     private final List<Result> openResults = new ArrayList<>();
@@ -96,6 +100,8 @@ public final class SqlSession implements Session {
         this.relationSizes = () -> RelationSizeSnapshot.of(database.catalog(), PgCatalogViews.DATABASE_NAME, PgCatalogViews.DATABASE_OID);
         this.autoParameterization = new AutoParameterization(this, database.catalog());
         this.utilityCommands = new UtilityCommands(this, services);
+        TableStorage preparedStatements = PreparedStatementsView.storage(namedStatements);
+        this.sessionViews = view -> view.name().equals(PreparedStatementsView.VIEW_NAME) ? preparedStatements : view.storage();
         this.running = new RunningStatements(database.runningStatementRegistry(), database.nextSessionId());
         Catalog catalog = database.catalog();
         this.sequences = new SequenceSession(new SequenceSession.Resolver() {
@@ -440,6 +446,7 @@ public final class SqlSession implements Session {
         ExecutionContext context = new ExecutionContext(database.memory(), database.workers(), snapshot, parameters,
                 startMicros, collectStatistics, relationSizes);
         context.setSequences(sequences);
+        context.setSessionViews(sessionViews);
         running.start(context, snapshot.getLong("statement_timeout"), statementText);
         return context;
     }

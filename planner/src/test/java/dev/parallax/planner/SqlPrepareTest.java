@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * SQL PREPARE / EXECUTE / DEALLOCATE beyond what the SQL logic tests see: the DETAIL and HINT of
  * the errors, quoted names, the session's namespace shared with {@link Session#prepareNamed},
- * statements private to their session, and the same statements through JDBC.
+ * statements (and pg_prepared_statements) private to their session, and the same statements
+ * through JDBC.
  */
 class SqlPrepareTest {
     private Database database;
@@ -92,6 +93,8 @@ class SqlPrepareTest {
         PreparedQuery named = session.prepareNamed("s1", "select v from t where id = $1");
         assertSame(named, session.preparedStatement("s1"));
         assertEquals(List.of(List.of("two")), rows(session, "execute s1(2)"));
+        assertEquals(List.of(List.of("select v from t where id = $1", false, 1L)),
+                rows(session, "select statement, from_sql, generic_plans from pg_prepared_statements where name = 's1'"));
         assertEquals("42P05", failure("prepare s1 as select 1").state().code());
         run("prepare q as select 1");
         assertEquals("42P05", assertThrows(ParallaxException.class, () -> session.prepareNamed("q", "select 2")).state().code());
@@ -106,8 +109,10 @@ class SqlPrepareTest {
         run("prepare q as select 1");
         try (Session other = database.openSession()) {
             assertEquals("26000", assertThrows(ParallaxException.class, () -> rows(other, "execute q")).state().code());
+            assertEquals(List.of(List.of(0L)), rows(other, "select count(*) from pg_prepared_statements"));
             other.execute("prepare q as select 2").close();
             assertEquals(List.of(List.of(2)), rows(other, "execute q"));
+            assertEquals(List.of(List.of("prepare q as select 2")), rows(other, "select statement from pg_prepared_statements"));
         }
         assertEquals(List.of(List.of(1)), rows(session, "execute q"));
     }

@@ -1,6 +1,7 @@
 package dev.parallax.engine.exec;
 
 import dev.parallax.engine.catalog.RelationSizes;
+import dev.parallax.engine.catalog.SessionViews;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.memory.MemoryManager;
@@ -29,6 +30,8 @@ public final class ExecutionContext {
     private volatile boolean cancelled;
     /** The session's sequences (nextval, currval, setval, lastval); set once before the statement runs. */
     private volatile SequenceSession sequences;
+    /** What the session's own system views read (pg_prepared_statements); set once before the statement runs. */
+    private volatile SessionViews sessionViews = SessionViews.NONE;
     private volatile String cancelReason = "canceling statement due to user request";
 
     public ExecutionContext(MemoryManager memory, WorkerPool workers, Settings settings, Object[] parameters,
@@ -61,6 +64,7 @@ public final class ExecutionContext {
         this.relationSizes = statement.relationSizes;
         this.statement = statement;
         this.sequences = statement.sequences;
+        this.sessionViews = statement.sessionViews;
     }
 
     /**
@@ -75,6 +79,16 @@ public final class ExecutionContext {
     /** Copies of this context's parameter values, {@code length} slots (more slots are NULL). */
     public Object[] parameters(int length) {
         return java.util.Arrays.copyOf(parameters, Math.max(length, parameters.length));
+    }
+
+    /** Gives the statement its session's own system views; called once, before the statement runs. */
+    public void setSessionViews(SessionViews views) {
+        this.sessionViews = Objects.requireNonNull(views, "views");
+    }
+
+    /** Where scans of system views read in this statement's session ({@link SessionViews#NONE} unless set). */
+    public SessionViews sessionViews() {
+        return statement.sessionViews;
     }
 
     /** Gives the statement its session's sequences; called once, before the statement runs. */

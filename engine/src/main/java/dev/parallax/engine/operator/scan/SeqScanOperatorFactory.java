@@ -4,6 +4,7 @@ import dev.parallax.engine.exec.OperatorBuilder;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.storage.ScanCursor;
+import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.vector.Batch;
 
 /**
@@ -16,13 +17,16 @@ public final class SeqScanOperatorFactory {
     }
 
     public static Operator create(SeqScanNode node, OperatorBuilder builder) {
+        // A system view may show the session itself (pg_prepared_statements): the session says what to read.
+        TableStorage storage = node.table().isSystemView()
+                ? builder.context().sessionViews().storage(node.table()) : node.table().storage();
         ScanCursor shared = node.parallel() ? builder.sharedScanCursor(node) : null;
         ScanCursor cursor = shared != null ? shared : builder.takePreopenedScan(node);
         if (cursor == null) {
-            cursor = node.table().storage().openScan(builder.scanChunkPages());
+            cursor = storage.openScan(builder.scanChunkPages());
         }
         try {
-            return new SeqScanOperator(builder.context(), node.table().storage(), node.columns(), cursor,
+            return new SeqScanOperator(builder.context(), storage, node.columns(), cursor,
                     Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY), node.table().name(), shared == null);
         } catch (RuntimeException | Error failure) {
             if (shared == null) {
