@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -171,6 +172,46 @@ class PointUpsertPlanTest {
         }
         assertEquals(List.of(List.of(2L)), rows("select count(*) from t"));
         assertNull(fastPath("insert into t values (1, 'x', now()) returning id"));
+    }
+
+    /**
+     * The fast path reaches a partition's storage and index share through arrays of its own
+     * (TableChanges.acquirePartition), while the general path of the same thread reads them from the
+     * catalog: statements of both kinds, on partitions of two tables whose unique constraints differ
+     * in number, interleaved on one thread, each keep every constraint of the table they write; rows
+     * with NULLs between rows without keep their values and NULLs exact.
+     */
+    @Test
+    void fastAndGeneralPathsInterleavedOnPartitionsOfTablesWithDifferentConstraints() {
+        run("create table p (id int primary key, info text, n int) partition by hash (id) partitions 8");
+        run("create table q (id int primary key, code int, info text, unique (id, code)) partition by hash (id) partitions 4");
+        try (PreparedQuery upsertP = session.prepare("insert into p values ($1, $2, $3) on conflict (id) do update set info = excluded.info, n = excluded.n");
+             PreparedQuery upsertQ = session.prepare("insert into q values ($1, $2, $3) on conflict (id, code) do update set info = excluded.info")) {
+            assertNotNull(fastPath("insert into p values ($1, $2, $3) on conflict (id) do update set info = excluded.info, n = excluded.n"));
+            assertNotNull(fastPath("insert into q values ($1, $2, $3) on conflict (id, code) do update set info = excluded.info"));
+            for (int id = 1; id <= 40; id++) {
+                execute(upsertP, id, id % 3 == 0 ? null : "p" + id, id % 5 == 0 ? null : id);
+                execute(upsertQ, id, 1000 + id, "q" + id);
+                if (id % 4 == 0) {
+                    run("update p set n = coalesce(n, 0) + 1 where id = " + (id - 1));
+                    run("insert into q values (" + (100 + id) + ", " + (2000 + id) + ", 'general')");
+                }
+            }
+            // An id another row holds with another code: the arbiter (id, code) finds no conflict, the primary key does.
+            ParallaxException duplicate = assertThrows(ParallaxException.class, () -> execute(upsertQ, 1, 5, "clash"));
+            assertEquals(SqlState.UNIQUE_VIOLATION, duplicate.state());
+            assertEquals("INSERT 0 1", execute(upsertP, 7, "again", null));
+            assertEquals("INSERT 0 1", execute(upsertQ, 7, 1007, "again"));
+        }
+        // NULL info: ids divisible by 3; NULL n: divisible by 5 but 15 and 35 (updated to 1), and 7 (upserted NULL again);
+        // n = id + 1: the updated ids 3, 11, 19, 23, 27, 31, 39.
+        assertEquals(List.of(List.of(40L, 40L, 27L, 33L, 7L)),
+                rows("select count(*), count(distinct id), count(info), count(n), sum(case when n = id + 1 then 1 else 0 end) from p"));
+        assertEquals(List.of(Arrays.asList(null, null)), rows("select info, n from p where id = 30"));
+        assertEquals(List.of(Arrays.asList(null, 1)), rows("select info, n from p where id = 15"));
+        assertEquals(List.of(Arrays.asList("again", null)), rows("select info, n from p where id = 7"));
+        assertEquals(List.of(List.of(50L, 50L, 50L)), rows("select count(*), count(distinct id), count(distinct code) from q"));
+        assertEquals(List.of(List.of(1007, "again")), rows("select code, info from q where id = 7"));
     }
 
     @Test

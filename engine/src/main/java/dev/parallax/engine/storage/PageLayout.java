@@ -239,6 +239,11 @@ public final class PageLayout {
         return storageKinds[column];
     }
 
+    /** Bytes of a fixed-width value of {@code column}; a variable-width column's offset and length slots take 8. */
+    int width(int column) {
+        return widths[column];
+    }
+
     int columnCount() {
         return storageKinds.length;
     }

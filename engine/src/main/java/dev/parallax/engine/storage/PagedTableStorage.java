@@ -84,11 +84,18 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
      */
     private static final MemorySegment MEMORY = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
     private static final long[] NO_ROW_IDS = new long[0];
+    private static final int CACHE_LINE_BYTES = 64;
 
     private final List<DataType> columnTypes;
     private final PageAllocator allocator;
     private final int columnCount;
-    private final Object writeLock = new Object();
+    /**
+     * The write lock: the storage's own monitor, whose header shares the first cache line with the
+     * counters every write updates; a lock object of its own was one more cache miss per write when
+     * each write lands on another partition (an upsert into 1024 hash partitions). Nothing else
+     * synchronizes on a storage.
+     */
+    private final Object writeLock = this;
     /** Writer scratch (under the write lock): heap bytes per column of the rows being placed on the current page. */
     private final int[] columnHeapBytes;
 
@@ -119,12 +126,16 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
      */
     private int tailPageIndex = -1;
     private long tailRelocations;
-    private MemorySegment tailPage;
+    /** The tail page's address: appends write it through {@link #MEMORY}, not its (cold) segment object and session. */
+    private long tailPage;
     private int tailRows;
     private int tailHeapStart;
     private int tailCleanFrom;
     /** The tail page's null counts; never written after publishing (an append works on a copy). */
     private int[] tailNullCounts;
+    /** What {@link #touchAppendLines} loaded last (written so that its loads are not optimised away; never read). */
+    @SuppressWarnings("unused")
+    private long touchedLines;
     /** Open snapshots; its monitor is taken before {@link #writeLock} by VACUUM, never after. */
     private final SnapshotRegistry openSnapshots = new SnapshotRegistry();
     private boolean closed;
@@ -274,21 +285,22 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
             int[] newRowCounts = new int[4];
             int[] newHeapStarts = new int[4];
             int[][] newNullCounts = new int[4][];
-            MemorySegment[] touchedPages = new MemorySegment[4];
+            long[] touchedPages = new long[4];
             int[] heapBytes = new int[columnCount];
             int pagesEnd = oldPageCount;
-            // The existing last page appended to (null when starting on a new page), and its clean mark.
-            MemorySegment existingPage = null;
+            // The existing last page appended to (0 when starting on a new page), and its clean mark.
+            long existingPage = 0;
             int existingCleanFrom = 0;
             try {
-                MemorySegment page;
+                // Pages are written by address through MEMORY (see tailPage).
+                long page;
                 int pageRows;
                 int heapStart;
                 int[] nullCounts;
                 int cleanFrom;
                 if (freshPage) {
                     pageArray = addPage(pageArray, pagesEnd);
-                    page = pageArray[pagesEnd++].segment();
+                    page = pageArray[pagesEnd++].segment().address();
                     pageRows = 0;
                     heapStart = layout.pageSizeBytes();
                     nullCounts = new int[columnCount];
@@ -297,14 +309,17 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
                     page = tailPage;
                     pageRows = tailRows;
                     heapStart = tailHeapStart;
-                    nullCounts = tailNullCounts.clone();
+                    // Copied only when a row brings a NULL: the counts are never changed in place.
+                    nullCounts = hasNulls(batches) ? tailNullCounts.clone() : tailNullCounts;
                     cleanFrom = tailCleanFrom;
+                    touchedLines = touchAppendLines(page, pageRows, heapStart);
                 } else {
-                    page = pageArray[oldPageCount - 1].segment();
-                    pageRows = page.get(INT, PageLayout.ROW_COUNT_OFFSET);
-                    heapStart = page.get(INT, PageLayout.HEAP_START_OFFSET);
-                    nullCounts = readNullCounts(page);
-                    cleanFrom = page.get(INT, PageLayout.CLEAN_FROM_OFFSET);
+                    MemorySegment last = pageArray[oldPageCount - 1].segment();
+                    page = last.address();
+                    pageRows = last.get(INT, PageLayout.ROW_COUNT_OFFSET);
+                    heapStart = last.get(INT, PageLayout.HEAP_START_OFFSET);
+                    nullCounts = readNullCounts(last);
+                    cleanFrom = last.get(INT, PageLayout.CLEAN_FROM_OFFSET);
                 }
                 if (!freshPage) {
                     existingPage = page;
@@ -339,7 +354,7 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
                             touchedPages[touchedCount] = page;
                             touchedCount++;
                             pageArray = addPage(pageArray, pagesEnd);
-                            page = pageArray[pagesEnd].segment();
+                            page = pageArray[pagesEnd].segment().address();
                             currentPage = pagesEnd;
                             pagesEnd++;
                             pageRows = 0;
@@ -348,7 +363,7 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
                             cleanFrom = 0;
                             continue;
                         }
-                        heapStart = writeRows(page, batch, row, fit, pageRows, heapStart, nullCounts, heapBytes, cleanFrom);
+                        heapStart = writeRows(MEMORY, page, batch, row, fit, pageRows, heapStart, nullCounts, heapBytes, cleanFrom);
                         if (batchRowIds != null) {
                             for (int index = 0; index < fit; index++) {
                                 batchRowIds[batch.position(row + index)] = RowIds.pack(currentPage, pageRows + index);
@@ -373,9 +388,9 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
                     guard.rowsPlaced(batches, rowIds);
                 }
             } catch (RuntimeException | Error failure) {
-                if (existingPage != null) {
+                if (existingPage != 0) {
                     // The abandoned rows may have set null bits past the published rows of the page kept.
-                    existingPage.set(INT, PageLayout.CLEAN_FROM_OFFSET, layout.rowsPerPage());
+                    MEMORY.set(INT, existingPage + PageLayout.CLEAN_FROM_OFFSET, layout.rowsPerPage());
                     tailPageIndex = -1;
                 }
                 long[] addresses = pageAddresses;
@@ -396,15 +411,20 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
             beginPublish();
             killRows(deadRowIds, deadCount);
             for (int touched = 0; touched < touchedCount; touched++) {
-                MemorySegment page = touchedPages[touched];
-                page.set(INT, PageLayout.HEAP_START_OFFSET, newHeapStarts[touched]);
+                long page = touchedPages[touched];
+                MEMORY.set(INT, page + PageLayout.HEAP_START_OFFSET, newHeapStarts[touched]);
                 int[] nullCounts = newNullCounts[touched];
-                for (int column = 0; column < columnCount; column++) {
-                    page.set(INT, layout.nullCountOffset(column), nullCounts[column]);
+                // An append without NULLs onto the known tail kept its counts (the same array): nothing to write.
+                if (touched != 0 || !knownTail || nullCounts != tailNullCounts) {
+                    for (int column = 0; column < columnCount; column++) {
+                        MEMORY.set(INT, page + layout.nullCountOffset(column), nullCounts[column]);
+                    }
                 }
-                ROW_COUNT.setRelease(page, PageLayout.ROW_COUNT_OFFSET, newRowCounts[touched]);
+                ROW_COUNT.setRelease(MEMORY, page + PageLayout.ROW_COUNT_OFFSET, newRowCounts[touched]);
             }
-            pageCount = pagesEnd;
+            if (pagesEnd != oldPageCount) {
+                pageCount = pagesEnd;
+            }
             int last = touchedCount - 1;
             tailPageIndex = pagesEnd - 1;
             tailRelocations = relocations;
@@ -412,7 +432,7 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
             tailRows = newRowCounts[last];
             tailHeapStart = newHeapStarts[last];
             tailNullCounts = newNullCounts[last];
-            tailCleanFrom = last == 0 && existingPage != null ? existingCleanFrom : 0;
+            tailCleanFrom = last == 0 && existingPage != 0 ? existingCleanFrom : 0;
             endPublish(liveRows, deadCount);
             if (hugePagesWanted) {
                 offerNewPagesForHugePages();
@@ -504,7 +524,7 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
             pageCount = index;
             tailPageIndex = index - 1;
             tailRelocations = relocations;
-            tailPage = lastPage.segment();
+            tailPage = lastPage.segment().address();
             tailRows = lastRows;
             tailHeapStart = lastHeapStart;
             tailNullCounts = lastNullCounts;
@@ -574,6 +594,47 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
         hugePagesOfferedTo = count;
     }
 
+    /**
+     * Loads from every cache line that appending a row at slot {@code slot} of the page at address
+     * {@code page} (heap from {@code heapStart} down) writes: the header (published last), each
+     * column's value, or offset and length, and the heap just below {@code heapStart}, all before
+     * any is written, so that their misses overlap. When each append lands on another partition's
+     * tail page (an upsert into 1024 hash partitions) these lines are cold, and the stores otherwise
+     * waited for them in two rounds, the values at the first atomic operation that followed (the
+     * index's lock) and the header at the publish's fence. Returns a sum of what it loaded.
+     */
+    private long touchAppendLines(long page, int slot, int heapStart) {
+        long sum = MEMORY.get(INT, page + PageLayout.ROW_COUNT_OFFSET);
+        if (slot >= layout.rowsPerPage()) {
+            return sum;
+        }
+        for (int column = 0; column < columnCount; column++) {
+            long data = page + layout.dataOffset(column);
+            if (layout.storageKind(column) == STORAGE_VARIABLE) {
+                sum += MEMORY.get(INT, data + 4L * slot) + MEMORY.get(INT, page + layout.lengthsOffset(column) + 4L * slot);
+            } else {
+                sum += MEMORY.get(BYTE, data + (long) layout.width(column) * slot);
+            }
+        }
+        if (layout.hasVariableColumns() && heapStart - CACHE_LINE_BYTES >= layout.fixedAreaEnd()) {
+            // A value of up to 64 bytes lies within the two lines below the heap start.
+            sum += MEMORY.get(BYTE, page + heapStart - 1) + MEMORY.get(BYTE, page + heapStart - CACHE_LINE_BYTES);
+        }
+        return sum;
+    }
+
+    /** Whether a live row of {@code batches} holds a NULL (the columns say whether they may hold any). */
+    private boolean hasNulls(List<Batch> batches) {
+        for (Batch batch : batches) {
+            for (int column = 0; column < columnCount; column++) {
+                if (batch.column(column).mayHaveNulls()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Opens a publish: scans taking a snapshot meanwhile wait for it to end (a seqlock, odd while open). */
     private void beginPublish() {
         changeSequence = changeSequence + 1;
@@ -581,7 +642,10 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
 
     private void endPublish(long addedRows, int killedRows) {
         liveRowCount = liveRowCount + addedRows - killedRows;
-        deadRowCount = deadRowCount + killedRows;
+        if (killedRows != 0) {
+            // A volatile write is a fence on x86: none when nothing died (an insert).
+            deadRowCount = deadRowCount + killedRows;
+        }
         changeSequence = changeSequence + 1;
     }
 
@@ -754,6 +818,16 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
      */
     int writeRows(MemorySegment page, Batch batch, int row, int count, int firstSlot, int heapStart, int[] nullCounts,
                           int[] columnHeapBytes, int cleanFrom) {
+        return writeRows(page, 0, batch, row, count, firstSlot, heapStart, nullCounts, columnHeapBytes, cleanFrom);
+    }
+
+    /**
+     * {@link #writeRows(MemorySegment, Batch, int, int, int, int, int[], int[], int)} to the page at
+     * {@code base} in {@code page} (the page's own segment and 0, or {@link #MEMORY} and the page's
+     * address: the appends of {@link #modify} write by address, see {@link #tailPage}).
+     */
+    private int writeRows(MemorySegment page, long base, Batch batch, int row, int count, int firstSlot, int heapStart,
+                          int[] nullCounts, int[] columnHeapBytes, int cleanFrom) {
         int[] selection = batch.selection();
         int heap = heapStart;
         // Slots before the clean mark may hold stale dead and null bits (a page copied over another
@@ -761,11 +835,11 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
         // are left as they are: a live slot's stamp is never read.
         boolean clean = firstSlot >= cleanFrom;
         if (!clean) {
-            clearBits(page, layout.deadBitmapOffset(), firstSlot, count);
+            clearBits(page, base + layout.deadBitmapOffset(), firstSlot, count);
         }
         for (int column = 0; column < columnCount; column++) {
             ColumnVector vector = batch.column(column);
-            long nullBitmap = layout.nullBitmapOffset(column);
+            long nullBitmap = base + layout.nullBitmapOffset(column);
             if (!clean) {
                 clearBits(page, nullBitmap, firstSlot, count);
             }
@@ -780,7 +854,7 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
                 }
                 nullCounts[column] += nulls;
             }
-            long data = layout.dataOffset(column);
+            long data = base + layout.dataOffset(column);
             switch (layout.storageKind(column)) {
                 case STORAGE_LONG -> {
                     long[] values = ((LongVector) vector).values();
@@ -837,16 +911,16 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
                     int[] lengths = bytes.lengths();
                     int cursor = heap - columnHeapBytes[column];
                     heap = cursor;
-                    long lengthsArea = layout.lengthsOffset(column);
+                    long lengthsArea = base + layout.lengthsOffset(column);
                     if (count > 0 && selection == null && !bytes.mayHaveNulls()) {
-                        writeValueRuns(page, bytes, row, count, firstSlot, data, lengthsArea, cursor);
+                        writeValueRuns(page, bytes, row, count, firstSlot, data, lengthsArea, base, cursor);
                         continue;
                     }
                     for (int index = 0; index < count; index++) {
                         int position = selection == null ? row + index : selection[row + index];
                         int length = bytes.isNull(position) ? 0 : lengths[position];
                         if (length > 0) {
-                            MemorySegment.copy(source, offsets[position], page, BYTE, cursor, length);
+                            MemorySegment.copy(source, offsets[position], page, BYTE, base + cursor, length);
                         }
                         page.set(INT, data + 4L * (firstSlot + index), cursor);
                         page.set(INT, lengthsArea + 4L * (firstSlot + index), length);
@@ -869,7 +943,7 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
      * SELECT of md5 texts (JFR, SortQueryBenchmark.md5TextIntoTableUnordered).
      */
     private static void writeValueRuns(MemorySegment page, BytesVector bytes, int row, int count, int firstSlot,
-                                       long offsetsArea, long lengthsArea, int cursor) {
+                                       long offsetsArea, long lengthsArea, long base, int cursor) {
         int[] offsets = bytes.offsets();
         int[] lengths = bytes.lengths();
         byte[] data = bytes.data();
@@ -885,7 +959,7 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
                 runEnd++;
             }
             int first = offsets[runStart];
-            MemorySegment.copy(data, first, page, BYTE, at, next - first);
+            MemorySegment.copy(data, first, page, BYTE, base + at, next - first);
             int shift = at - first;
             for (int index = runStart; index < runEnd; index++) {
                 page.set(INT, offsetsArea + 4L * (firstSlot + index - row), offsets[index] + shift);

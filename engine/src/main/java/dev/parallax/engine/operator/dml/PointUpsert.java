@@ -18,6 +18,7 @@ import dev.parallax.engine.expr.eval.Predicate;
 import dev.parallax.engine.expr.eval.StatementValues;
 import dev.parallax.engine.expr.eval.VectorExpression;
 import dev.parallax.engine.index.RowIds;
+import dev.parallax.engine.index.UniqueIndex;
 import dev.parallax.engine.partition.PartitionRouter;
 import dev.parallax.engine.plan.ConflictAction;
 import dev.parallax.engine.plan.ModifyOperation;
@@ -52,6 +53,19 @@ public final class PointUpsert {
     private final Table table;
     /** The partitions when the table is partitioned, else null. */
     private final PartitionRouter router;
+    /**
+     * Per partition ordinal (when partitioned): the partition, its storage, and the indexes of its
+     * constraints ({@code constraintCount} per partition, by constraint position), read from the
+     * catalog once: an execution then reaches its partition's storage and index share straight from
+     * these arrays, without the chain of cache misses through the partition's catalog objects
+     * (table, constraint list, constraint) that each statement landing on another of 1024
+     * partitions paid (see {@link TableChanges#acquirePartition}). Valid for the catalog version
+     * the statement was prepared at, as the whole plan is.
+     */
+    private final Table[] partitions;
+    private final PagedTableStorage[] partitionStorages;
+    private final UniqueIndex[] partitionIndexes;
+    private final int constraintCount;
     private final StatementValues values = new StatementValues();
     /** Per table column: the proposed value, in the column's type. */
     private final VectorExpression[] rowValues;
@@ -83,6 +97,30 @@ public final class PointUpsert {
             rowValues[column] = ExpressionCompiler.compileReusable(row.get(column), columnTypes.get(column), context, values);
         }
         List<UniqueConstraint> constraints = router == null ? table.uniqueConstraints() : router.partition(0).uniqueConstraints();
+        this.constraintCount = constraints.size();
+        if (router == null) {
+            this.partitions = null;
+            this.partitionStorages = null;
+            this.partitionIndexes = null;
+        } else {
+            int count = router.partitionCount();
+            this.partitions = new Table[count];
+            this.partitionStorages = new PagedTableStorage[count];
+            this.partitionIndexes = new UniqueIndex[count * constraintCount];
+            for (int ordinal = 0; ordinal < count; ordinal++) {
+                Table partition = router.partition(ordinal);
+                partitions[ordinal] = partition;
+                partitionStorages[ordinal] = (PagedTableStorage) partition.storage();
+                List<UniqueConstraint> own = partition.uniqueConstraints();
+                if (own.size() != constraintCount) {
+                    throw new IllegalStateException("partition " + partition.name() + " has " + own.size()
+                            + " unique constraints, its first sibling " + constraintCount);
+                }
+                for (int position = 0; position < constraintCount; position++) {
+                    partitionIndexes[ordinal * constraintCount + position] = own.get(position).index();
+                }
+            }
+        }
         OnConflict onConflict = node.onConflict();
         this.action = onConflict == null ? null : onConflict.action();
         List<UniqueConstraint> arbiters = onConflict == null ? List.of() : onConflict.arbiters();
@@ -141,7 +179,7 @@ public final class PointUpsert {
             return null;
         }
         Table table = node.table();
-        if (table.isPartitioned() ? table.partitionRouter().partitionCount() == 0 : !(table.storage() instanceof PagedTableStorage)) {
+        if (table.isPartitioned() ? !hasPagedPartitions(table.partitionRouter()) : !(table.storage() instanceof PagedTableStorage)) {
             return null;
         }
         List<Expr> row = singleRow(node.input());
@@ -149,6 +187,16 @@ public final class PointUpsert {
             return null;
         }
         return new PointUpsert(node, row, context);
+    }
+
+    /** Whether the router has partitions and all of them have paged storage. */
+    private static boolean hasPagedPartitions(PartitionRouter router) {
+        for (Table partition : router.partitions()) {
+            if (!(partition.storage() instanceof PagedTableStorage)) {
+                return false;
+            }
+        }
+        return router.partitionCount() > 0;
     }
 
     /**
@@ -209,14 +257,18 @@ public final class PointUpsert {
         AssignedRows.checkNotNull(table, proposed);
         int target = 0;
         Table targetTable = table;
+        TableChanges changes;
         if (router != null) {
             target = router.routeSingleRow(proposed, hashScratch);
             if (target == PartitionRouter.NO_PARTITION) {
                 throw router.noPartition(proposed, 0);
             }
-            targetTable = router.partition(target);
+            targetTable = partitions[target];
+            changes = TableChanges.acquirePartition(table, targetTable, partitionStorages[target], partitionIndexes,
+                    target * constraintCount);
+        } else {
+            changes = TableChanges.acquire(targetTable);
         }
-        TableChanges changes = TableChanges.acquire(targetTable);
         try {
             for (int attempt = 0; ; attempt++) {
                 if (attempt >= ModifyTableOperator.MAXIMUM_ATTEMPTS) {
@@ -288,7 +340,7 @@ public final class PointUpsert {
         long conflict = RowIds.ABSENT;
         for (int index = 0; index < arbiterPositions.length && conflict == RowIds.ABSENT; index++) {
             int position = arbiterPositions[index];
-            conflict = changes.constraint(position).index().get(proposed, changes.keyColumns(position), 0);
+            conflict = changes.index(position).get(proposed, changes.keyColumns(position), 0);
         }
         return conflict;
     }

@@ -55,7 +55,16 @@ final class TableChanges {
     private static final int PUT = 1;
 
     private PagedTableStorage storage;
+    /** The table's constraints; null after {@link #acquirePartition} until {@link #constraint} reads them. */
     private List<UniqueConstraint> constraints;
+    /** The table's parent when it is a partition, else null. */
+    private Table parent;
+    /** The index of constraint position {@code c} is {@code indexes[indexesFrom + c]} ({@link #acquirePartition}'s array, or one of this set's own). */
+    private UniqueIndex[] indexes;
+    private int indexesFrom;
+    /** Whether {@link #indexes} is this set's own array (else {@link #acquirePartition}'s caller's, not to be written). */
+    private boolean ownsIndexes;
+    private int constraintCount;
     private int[][] keyColumns;
     private final Batch oldRows;
     private long[] oldRowIds = new long[16];
@@ -98,7 +107,7 @@ final class TableChanges {
         // the partition's own list, a cache miss when each statement lands on another partition).
         if (last != null && !last.inUse
                 && (last.table == table || isSibling(last.table, table) || last.columnTypes.equals(table.columnTypes()))) {
-            if (last.table != table || last.constraints != table.uniqueConstraints()) {
+            if (last.table != table || last.constraints != table.uniqueConstraints() || !last.ownsIndexes) {
                 last.target(table);
             }
             last.inUse = true;
@@ -109,6 +118,35 @@ final class TableChanges {
         created.inUse = true;
         LAST_USED.set(created);
         return created;
+    }
+
+    /**
+     * A change set for {@code partition}, a partition of {@code parent}, whose storage and constraint
+     * indexes the caller knows already: {@code storage} is the partition's, and the index of its
+     * constraint at position c is {@code indexes[indexesFrom + c]} (the array is not changed, and
+     * must stay valid while the set is in use). A prepared point upsert keeps these per partition in
+     * flat arrays: when each execution lands on another of 1024 partitions, reading them through the
+     * partition's catalog objects (table, constraint list, constraint, index share) cost a chain of
+     * dependent cache misses per statement. Nothing of {@code partition} itself is read when the
+     * thread's last set was for a partition of the same parent. {@link #release} it.
+     */
+    static TableChanges acquirePartition(Table parent, Table partition, PagedTableStorage storage, UniqueIndex[] indexes,
+                                         int indexesFrom) {
+        TableChanges last = LAST_USED.get();
+        TableChanges changes = last != null && !last.inUse && last.parent == parent ? last : acquire(partition);
+        // Siblings have the same constraints over the same columns in the same order: keyColumns stay.
+        changes.table = partition;
+        changes.parent = parent;
+        changes.storage = storage;
+        changes.constraints = null;
+        changes.indexes = indexes;
+        changes.indexesFrom = indexesFrom;
+        changes.ownsIndexes = false;
+        if (changes == last) {
+            changes.inUse = true;
+            changes.clear();
+        }
+        return changes;
     }
 
     /** Whether {@code one} and {@code other} are partitions of the same parent (then they have the same columns and constraints). */
@@ -143,13 +181,23 @@ final class TableChanges {
         // a prepared upsert landing in another partition each time keeps its key column arrays.
         boolean sibling = table != null && isSibling(table, target);
         this.table = target;
+        this.parent = target.parent();
         this.storage = paged;
         this.constraints = target.uniqueConstraints();
+        this.constraintCount = constraints.size();
         if (!sibling) {
-            this.keyColumns = new int[constraints.size()][];
+            this.keyColumns = new int[constraintCount][];
             for (int index = 0; index < keyColumns.length; index++) {
                 keyColumns[index] = constraints.get(index).keyColumns();
             }
+        }
+        if (!ownsIndexes || indexes.length != constraintCount) {
+            indexes = new UniqueIndex[constraintCount];
+            indexesFrom = 0;
+            ownsIndexes = true;
+        }
+        for (int index = 0; index < constraintCount; index++) {
+            indexes[index] = constraints.get(index).index();
         }
     }
 
@@ -159,7 +207,15 @@ final class TableChanges {
 
     /** The table's constraint at {@code position}. */
     UniqueConstraint constraint(int position) {
+        if (constraints == null) {
+            constraints = table.uniqueConstraints();
+        }
         return constraints.get(position);
+    }
+
+    /** The index of the table's constraint at {@code position}. */
+    UniqueIndex index(int position) {
+        return indexes[indexesFrom + position];
     }
 
     /** The key columns of the table's constraint at {@code position} (not to be changed). */
@@ -347,8 +403,8 @@ final class TableChanges {
     private void maintainConstraints(boolean[] retryConstraints) {
         undoLength = 0;
         try {
-            for (int constraint = 0; constraint < constraints.size(); constraint++) {
-                UniqueIndex index = constraints.get(constraint).index();
+            for (int constraint = 0; constraint < constraintCount; constraint++) {
+                UniqueIndex index = index(constraint);
                 int[] columns = keyColumns[constraint];
                 for (int old = 0; old < oldCount; old++) {
                     int successor = successors[old];
@@ -388,8 +444,11 @@ final class TableChanges {
      * those entries: under the lock each old version was live, so its entry named it.
      */
     private void repointUnchangedKeys() {
-        for (int constraint = 0; constraint < constraints.size(); constraint++) {
-            UniqueIndex index = constraints.get(constraint).index();
+        if (oldCount == 0) {
+            return; // only inserts: no index entry to move
+        }
+        for (int constraint = 0; constraint < constraintCount; constraint++) {
+            UniqueIndex index = index(constraint);
             int[] columns = keyColumns[constraint];
             for (int row = 0; row < newCount; row++) {
                 int predecessor = predecessors[row];
@@ -423,7 +482,7 @@ final class TableChanges {
     private void undoIndexChanges() {
         for (int at = undoLength - 3; at >= 0; at -= 3) {
             int row = undo[at + 2];
-            UniqueIndex index = constraints.get(undo[at + 1]).index();
+            UniqueIndex index = index(undo[at + 1]);
             int[] columns = keyColumns[undo[at + 1]];
             if (undo[at] == REMOVED) {
                 index.putIfAbsent(oldRows, columns, row, oldRowIds[row]);
