@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -67,6 +68,19 @@ class SqlSessionEndToEndTest {
         }
         ParallaxException wrongCount = assertThrows(ParallaxException.class, () -> query.execute(1, 2));
         assertEquals(SqlState.PROTOCOL_VIOLATION, wrongCount.state());
+    }
+
+    @Test
+    void preparedSelectListSeriesBindsItsBoundsAndNamesItsColumns() {
+        PreparedQuery query = session.prepare("select generate_series(1, $1), unnest(array['a', 'b']), generate_series($2, 1, -1) + 0");
+        try (Result result = query.execute(3, 2)) {
+            assertEquals(List.of("generate_series", "unnest", "?column?"), result.columns().stream().map(dev.parallax.ResultColumn::name).toList());
+            assertEquals(List.of(Arrays.asList(1, "a", 2), Arrays.asList(2, "b", 1), Arrays.asList(3, null, null)), result.fetchAll());
+        }
+        try (Result result = query.execute(0, 0)) {
+            // both series empty: the unnest's two values alone, the series padded with NULL
+            assertEquals(List.of(Arrays.asList(null, "a", null), Arrays.asList(null, "b", null)), result.fetchAll());
+        }
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.parallax.planner.query.function;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
@@ -34,7 +34,17 @@ public final class SetReturningOperator extends SqlFunction {
     public static final SetReturningOperator UNNEST = new SetReturningOperator("unnest");
 
     private SetReturningOperator(String name) {
-        super(name, SqlKind.OTHER_FUNCTION, ReturnTypes.ARG0, null, null, SqlFunctionCategory.USER_DEFINED_FUNCTION);
+        super(name, SqlKind.OTHER_FUNCTION, ReturnTypes.ARG0, SetReturningOperator::inferParameterTypes, null,
+                SqlFunctionCategory.USER_DEFINED_FUNCTION);
+    }
+
+    /** PostgreSQL resolves {@code generate_series($1, $2)} to the integer form: a parameter argument is an integer. */
+    private static void inferParameterTypes(SqlCallBinding binding, RelDataType returnType, RelDataType[] operandTypes) {
+        RelDataTypeFactory factory = binding.getTypeFactory();
+        RelDataType integer = factory.createTypeWithNullability(factory.createSqlType(SqlTypeName.INTEGER), true);
+        for (int index = 0; index < operandTypes.length; index++) {
+            operandTypes[index] = binding.getOperator() == GENERATE_SERIES ? integer : factory.createUnknownType();
+        }
     }
 
     /** The operator for a function named {@code name} (lower case), or null when it is no set-returning function Parallax runs in a select list. */
@@ -56,10 +66,6 @@ public final class SetReturningOperator extends SqlFunction {
         RelDataTypeFactory factory = validator.getTypeFactory();
         List<RelDataType> types = new ArrayList<>();
         for (SqlNode operand : call.getOperandList()) {
-            if (operand instanceof SqlDynamicParam && this == GENERATE_SERIES) {
-                // PostgreSQL resolves generate_series($1, $2) to the integer form.
-                validator.setValidatedNodeType(operand, factory.createTypeWithNullability(factory.createSqlType(SqlTypeName.INTEGER), true));
-            }
             types.add(validator.deriveType(scope, operand));
         }
         RelDataType result = this == GENERATE_SERIES ? seriesType(factory, types) : elementType(types);
@@ -76,7 +82,8 @@ public final class SetReturningOperator extends SqlFunction {
         boolean bigint = false;
         for (RelDataType type : types) {
             SqlTypeName name = type.getSqlTypeName();
-            if (name != SqlTypeName.NULL && !SqlTypeFamily.INTEGER.getTypeNames().contains(name)) {
+            // NULL: a NULL literal; UNKNOWN: a parameter not typed yet (inferParameterTypes makes it an integer).
+            if (name != SqlTypeName.NULL && name != SqlTypeName.UNKNOWN && !SqlTypeFamily.INTEGER.getTypeNames().contains(name)) {
                 return null;
             }
             bigint |= name == SqlTypeName.BIGINT;

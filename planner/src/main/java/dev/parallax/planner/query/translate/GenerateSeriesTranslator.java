@@ -11,12 +11,13 @@ import dev.parallax.planner.query.function.ParallaxFunctions;
 import dev.parallax.planner.query.schema.TypeMapping;
 import org.apache.calcite.rel.core.TableFunctionScan;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
 
 import java.util.List;
 
 /** TableFunctionScan of generate_series → GenerateSeriesNode; PostgreSQL estimates 1000 rows. */
 final class GenerateSeriesTranslator {
-    private static final double FUNCTION_ROWS = 1000;
+    static final double FUNCTION_ROWS = 1000;
 
     private GenerateSeriesTranslator() {
     }
@@ -26,12 +27,17 @@ final class GenerateSeriesTranslator {
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "table function %s is not supported", scan.getCall());
         }
         DataType type = TypeMapping.toEngine(scan.getRowType().getFieldList().getFirst().getType());
-        Expr start = ArgumentTypes.castTo(translator.rex().translate(call.getOperands().get(0)), type);
-        Expr stop = ArgumentTypes.castTo(translator.rex().translate(call.getOperands().get(1)), type);
-        Expr step = call.getOperands().size() > 2
-                ? ArgumentTypes.castTo(translator.rex().translate(call.getOperands().get(2)), type)
-                : Literal.ofLong(1, type);
-        return new GenerateSeriesNode(start, stop, step, type,
+        List<Expr> arguments = arguments(call.getOperands(), type, translator);
+        return new GenerateSeriesNode(arguments.get(0), arguments.get(1), arguments.get(2), type,
                 translator.cost().rows(FUNCTION_ROWS, dev.parallax.planner.query.cost.CostModel.width(List.of(type))));
+    }
+
+    /** {@code start, stop, step} of a generate_series call as engine expressions of the series' {@code type} (step 1 when omitted). */
+    static List<Expr> arguments(List<RexNode> operands, DataType type, RelTranslator translator) {
+        Expr start = ArgumentTypes.castTo(translator.rex().translate(operands.get(0)), type);
+        Expr stop = ArgumentTypes.castTo(translator.rex().translate(operands.get(1)), type);
+        Expr step = operands.size() > 2 ? ArgumentTypes.castTo(translator.rex().translate(operands.get(2)), type)
+                : Literal.ofLong(1, type);
+        return List.of(start, stop, step);
     }
 }

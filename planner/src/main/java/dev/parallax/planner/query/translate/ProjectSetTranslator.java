@@ -17,13 +17,10 @@ import java.util.List;
 
 /**
  * ProjectSetRel → ProjectSetNode. Rows per input row as PostgreSQL estimates them: a
- * generate_series of constants its exact length (its support function), otherwise 1000; an
- * unnest 10 (UnnestTranslator's figure); the longest call sets the count.
+ * generate_series of constants its exact length (its support function), otherwise 1000 (as in
+ * FROM); an unnest 10 (UnnestTranslator's figure); the longest call sets the count.
  */
 final class ProjectSetTranslator {
-    private static final double SERIES_ROWS = 1000;
-    private static final double ELEMENTS_PER_ARRAY = 10;
-
     private ProjectSetTranslator() {
     }
 
@@ -34,20 +31,16 @@ final class ProjectSetTranslator {
         for (RexCall call : projectSet.calls()) {
             if (call.getOperator() == SetReturningOperator.GENERATE_SERIES) {
                 DataType type = TypeMapping.toEngine(call.getType());
-                Expr start = ArgumentTypes.castTo(translator.rex().translate(call.getOperands().get(0)), type);
-                Expr stop = ArgumentTypes.castTo(translator.rex().translate(call.getOperands().get(1)), type);
-                Expr step = call.getOperands().size() > 2
-                        ? ArgumentTypes.castTo(translator.rex().translate(call.getOperands().get(2)), type)
-                        : Literal.ofLong(1, type);
-                functions.add(new SetReturningFunction.Series(start, stop, step, type));
-                rowsPerInputRow = Math.max(rowsPerInputRow, seriesRows(start, stop, step));
+                List<Expr> arguments = GenerateSeriesTranslator.arguments(call.getOperands(), type, translator);
+                functions.add(new SetReturningFunction.Series(arguments.get(0), arguments.get(1), arguments.get(2), type));
+                rowsPerInputRow = Math.max(rowsPerInputRow, seriesRows(arguments.get(0), arguments.get(1), arguments.get(2)));
             } else {
                 Expr array = translator.rex().translate(call.getOperands().getFirst());
                 if (array.type().kind() != TypeKind.ARRAY) {
                     throw new IllegalStateException("unnest of " + array.type());
                 }
                 functions.add(new SetReturningFunction.Unnest(array));
-                rowsPerInputRow = Math.max(rowsPerInputRow, ELEMENTS_PER_ARRAY);
+                rowsPerInputRow = Math.max(rowsPerInputRow, UnnestTranslator.ELEMENTS_PER_ARRAY);
             }
         }
         ProjectSetNode shape = new ProjectSetNode(input, functions, input.estimate());
@@ -61,6 +54,6 @@ final class ProjectSetTranslator {
                 && stride.value() instanceof Number by && by.longValue() != 0) {
             return Math.max(1, Math.floor(((double) to.longValue() - from.longValue()) / by.longValue()) + 1);
         }
-        return SERIES_ROWS;
+        return GenerateSeriesTranslator.FUNCTION_ROWS;
     }
 }

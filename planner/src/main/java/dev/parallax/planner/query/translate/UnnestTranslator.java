@@ -29,7 +29,7 @@ import org.apache.calcite.rex.RexShuttle;
  * PostgreSQL estimates 10 elements per array.
  */
 final class UnnestTranslator {
-    private static final double ELEMENTS_PER_ARRAY = 10;
+    static final double ELEMENTS_PER_ARRAY = 10;
     private static final double CPU_OPERATOR_COST = 0.0025;
 
     private UnnestTranslator() {
