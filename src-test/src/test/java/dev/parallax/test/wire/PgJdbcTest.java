@@ -56,6 +56,48 @@ class PgJdbcTest {
         }
     }
 
+    /**
+     * SQL PREPARE / EXECUTE / DEALLOCATE sent by pgJDBC, which wraps each in the extended protocol's
+     * unnamed statement: Describe of EXECUTE answers the prepared statement's columns, and pgJDBC's
+     * own server-side statements (named after prepareThreshold uses) sit beside them in one namespace.
+     */
+    @Test
+    void sqlPreparedStatementsThroughPgJdbc() throws SQLException {
+        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("create table jdbc_prepared (id int primary key, v text)");
+            statement.execute("insert into jdbc_prepared values (1, 'one'), (2, 'two')");
+            statement.execute("prepare jq(int) as select v from jdbc_prepared where id = $1");
+            try (ResultSet rows = statement.executeQuery("execute jq(2)")) {
+                assertEquals("v", rows.getMetaData().getColumnName(1));
+                assertTrue(rows.next());
+                assertEquals("two", rows.getString(1));
+                assertFalse(rows.next());
+            }
+            try (java.sql.PreparedStatement prepared = connection.prepareStatement("select v from jdbc_prepared where id = ?")) {
+                for (int run = 0; run < 6; run++) {
+                    prepared.setInt(1, 1);
+                    try (ResultSet rows = prepared.executeQuery()) {
+                        assertTrue(rows.next());
+                        assertEquals("one", rows.getString(1));
+                    }
+                }
+            }
+            try (ResultSet rows = statement.executeQuery("select name, from_sql from pg_prepared_statements order by from_sql desc, name")) {
+                assertTrue(rows.next());
+                assertEquals("jq", rows.getString(1));
+                assertTrue(rows.getBoolean(2));
+                // pgJDBC's server-side statement of the loop above (S_n), from the protocol.
+                assertTrue(rows.next());
+                assertTrue(rows.getString(1).startsWith("S_"), rows.getString(1));
+                assertFalse(rows.getBoolean(2));
+            }
+            statement.execute("deallocate jq");
+            SQLException gone = assertThrows(SQLException.class, () -> statement.executeQuery("execute jq(1)"));
+            assertEquals("26000", gone.getSQLState());
+            statement.execute("drop table jdbc_prepared");
+        }
+    }
+
     @Test
     void simpleStatementsReturnTypedRows() throws SQLException {
         try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
