@@ -9,6 +9,9 @@ import dev.parallax.engine.type.ValueObjects;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.planner.statement.ExecuteStatement;
+import dev.parallax.planner.statement.SqlLexer;
+import dev.parallax.planner.statement.Token;
+import dev.parallax.planner.statement.TokenKind;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -136,10 +139,19 @@ final class ExecuteArguments {
             default -> {
             }
         }
-        if (trimmed.length() >= 2 && trimmed.charAt(0) == '\'' && trimmed.indexOf('\'', 1) == trimmed.length() - 1) {
-            // One plain quoted string without embedded quotes or escapes.
-            String value = trimmed.substring(1, trimmed.length() - 1);
-            return new Evaluated(value, null, value);
+        if (!trimmed.isEmpty() && (trimmed.charAt(0) == '\'' || trimmed.charAt(0) == '$' || trimmed.charAt(0) == 'E'
+                || trimmed.charAt(0) == 'e')) {
+            // One string constant ('...', E'...', $$...$$): no type yet, as in PostgreSQL.
+            List<Token> tokens;
+            try {
+                tokens = SqlLexer.tokenize(trimmed);
+            } catch (ParallaxException notAString) {
+                return null;
+            }
+            if (tokens.size() == 2 && tokens.getFirst().kind() == TokenKind.STRING) {
+                String value = tokens.getFirst().value();
+                return new Evaluated(value, null, value);
+            }
         }
         return number(trimmed);
     }
