@@ -25,6 +25,7 @@ import dev.parallax.planner.query.translate.RelTranslator;
 import dev.parallax.planner.query.translate.RexTranslator;
 import dev.parallax.planner.query.validate.ParallaxValidator;
 import dev.parallax.planner.query.validate.SetReturningCalls;
+import dev.parallax.planner.query.validate.ValuesRowLengths;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
@@ -54,6 +55,7 @@ import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
@@ -354,6 +356,11 @@ public final class QueryPlanner {
         } catch (SqlParseException exception) {
             throw CalciteErrors.fromParse(exception, statement);
         }
+        SqlParserPos unequalRow = ValuesRowLengths.firstMismatch(parsed);
+        if (unequalRow != null) {
+            throw new ParallaxException(SqlState.SYNTAX_ERROR, "VALUES lists must all be the same length", null, null,
+                    statement.originalPosition(unequalRow.getLineNum(), unequalRow.getColumnNum()), null);
+        }
         JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(ParallaxTypeSystem.INSTANCE);
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(schema().root, List.of(), typeFactory, CONNECTION_CONFIG);
         SqlValidator validator = new ParallaxValidator(ParallaxFunctions.OPERATOR_TABLE, catalogReader, typeFactory,
@@ -367,6 +374,14 @@ public final class QueryPlanner {
             throw CalciteErrors.fromMisplaced(misplaced, statement);
         } catch (CalciteContextException exception) {
             throw CalciteErrors.fromValidation(exception, statement);
+        } catch (IndexOutOfBoundsException exception) {
+            // Calcite's lenient INSERT without a column list takes as many table columns as the source
+            // has, and fails this way when the source has more (SqlValidatorImpl.getLogicalTargetRowType).
+            if (parsed instanceof SqlInsert insert && insert.getTargetColumnList() == null) {
+                throw new ParallaxException(SqlState.SYNTAX_ERROR, "INSERT has more expressions than target columns", null, null, 0,
+                        exception);
+            }
+            throw exception;
         }
         VolcanoPlanner volcano = new VolcanoPlanner();
         volcano.setExecutor(NoConstantReduction.INSTANCE);
