@@ -48,7 +48,7 @@ final class CalciteErrors {
     }
 
     /** The identifier (or single character) at a 1-based line and column of {@code sql}. */
-    private static String wordAt(String sql, int line, int column) {
+    static String wordAt(String sql, int line, int column) {
         int offset = 0;
         for (int currentLine = 1; currentLine < line && offset < sql.length(); offset++) {
             if (sql.charAt(offset) == '\n') {

@@ -443,7 +443,7 @@ final class ModifyPlanner {
         }
         Expr condition = filter == null ? null : rex.translate(filter.getCondition());
         List<ResultColumn> columns = QueryPlanner.resultColumns(analysis.root().validatedRowType, analysis.validated(),
-                expressions.stream().map(Expr::type).toList());
+                expressions.stream().map(Expr::type).toList(), analysis.statement().sql());
         return new RowExpressions(expressions, condition, columns);
     }
 

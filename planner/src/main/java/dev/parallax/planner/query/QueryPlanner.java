@@ -202,7 +202,7 @@ public final class QueryPlanner {
         if (logical instanceof TableModify) {
             return new PlannedQuery(plan, List.of(), parameterTypes, false, "INSERT");
         }
-        return new PlannedQuery(plan, resultColumns(root.validatedRowType, validated, plan.outputTypes()), parameterTypes, true, "SELECT");
+        return new PlannedQuery(plan, resultColumns(root.validatedRowType, validated, plan.outputTypes(), statement.sql()), parameterTypes, true, "SELECT");
     }
 
     /**
@@ -228,7 +228,8 @@ public final class QueryPlanner {
         RelNode logical = rewritten(analysis);
         CostModel costModel = new CostModel(settings);
         PlanNode serial = translated(analysis, logical, costModel, settings);
-        Table table = target.apply(resultColumns(analysis.root().validatedRowType, analysis.validated(), serial.outputTypes()));
+        Table table = target.apply(resultColumns(analysis.root().validatedRowType, analysis.validated(), serial.outputTypes(),
+                analysis.statement().sql()));
         PlanNode plan = new ParallelPlanner(settings, costModel).plan(InsertTranslator.insertNode(table, serial, costModel));
         return new PlannedQuery(plan, List.of(), List.of(), false, "SELECT");
     }
@@ -546,14 +547,14 @@ public final class QueryPlanner {
      * Types are Calcite's unless translation typed the expression as PostgreSQL does where Calcite
      * differs (date ± interval is a timestamp; a constant quotient has its own scale).
      */
-    static List<ResultColumn> resultColumns(RelDataType rowType, SqlNode validated, List<DataType> outputTypes) {
+    static List<ResultColumn> resultColumns(RelDataType rowType, SqlNode validated, List<DataType> outputTypes, String sql) {
         List<SqlNode> items = leftmostQuery(validated) instanceof SqlSelect select ? select.getSelectList().getList() : null;
         List<ResultColumn> columns = new ArrayList<>();
         List<RelDataTypeField> fields = rowType.getFieldList();
         for (int index = 0; index < fields.size(); index++) {
             String name = fields.get(index).getName();
             if (items != null && index < items.size()) {
-                name = label(items.get(index), name);
+                name = label(items.get(index), name, sql);
             } else if (name.startsWith("EXPR$")) {
                 name = "column" + (index + 1);
             }
@@ -579,33 +580,76 @@ public final class QueryPlanner {
         return retyped ? planned : validated;
     }
 
-    private static String label(SqlNode item, String fallback) {
+    private static String label(SqlNode item, String fallback, String sql) {
         if (item.getKind() == SqlKind.AS) {
             return ((SqlCall) item).operand(1).toString();
         }
         if (item instanceof SqlIdentifier identifier) {
             return identifier.names.getLast();
         }
+        if (item instanceof org.apache.calcite.sql.fun.SqlCase) {
+            // The validator rewrites COALESCE and NULLIF into CASE; PostgreSQL names them after the function written.
+            SqlParserPos position = item.getParserPosition();
+            String word = position.getLineNum() > 0
+                    ? CalciteErrors.wordAt(sql, position.getLineNum(), position.getColumnNum()).toLowerCase(Locale.ROOT) : "case";
+            return word.equals("coalesce") || word.equals("nullif") ? word : "case";
+        }
         if (item instanceof SqlBasicCall call) {
             if (call.getKind() == SqlKind.CAST && call.getParserPosition().equals(SqlParserPos.ZERO)) {
                 // Type coercion's casts (a UNION branch cast to the common type) have no position and give no name.
-                return label(call.operand(0), fallback);
+                return label(call.operand(0), fallback, sql);
             }
             return switch (call.getKind()) {
-                case CAST -> label(call.operand(0), "?column?").equals("?column?")
-                        ? call.operand(1).toString().toLowerCase(Locale.ROOT).replaceAll("\\(.*", "") : label(call.operand(0), "?column?");
+                case CAST -> label(call.operand(0), "?column?", sql).equals("?column?")
+                        ? castLabel(call.operand(1)) : label(call.operand(0), "?column?", sql);
                 // Operators the dialect rewrite turned into pg_* calls are unnamed in PostgreSQL.
                 case OTHER_FUNCTION, SUM, COUNT, AVG, MIN, MAX, FLOOR, CEIL, TRIM, EXTRACT, COALESCE, POSITION ->
                         call.getOperator().getName().startsWith("pg_") && !CatalogFunctions.POSTGRES_NAMED.contains(call.getOperator().getName().toLowerCase(Locale.ROOT))
                                 ? "?column?" : call.getOperator().getName().toLowerCase(Locale.ROOT);
                 case CASE -> "case";
                 case ARRAY_AGG -> "array_agg";
+                case EXISTS -> "exists";
+                case ARRAY_VALUE_CONSTRUCTOR -> "array";
+                case ROW_NUMBER, RANK, DENSE_RANK -> call.getOperator().getName().toLowerCase(Locale.ROOT);
+                // A window function is named after its function.
+                case OVER -> label(call.operand(0), fallback, sql);
                 // agg(x ORDER BY y) and agg(x) FILTER (WHERE ...) are named after the aggregate.
-                case WITHIN_GROUP, FILTER -> label(call.operand(0), fallback);
+                case WITHIN_GROUP, FILTER -> label(call.operand(0), fallback, sql);
                 default -> "?column?";
             };
         }
         return fallback.startsWith("EXPR$") ? "?column?" : fallback;
+    }
+
+    /**
+     * PostgreSQL names an unnamed cast after its type's catalog name (pg_type.typname): int4, int8,
+     * numeric, bpchar, float8, bool...; an array cast after its element type. text and an unbounded
+     * varchar reach Calcite alike (VARCHAR): named text, the usual spelling.
+     */
+    private static String castLabel(SqlNode type) {
+        if (!(type instanceof org.apache.calcite.sql.SqlDataTypeSpec spec)) {
+            return type.toString().toLowerCase(Locale.ROOT).replaceAll("\\(.*", "");
+        }
+        org.apache.calcite.sql.SqlTypeNameSpec name = spec.getTypeNameSpec();
+        while (name instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec collection) {
+            name = collection.getElementTypeName();
+        }
+        boolean bounded = name instanceof org.apache.calcite.sql.SqlBasicTypeNameSpec basic && basic.getPrecision() >= 0;
+        String calciteName = name.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+        return switch (calciteName) {
+            case "INTEGER" -> "int4";
+            case "BIGINT" -> "int8";
+            case "SMALLINT", "TINYINT" -> "int2";
+            case "DOUBLE", "FLOAT" -> "float8";
+            case "REAL" -> "float4";
+            case "BOOLEAN" -> "bool";
+            case "DECIMAL" -> "numeric";
+            case "CHAR" -> "bpchar";
+            case "VARCHAR" -> bounded ? "varchar" : "text";
+            case "BINARY" -> "bit";
+            case "VARBINARY" -> "varbit";
+            default -> calciteName.toLowerCase(Locale.ROOT);
+        };
     }
 
     private static String stripTrailingSemicolon(String sql) {
