@@ -59,7 +59,7 @@ final class CreateTableAsParser {
         Token start = cursor.peek();
         if (start.isKeyword("execute")) {
             throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "CREATE TABLE ... AS EXECUTE is not supported", null,
-                    "Parallax has no PREPARE statement: write the query after AS.", start.position(), null);
+                    "Write the prepared statement's query after AS.", start.position(), null);
         }
         if (!start.isSymbol("(") && !(start.kind() == TokenKind.IDENTIFIER && QUERY_STARTS.contains(start.value()))) {
             throw cursor.syntaxError(start);
