@@ -872,6 +872,98 @@ class PagedTableStorageTest {
     }
 
     /**
+     * Compaction moves short values as two 8-byte words past their ends: every length from 0 to 40
+     * (both sides of 16), NULLs, the value at the very end of the page (its words would leave the
+     * page) and the last value of the second column (its words would reach into the first column's
+     * values) all come back exactly, onto target pages a previous owner filled with ones.
+     */
+    @Test
+    void compactedValuesOfEveryLengthComeBackExactly() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, 4096, 64)) {
+            List<NativePage> previous = new ArrayList<>();
+            for (int index = 0; index < 40; index++) {
+                NativePage page = allocator.allocate();
+                page.segment().fill((byte) -1);
+                previous.add(page);
+            }
+            for (NativePage page : previous) {
+                allocator.free(page);
+            }
+            List<DataType> types = List.of(DataType.BIGINT, DataType.TEXT, DataType.TEXT);
+            PagedTableStorage storage = new PagedTableStorage(types, allocator);
+            int rows = 900;
+            // Appends of 1 to 7 rows: a page's heap then holds runs written one below the other, so the
+            // value at the page's end is not the page's last one and moves to the middle of the copy.
+            for (int first = 0, size = 1; first < rows; first += size, size = size % 7 + 1) {
+                int count = Math.min(size, rows - first);
+                Batch part = Batch.create(types, count);
+                for (int position = 0; position < count; position++) {
+                    int i = first + position;
+                    ((LongVector) part.column(0)).set(position, i);
+                    if (i % 11 == 5) {
+                        part.column(1).setNull(position);
+                    } else {
+                        ((BytesVector) part.column(1)).set(position, bytes(valueOf(i, i % 17)));
+                    }
+                    ((BytesVector) part.column(2)).set(position, bytes(valueOf(i, (i * 7) % 41)));
+                }
+                part.setRowCount(count);
+                storage.append(part);
+            }
+            assertTrue(storage.pageCount() > 5, "pages: " + storage.pageCount());
+            // Every third slot from 1 goes.
+            List<Long> live = new ArrayList<>();
+            Batch ids = Batch.create(List.of(DataType.BIGINT), 16);
+            for (int page = 0; page < storage.pageCount(); page++) {
+                int slots = storage.pageRowSlots(page);
+                storage.readSlots(page, identity(slots), slots, new int[] {0}, ids);
+                for (int slot = 0; slot < slots; slot++) {
+                    if (slot % 3 == 1) {
+                        assertTrue(storage.delete(page, slot));
+                    } else {
+                        live.add(((LongVector) ids.column(0)).get(slot));
+                    }
+                }
+            }
+            CompactionBuffers buffers = storage.compactionBuffers();
+            for (int page = 0; page < storage.pageCount(); page++) {
+                storage.compactPage(page, buffers, null);
+                storage.recycleRetiredPages(buffers);
+            }
+            buffers.close();
+            storage.reclaimRetiredPages();
+            List<Long> seen = new ArrayList<>();
+            Batch target = Batch.create(types, 16);
+            for (int page = 0; page < storage.pageCount(); page++) {
+                int count = storage.readPage(page, new int[] {0, 1, 2}, target);
+                for (int position = 0; position < count; position++) {
+                    int i = (int) ((LongVector) target.column(0)).get(position);
+                    seen.add((long) i);
+                    if (i % 11 == 5) {
+                        assertTrue(target.column(1).isNull(position), "row " + i);
+                    } else {
+                        assertEquals(valueOf(i, i % 17), ((BytesVector) target.column(1)).getString(position), "row " + i);
+                    }
+                    assertEquals(valueOf(i, (i * 7) % 41), ((BytesVector) target.column(2)).getString(position), "row " + i);
+                }
+            }
+            assertEquals(live, seen);
+            storage.close();
+            assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
+        }
+    }
+
+    /** A value of {@code length} bytes that differs from row to row in its first and last bytes. */
+    private static String valueOf(int row, int length) {
+        StringBuilder value = new StringBuilder(length);
+        for (int index = 0; index < length; index++) {
+            value.append((char) ('a' + (row + index * 3) % 26));
+        }
+        return value.toString();
+    }
+
+    /**
      * A VACUUM participant writes each compacted copy over the page its previous compaction
      * replaced (still in its cache), once no reader can hold it; the spare page goes back to the
      * allocator when the participant's buffers close.
