@@ -62,7 +62,6 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
     private static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT;
     private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT;
     private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
-    private static final ValueLayout.OfLong UNALIGNED_LONG = ValueLayout.JAVA_LONG_UNALIGNED;
     /** (segment, offset) access to the row count with release/acquire ordering. */
     private static final VarHandle ROW_COUNT = ValueLayout.JAVA_INT.varHandle();
     /**
@@ -1555,15 +1554,9 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
 
     /**
      * The kept values of one variable-width column, placed just below {@code heapEnd} in slot order
-     * (as {@link #writeRows} places a column's values); returns where they start. A null keeps
-     * length 0, as {@link #writeRows} writes it.
-     * <p>
-     * A value of up to 16 bytes moves as two 8-byte words, whatever its length: the bytes written
-     * past its end land where the next values go (written after it, in increasing order) and never
-     * past {@code heapEnd}, and the bytes read past it lie inside the page. Why: the values of
-     * short text columns came in runs of a few values between removed rows, one MemorySegment.copy
-     * per run, whose checks and tail branches on the run's length were 41% of VACUUM's samples
-     * (JFR, VacuumBenchmark: ~500 copies of 6-40 bytes per page).
+     * (as {@link #writeRows} places a column's values); returns where they start. Values that lie
+     * back to back on {@code from} (rows appended together, with no removed row between them) move
+     * in one copy. A null keeps length 0, as {@link #writeRows} writes it.
      */
     private int copyVariableValues(MemorySegment from, MemorySegment to, int column, int[] keptSlots, int keptCount,
                                    int heapEnd, boolean sourceHasNulls) {
@@ -1578,9 +1571,10 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
             total += length;
         }
         int start = heapEnd - total;
-        long lastWordsSource = from.byteSize() - 2 * Long.BYTES;
-        int lastWordsTarget = heapEnd - 2 * Long.BYTES;
         int cursor = start;
+        int runSource = 0;
+        int runTarget = start;
+        int runLength = 0;
         for (int slot = 0; slot < keptCount; slot++) {
             int length = to.get(INT, lengths + 4L * slot);
             to.set(INT, offsets + 4L * slot, cursor);
@@ -1588,13 +1582,20 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
                 continue;
             }
             int source = from.get(INT, offsets + 4L * keptSlots[slot]);
-            if (length <= 2 * Long.BYTES && source <= lastWordsSource && cursor <= lastWordsTarget) {
-                to.set(UNALIGNED_LONG, cursor, from.get(UNALIGNED_LONG, source));
-                to.set(UNALIGNED_LONG, cursor + Long.BYTES, from.get(UNALIGNED_LONG, source + Long.BYTES));
+            if (runLength > 0 && source == runSource + runLength) {
+                runLength += length;
             } else {
-                MemorySegment.copy(from, source, to, cursor, length);
+                if (runLength > 0) {
+                    MemorySegment.copy(from, runSource, to, runTarget, runLength);
+                }
+                runSource = source;
+                runTarget = cursor;
+                runLength = length;
             }
             cursor += length;
+        }
+        if (runLength > 0) {
+            MemorySegment.copy(from, runSource, to, runTarget, runLength);
         }
         return start;
     }
