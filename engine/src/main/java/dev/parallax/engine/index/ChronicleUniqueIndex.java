@@ -3,7 +3,6 @@ package dev.parallax.engine.index;
 import dev.parallax.engine.memory.HugePages;
 import dev.parallax.engine.memory.MemoryManager;
 import dev.parallax.engine.memory.MemoryTag;
-import dev.parallax.engine.memory.ReadEpochs;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -78,8 +77,6 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         final LongCell expected = new LongCell();
         /** The value holder of a growth's copy, which a writer may run in the middle of its own operation. */
         final LongCell copyValue = new LongCell();
-        /** Where a lookup puts the bytes {@link ProbePrefetch} loaded, so that the loads are not optimized away. */
-        long prefetched;
 
         Scratch(K key, K copyKey) {
             this.key = key;
@@ -90,19 +87,13 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
     protected final IndexDefinition definition;
     protected final KeyEncoder encoder;
     private final MemoryManager memory;
-    /** The database's read registrations, which {@link #getKey} holds instead of the read lock. */
-    private final ReadEpochs readEpochs;
     private final StampedLock growthLock = new StampedLock();
     private final AtomicLong count = new AtomicLong();
     private final ThreadLocal<Scratch<K>> scratch = ThreadLocal.withInitial(() -> new Scratch<>(newKey(), newKey()));
     /** The tags held by the partitions sharing this index (a partitioned table's index only). */
     private final BitSet partitionTags = new BitSet();
-    /**
-     * The map every operation reads and decides on; replaced under the write lock. Lookups
-     * ({@link #getKey}) read it without the lock, inside a registration of {@link #readEpochs}: a
-     * map replaced or closed is freed only after their grace period.
-     */
-    private volatile ChronicleMap<K, LongCell> map;
+    /** The map every operation reads and decides on; replaced under the write lock. */
+    private ChronicleMap<K, LongCell> map;
     /**
      * While a growth copies: the growth, whose larger map every write to an already copied segment
      * of {@link #map} is repeated into; else null. Set and cleared under the write lock.
@@ -121,7 +112,6 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
     ChronicleUniqueIndex(IndexDefinition definition, MemoryManager memory) {
         this.definition = Objects.requireNonNull(definition, "definition");
         this.memory = Objects.requireNonNull(memory, "memory");
-        this.readEpochs = memory.readEpochs();
         this.encoder = new KeyEncoder(definition);
     }
 
@@ -164,35 +154,15 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
 
     // ---- point operations on a loaded key; the caller holds no lock ----
 
-    /**
-     * A lookup holds a read registration ({@link ReadEpochs}) rather than the read lock: a growth's
-     * install and copy do not concern it (it reads the current map, which every write reaches), and
-     * the swap and close free a map only after the registrations that may hold it ended. Registering
-     * is one atomic add on a line of the reading thread's own, where the lock's two CASes were on a
-     * line every reading thread shares.
-     */
     final long getKey(K key, LongCell valueHolder) {
-        int registration = readEpochs.enter();
+        long stamp = growthLock.readLock();
         try {
-            return rowIdOf(lookupMap().getUsing(key, valueHolder));
+            checkOpen();
+            LongCell found = map.getUsing(key, valueHolder);
+            return found == null ? RowIds.ABSENT : found.value;
         } finally {
-            readEpochs.exit(registration);
+            growthLock.unlockRead(stamp);
         }
-    }
-
-    /** The map a lookup reads; the caller holds a registration of {@link #readEpochs} until done with it. */
-    final ChronicleMap<K, LongCell> lookupMap() {
-        checkOpen();
-        return map;
-    }
-
-    static long rowIdOf(LongCell found) {
-        return found == null ? RowIds.ABSENT : found.value;
-    }
-
-    /** The read registrations lookups hold instead of the read lock: the database's. */
-    public final ReadEpochs readEpochs() {
-        return readEpochs;
     }
 
     final boolean putIfAbsentKey(K key, LongCell valueHolder, long rowId) {
@@ -675,9 +645,7 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         } finally {
             growthLock.unlockWrite(stamp);
         }
-        // Nobody can reach the old map any more once the lookups that read it before the swap are over:
-        // every other operation reads the map under the read lock.
-        readEpochs.awaitReaders();
+        // Nobody can reach the old map any more: every operation reads the map under the read lock.
         old.close();
         memory.release(MemoryTag.INDEXES, oldReservation);
         migration.compareAndSet(growth, null);
@@ -814,8 +782,6 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
                 return;
             }
             closed = true;
-            // Lookups read the map without the lock: let those in flight finish first.
-            readEpochs.awaitReaders();
             map.close();
             memory.release(MemoryTag.INDEXES, mapReservation);
             running = migration.getAndSet(null);

@@ -1,11 +1,9 @@
 package dev.parallax.engine.index;
 
 import dev.parallax.engine.memory.MemoryManager;
-import dev.parallax.engine.memory.ReadEpochs;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.ColumnVector;
 import dev.parallax.engine.vector.LongVector;
-import net.openhft.chronicle.algo.hashing.LongHashFunction;
 import net.openhft.chronicle.map.ChronicleMap;
 
 /**
@@ -50,26 +48,9 @@ public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> implement
     /** Row id of {@code key}, or {@link RowIds#ABSENT}. */
     @Override
     public long get(long key) {
-        ReadEpochs epochs = readEpochs();
-        int registration = epochs.enter();
-        try {
-            return getRegistered(key);
-        } finally {
-            epochs.exit(registration);
-        }
-    }
-
-    /**
-     * {@link #get} within the caller's registration. The lines the map's probe reads first are
-     * loaded together before it starts ({@link ProbePrefetch}).
-     */
-    @Override
-    public long getRegistered(long key) {
         Scratch<LongCell> holders = scratch();
         holders.key.value = key;
-        ChronicleMap<LongCell, LongCell> current = lookupMap();
-        holders.prefetched = ProbePrefetch.touch(current, LongHashFunction.xx_r39().hashLong(key));
-        return rowIdOf(current.getUsing(holders.key, holders.value));
+        return getKey(holders.key, holders.value);
     }
 
     /** Maps {@code key} to {@code rowId} unless present; returns whether it did. */

@@ -2,7 +2,6 @@ package dev.parallax.engine.index;
 
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
-import dev.parallax.engine.memory.ReadEpochs;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
@@ -97,25 +96,12 @@ public final class PartitionUniqueIndex implements UniqueIndex {
 
     /** This partition's unboxed point lookup when the table index is keyed by one long-held column, else null. */
     LongKeyLookup longKeys() {
-        if (longTableIndex == null) {
-            return null;
-        }
-        return new LongKeyLookup() {
-            @Override
-            public long get(long key) {
-                return toPartition(longTableIndex.get(key));
-            }
+        return longTableIndex == null ? null : this::get;
+    }
 
-            @Override
-            public long getRegistered(long key) {
-                return toPartition(longTableIndex.getRegistered(key));
-            }
-
-            @Override
-            public ReadEpochs readEpochs() {
-                return longTableIndex.readEpochs();
-            }
-        };
+    /** Row id in this partition of {@code key} (a table keyed by one long-held column), or {@link RowIds#ABSENT}. */
+    private long get(long key) {
+        return toPartition(longTableIndex.get(key));
     }
 
     /** The table row id of this partition's {@code rowId}; 54000 when its page or slot does not fit. */

@@ -14,14 +14,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * The database's off-heap budget. Every off-heap allocation goes through {@link #allocate} with a
  * tag and comes back through {@link #free}; the total is bounded by the limit given at construction,
  * and running out is an error (53200) that leaves the caller's structures as they were, never a crash.
- * Memory that readers reach without a lock is freed only after a grace period of {@link #readEpochs()}.
  * Thread-safe.
  */
 public final class MemoryManager {
     private final long limitBytes;
     private final AtomicLong totalBytes = new AtomicLong();
     private final AtomicLongArray bytesByTag = new AtomicLongArray(MemoryTag.values().length);
-    private final ReadEpochs readEpochs = new ReadEpochs();
 
     public MemoryManager(long limitBytes) {
         if (limitBytes <= 0) {
@@ -69,11 +67,6 @@ public final class MemoryManager {
             release(tag, bytes);
             throw new ParallaxException(SqlState.OUT_OF_MEMORY, "out of memory: the operating system refused " + bytes + " bytes", osRefused);
         }
-    }
-
-    /** The read registrations that lock-free readers of this database's pages and index maps hold (see {@link ReadEpochs}). */
-    public ReadEpochs readEpochs() {
-        return readEpochs;
     }
 
     public long limitBytes() {

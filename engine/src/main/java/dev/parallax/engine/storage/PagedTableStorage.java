@@ -5,7 +5,6 @@ import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.index.RowIds;
 import dev.parallax.engine.memory.NativePage;
 import dev.parallax.engine.memory.PageAllocator;
-import dev.parallax.engine.memory.ReadEpochs;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
@@ -21,6 +20,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.ReentrantLock;
 
 import static dev.parallax.engine.storage.PageLayout.STORAGE_BYTE;
 import static dev.parallax.engine.storage.PageLayout.STORAGE_DOUBLE;
@@ -52,7 +53,7 @@ import static dev.parallax.engine.storage.PageLayout.STORAGE_VARIABLE;
  * oldest open snapshot (PostgreSQL's xmin horizon), the partly covered last page of a snapshot,
  * and the page indexes a snapshot covers (the table is not shortened below them).
  */
-public final class PagedTableStorage extends PointReadFields implements TableStorage {
+public final class PagedTableStorage implements TableStorage {
     /** Rows whose value lengths {@link #rowsThatFit} sums at a time before checking the page's free heap. */
     private static final int FIT_BLOCK_ROWS = 256;
 
@@ -83,11 +84,14 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
      * and the row is checked against the page's published row count first.
      */
     private static final MemorySegment MEMORY = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+    /** Reader counters of the two read epochs, on separate cache lines (index 0 and 16). */
+    private static final int EPOCH_STRIDE = 16;
     private static final long[] NO_ROW_IDS = new long[0];
     private static final int CACHE_LINE_BYTES = 64;
 
     private final List<DataType> columnTypes;
     private final PageAllocator allocator;
+    private final PageLayout layout;
     private final int columnCount;
     /**
      * The write lock: the storage's own monitor, whose header shares the first cache line with the
@@ -101,9 +105,24 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
 
     /** Grown by copy; element i is set before {@link #pageCount} covers it. */
     private volatile NativePage[] pages = new NativePage[8];
+    /**
+     * The address of each page of {@link #pages} (0 for a hole or no page): the same length, replaced
+     * together with it (this one first), each element set right after its page's.
+     */
+    private volatile long[] pageAddresses = new long[8];
+    private volatile int pageCount;
     private volatile long liveRowCount;
     /** Deleted row slots not yet reclaimed by VACUUM. */
     private volatile long deadRowCount;
+    /** In-flight page reads per read epoch (parity of {@link #readEpoch}). */
+    private final AtomicLongArray readers = new AtomicLongArray(2 * EPOCH_STRIDE);
+    private volatile int readEpoch;
+    /**
+     * Held by {@link #reclaimRetiredPages} and {@link #recycleRetiredPages} for their two epoch
+     * flips and the checks that follow each: a flip by another reclaimer in between could make one
+     * check the same parity twice and miss a reader still holding a retired page.
+     */
+    private final ReentrantLock reclaimLock = new ReentrantLock();
     /** Pages replaced by VACUUM that readers may still be reading; freed by {@link #reclaimRetiredPages}. */
     private final List<NativePage> retiredPages = new ArrayList<>();
     /**
@@ -116,6 +135,10 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
      * (odd while one is under way, written under the write lock): see {@link #holdSnapshots()}.
      */
     private volatile long groupSequence;
+    /** Steps abandoned after placing rows (written under the write lock): see {@link #abandonedSteps()}. */
+    private volatile long abandonedSteps;
+    /** Counts page compactions (odd while one runs): see {@link #relocations()}. */
+    private volatile long relocations;
     /*
      * The tail page's header as this storage's last append published it, kept by the writers (under
      * the write lock) so that the next append need not load it from the page: when each write lands
@@ -149,10 +172,10 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
     }
 
     private PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator, PageLayout layout) {
-        super(layout, allocator.memory().readEpochs());
         this.columnTypes = columnTypes;
         this.allocator = Objects.requireNonNull(allocator, "allocator");
         this.columnCount = this.columnTypes.size();
+        this.layout = layout;
         this.columnHeapBytes = new int[columnCount];
     }
 
@@ -1210,12 +1233,21 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
      * Until then no page the reader may have reached is freed. Package-private for tests.
      */
     int enterRead() {
-        return readEpochs.enter();
+        while (true) {
+            int epoch = readEpoch;
+            int slot = (epoch & 1) * EPOCH_STRIDE;
+            readers.incrementAndGet(slot);
+            if (readEpoch == epoch) {
+                return slot;
+            }
+            // The epoch moved between reading it and registering: register in the new one.
+            readers.decrementAndGet(slot);
+        }
     }
 
     /** Ends the page read {@link #enterRead} registered. */
-    void exitRead(int registration) {
-        readEpochs.exit(registration);
+    void exitRead(int slot) {
+        readers.decrementAndGet(slot);
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -1816,14 +1848,19 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
      */
     public int reclaimRetiredPages() {
         List<NativePage> reclaimed;
-        synchronized (writeLock) {
-            if (retiredPages.isEmpty()) {
-                return 0;
+        reclaimLock.lock();
+        try {
+            synchronized (writeLock) {
+                if (retiredPages.isEmpty()) {
+                    return 0;
+                }
+                reclaimed = new ArrayList<>(retiredPages);
+                retiredPages.clear();
             }
-            reclaimed = new ArrayList<>(retiredPages);
-            retiredPages.clear();
+            awaitRegisteredReaders();
+        } finally {
+            reclaimLock.unlock();
         }
-        readEpochs.awaitReaders();
         // Outside the write lock: no list holds these pages any more (close() cannot free them twice),
         // and freeing may close a slab (a handshake with every thread), which writers and other
         // VACUUM participants of this table should not wait for (JFR: 16 ms).
@@ -1831,6 +1868,27 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
             allocator.free(page);
         }
         return reclaimed.size();
+    }
+
+    /**
+     * Returns once every page read registered before the call ({@link #enterRead}) has ended: pages
+     * no reader can reach any more (unlinked before the call) may then be freed. The caller holds
+     * {@link #reclaimLock} or the write lock (close(): no flip of another reclaimer can come between
+     * its two flips, which need the write lock).
+     */
+    private void awaitRegisteredReaders() {
+        // Two flips: a reader registered in either parity before the first flip has finished after the second wait.
+        for (int flip = 0; flip < 2; flip++) {
+            int previousSlot = flipReadEpoch();
+            int spins = 0;
+            while (readers.get(previousSlot) != 0) {
+                if (++spins < 100) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
+            }
+        }
     }
 
     /**
@@ -1844,28 +1902,32 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
      * pages: ~62 KB read, ~48 KB written). Returns the pages freed or kept.
      */
     public int recycleRetiredPages(CompactionBuffers buffers) {
-        List<NativePage> taken = buffers.recycled;
-        synchronized (writeLock) {
-            if (retiredPages.isEmpty()) {
-                return 0;
-            }
-            taken.addAll(retiredPages);
-            retiredPages.clear();
+        // Another participant reclaiming this table's pages now: leave ours to it, or to the next call.
+        if (!reclaimLock.tryLock()) {
+            return 0;
         }
-        if (!readEpochs.readersGone()) {
-            // A reader may still hold one of them (or another thread is waiting for readers right now):
-            // they stay retired (close() frees them if need be).
+        List<NativePage> taken = buffers.recycled;
+        try {
             synchronized (writeLock) {
-                if (closed) {
-                    for (NativePage page : taken) {
-                        allocator.free(page);
+                if (retiredPages.isEmpty()) {
+                    return 0;
+                }
+                taken.addAll(retiredPages);
+                retiredPages.clear();
+            }
+            // reclaimRetiredPages' two flips, each followed by a look instead of a wait.
+            for (int flip = 0; flip < 2; flip++) {
+                if (readers.get(flipReadEpoch()) != 0) {
+                    // A reader may still hold one of them: they stay retired (close() frees them if need be).
+                    synchronized (writeLock) {
+                        retiredPages.addAll(taken);
                     }
-                } else {
-                    retiredPages.addAll(taken);
+                    taken.clear();
+                    return 0;
                 }
             }
-            taken.clear();
-            return 0;
+        } finally {
+            reclaimLock.unlock();
         }
         int count = taken.size();
         int keep = buffers.spare == null ? count - 1 : -1;
@@ -1878,6 +1940,15 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
         }
         taken.clear();
         return count;
+    }
+
+    /** Advances the read epoch; returns the counter slot of the epoch it ended. The caller holds {@link #reclaimLock}. */
+    private int flipReadEpoch() {
+        synchronized (writeLock) {
+            int previousSlot = (readEpoch & 1) * EPOCH_STRIDE;
+            readEpoch = readEpoch + 1;
+            return previousSlot;
+        }
     }
 
     /** Pages retired by {@link #compactPage} and not yet freed. */
@@ -2089,40 +2160,27 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
     public boolean readPublishedRow(long rowId, int[] columns, Batch target) {
         int epochSlot = enterRead();
         try {
-            return readRegisteredRow(rowId, columns, target);
+            int pageIndex = RowIds.pageIndex(rowId);
+            if (pageIndex < 0) {
+                throw new IndexOutOfBoundsException("page " + pageIndex);
+            }
+            if (pageIndex >= pageCount) {
+                return false;
+            }
+            // Read after the page count: the array in use when that count was published, or a later one.
+            long page = (long) ADDRESS_SLOT.getAcquire(pageAddresses, pageIndex);
+            int row = RowIds.row(rowId);
+            if (page == 0 || row < 0 || row >= (int) ROW_COUNT.getAcquire(MEMORY, page + PageLayout.ROW_COUNT_OFFSET)) {
+                return false;
+            }
+            target.reset();
+            target.ensureCapacity(1);
+            readRowValues(page, row, columns, target);
+            target.setRowCount(1);
+            return true;
         } finally {
             exitRead(epochSlot);
         }
-    }
-
-    @Override
-    public boolean readPublishedRow(long rowId, int[] columns, Batch target, ReadEpochs registered) {
-        if (registered != readEpochs) {
-            return readPublishedRow(rowId, columns, target);
-        }
-        return readRegisteredRow(rowId, columns, target);
-    }
-
-    /** {@link #readPublishedRow(long, int[], Batch)} for a caller holding a registration of {@link #readEpochs}. */
-    private boolean readRegisteredRow(long rowId, int[] columns, Batch target) {
-        int pageIndex = RowIds.pageIndex(rowId);
-        if (pageIndex < 0) {
-            throw new IndexOutOfBoundsException("page " + pageIndex);
-        }
-        if (pageIndex >= pageCount) {
-            return false;
-        }
-        // Read after the page count: the array in use when that count was published, or a later one.
-        long page = (long) ADDRESS_SLOT.getAcquire(pageAddresses, pageIndex);
-        int row = RowIds.row(rowId);
-        if (page == 0 || row < 0 || row >= (int) ROW_COUNT.getAcquire(MEMORY, page + PageLayout.ROW_COUNT_OFFSET)) {
-            return false;
-        }
-        target.reset();
-        target.ensureCapacity(1);
-        readRowValues(page, row, columns, target);
-        target.setRowCount(1);
-        return true;
     }
 
     /**
@@ -2370,7 +2428,7 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
             deadRowCount = 0;
             // A point read (readPublishedRow) may hold a page's address: let it finish before the page
             // can be unmapped. Reads registering from now on see no page.
-            readEpochs.awaitReaders();
+            awaitRegisteredReaders();
             long[] addresses = pageAddresses;
             for (int index = 0; index < count; index++) {
                 addresses[index] = 0;

@@ -1,6 +1,5 @@
 package dev.parallax.engine.storage;
 
-import dev.parallax.engine.memory.ReadEpochs;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
 
@@ -181,16 +180,6 @@ public interface TableStorage extends AutoCloseable {
         }
         readRows(new long[] {rowId}, 0, 1, columns, target);
         return true;
-    }
-
-    /**
-     * {@link #readPublishedRow(long, int[], Batch)} for a caller that holds a registration of
-     * {@code registered} ({@link ReadEpochs#enter}) for the call: when those are the registrations
-     * this storage's readers need, the read does not register again (a point query registers once
-     * for its index probe and its row read).
-     */
-    default boolean readPublishedRow(long rowId, int[] columns, Batch target, ReadEpochs registered) {
-        return readPublishedRow(rowId, columns, target);
     }
 
     /**

@@ -146,7 +146,7 @@ public final class PartitionedUniqueIndexLookup {
             long relocations = storage.relocations();
             long abandoned = storage.abandonedSteps();
             long rowId = PartitionUniqueIndex.partitionRowId(tableIndex.get(keys, keyColumns, 0), tag);
-            Batch found = UniqueIndexLookup.readRow(storage, rowId, relocations, abandoned, columns, output, null);
+            Batch found = UniqueIndexLookup.readRow(storage, rowId, relocations, abandoned, columns, output);
             if (UniqueIndexLookup.unchanged(storage, relocations, abandoned)) {
                 return found;
             }
@@ -161,18 +161,11 @@ public final class PartitionedUniqueIndexLookup {
         }
         TableStorage storage = storages[ordinal];
         int tag = tags[ordinal];
-        if (longTableIndex == null) {
-            return lookupBoxedLong(storage, tag, key);
-        }
-        return UniqueIndexLookup.lookupRegistered(storage, longTableIndex, tag, key, columns, output);
-    }
-
-    private Batch lookupBoxedLong(TableStorage storage, int tag, long key) {
         while (true) {
             long relocations = storage.relocations();
             long abandoned = storage.abandonedSteps();
-            long rowId = PartitionUniqueIndex.partitionRowId(getBoxed(key), tag);
-            Batch found = UniqueIndexLookup.readRow(storage, rowId, relocations, abandoned, columns, output, null);
+            long rowId = PartitionUniqueIndex.partitionRowId(longTableIndex != null ? longTableIndex.get(key) : getBoxed(key), tag);
+            Batch found = UniqueIndexLookup.readRow(storage, rowId, relocations, abandoned, columns, output);
             if (UniqueIndexLookup.unchanged(storage, relocations, abandoned)) {
                 return found;
             }

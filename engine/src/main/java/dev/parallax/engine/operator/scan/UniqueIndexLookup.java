@@ -3,11 +3,9 @@ package dev.parallax.engine.operator.scan;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.index.LongKeyLookup;
-import dev.parallax.engine.index.PartitionUniqueIndex;
 import dev.parallax.engine.index.RowIds;
 import dev.parallax.engine.index.UniqueIndex;
 import dev.parallax.engine.index.UniqueIndexes;
-import dev.parallax.engine.memory.ReadEpochs;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
@@ -26,9 +24,6 @@ import java.util.List;
  * column goes straight to {@link LongKeyLookup#get(long)}). Used by one thread at a time.
  */
 public final class UniqueIndexLookup {
-    /** The tag {@link #lookupRegistered} takes for an index whose row ids are the storage's own. */
-    static final int OWN_ROW_IDS = -1;
-
     private final TableStorage storage;
     private final UniqueIndex index;
     private final LongKeyLookup longIndex;
@@ -78,7 +73,7 @@ public final class UniqueIndexLookup {
             long relocations = storage.relocations();
             long abandoned = storage.abandonedSteps();
             long rowId = index.get(keys, keyColumns, 0);
-            Batch found = readRow(storage, rowId, relocations, abandoned, columns, output, null);
+            Batch found = readRow(storage, rowId, relocations, abandoned, columns, output);
             if (unchanged(storage, relocations, abandoned)) {
                 return found;
             }
@@ -88,51 +83,11 @@ public final class UniqueIndexLookup {
 
     /** As {@link #lookup(Object[])} for a single long-held key column, without an array. */
     public Batch lookupLong(long key) {
-        if (longIndex == null) {
-            return lookupBoxedLong(key);
-        }
-        return lookupRegistered(storage, longIndex, OWN_ROW_IDS, key, columns, output);
-    }
-
-    /**
-     * The row of {@code key} in {@code storage}, found through {@code index} and read into
-     * {@code output}; null when there is none. The probe and the row read share one read
-     * registration ({@link LongKeyLookup#readEpochs}), and the storage's counters, loaded first, are
-     * in flight with the probe's first lines (on a table of 1024 partitions read at random they are
-     * a cache miss of their own). {@code tag}: the partition's tag in the index's row ids
-     * ({@link PartitionUniqueIndex}), or {@link #OWN_ROW_IDS}.
-     */
-    static Batch lookupRegistered(TableStorage storage, LongKeyLookup index, int tag, long key, int[] columns, Batch output) {
-        ReadEpochs epochs = index.readEpochs();
-        while (true) {
-            long relocations;
-            long abandoned;
-            Batch found;
-            // Ended before a retry's wait: a VACUUM step finishing its compaction may be waiting for readers.
-            int registration = epochs.enter();
-            try {
-                relocations = storage.relocations();
-                abandoned = storage.abandonedSteps();
-                long rowId = index.getRegistered(key);
-                if (tag != OWN_ROW_IDS) {
-                    rowId = PartitionUniqueIndex.partitionRowId(rowId, tag);
-                }
-                found = readRow(storage, rowId, relocations, abandoned, columns, output, epochs);
-            } finally {
-                epochs.exit(registration);
-            }
-            if (unchanged(storage, relocations, abandoned)) {
-                return found;
-            }
-            Thread.onSpinWait();
-        }
-    }
-
-    private Batch lookupBoxedLong(long key) {
         while (true) {
             long relocations = storage.relocations();
             long abandoned = storage.abandonedSteps();
-            Batch found = readRow(storage, lookupBoxed(key), relocations, abandoned, columns, output, null);
+            long rowId = longIndex != null ? longIndex.get(key) : lookupBoxed(key);
+            Batch found = readRow(storage, rowId, relocations, abandoned, columns, output);
             if (unchanged(storage, relocations, abandoned)) {
                 return found;
             }
@@ -147,17 +102,14 @@ public final class UniqueIndexLookup {
      * (entries of keys an update keeps move to the new version only after its publish). A key a
      * running statement gives up (a delete, an update changing the key) reads as absent from the
      * moment its step removes the entry, a little before the publish. Neither answer holds unless
-     * {@link #unchanged} confirms it afterwards. {@code registered}: the read registrations the
-     * caller holds, or null.
+     * {@link #unchanged} confirms it afterwards.
      */
-    static Batch readRow(TableStorage storage, long rowId, long relocationsBefore, long abandonedBefore, int[] columns, Batch output,
-                         ReadEpochs registered) {
+    static Batch readRow(TableStorage storage, long rowId, long relocationsBefore, long abandonedBefore, int[] columns, Batch output) {
         if (rowId == RowIds.ABSENT) {
             return null;
         }
         try {
-            if (!(registered == null ? storage.readPublishedRow(rowId, columns, output)
-                    : storage.readPublishedRow(rowId, columns, output, registered))) {
+            if (!storage.readPublishedRow(rowId, columns, output)) {
                 return null;
             }
         } catch (IndexOutOfBoundsException movedAway) {
