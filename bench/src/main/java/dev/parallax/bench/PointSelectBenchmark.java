@@ -125,15 +125,22 @@ public class PointSelectBenchmark {
 
     private static void pointSelect(Client client, Blackhole blackhole) {
         try (Result result = client.select.execute(client.random.nextInt(client.rows) + 1)) {
-            Batch batch = result.nextBatch();
-            if (batch == null || batch.selectedCount() != 1) {
-                throw new IllegalStateException("point select found no row");
-            }
-            int position = batch.position(0);
-            blackhole.consume(((LongVector) batch.column(0)).get(position));
-            BytesVector info = (BytesVector) batch.column(1);
-            blackhole.consume(info.data()[info.offset(position)]);
-            blackhole.consume(((LongVector) batch.column(2)).get(position));
+            blackhole.consume(readRow(result));
         }
+    }
+
+    /**
+     * Reads the one row of a point select's {@code result} (id, a byte of info, crt_time) and returns
+     * a value that depends on them all, for the caller to consume.
+     */
+    static long readRow(Result result) {
+        Batch batch = result.nextBatch();
+        if (batch == null || batch.selectedCount() != 1) {
+            throw new IllegalStateException("point select found no row");
+        }
+        int position = batch.position(0);
+        BytesVector info = (BytesVector) batch.column(1);
+        return ((LongVector) batch.column(0)).get(position) + info.data()[info.offset(position)]
+                + ((LongVector) batch.column(2)).get(position);
     }
 }
