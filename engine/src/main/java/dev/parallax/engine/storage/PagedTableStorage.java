@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.ReentrantLock;
 
 import static dev.parallax.engine.storage.PageLayout.STORAGE_BYTE;
@@ -53,7 +52,7 @@ import static dev.parallax.engine.storage.PageLayout.STORAGE_VARIABLE;
  * oldest open snapshot (PostgreSQL's xmin horizon), the partly covered last page of a snapshot,
  * and the page indexes a snapshot covers (the table is not shortened below them).
  */
-public final class PagedTableStorage implements TableStorage {
+public final class PagedTableStorage extends PointReadFields implements TableStorage {
     /** Rows whose value lengths {@link #rowsThatFit} sums at a time before checking the page's free heap. */
     private static final int FIT_BLOCK_ROWS = 256;
 
@@ -84,14 +83,25 @@ public final class PagedTableStorage implements TableStorage {
      * and the row is checked against the page's published row count first.
      */
     private static final MemorySegment MEMORY = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
-    /** Reader counters of the two read epochs, on separate cache lines (index 0 and 16). */
-    private static final int EPOCH_STRIDE = 16;
     private static final long[] NO_ROW_IDS = new long[0];
     private static final int CACHE_LINE_BYTES = 64;
 
+    /** Atomic updates of {@link #evenEpochReaders} and {@link #oddEpochReaders}. */
+    private static final VarHandle EVEN_EPOCH_READERS;
+    private static final VarHandle ODD_EPOCH_READERS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            EVEN_EPOCH_READERS = lookup.findVarHandle(PointReadFields.class, "evenEpochReaders", long.class);
+            ODD_EPOCH_READERS = lookup.findVarHandle(PointReadFields.class, "oddEpochReaders", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final List<DataType> columnTypes;
     private final PageAllocator allocator;
-    private final PageLayout layout;
     private final int columnCount;
     /**
      * The write lock: the storage's own monitor, whose header shares the first cache line with the
@@ -105,18 +115,9 @@ public final class PagedTableStorage implements TableStorage {
 
     /** Grown by copy; element i is set before {@link #pageCount} covers it. */
     private volatile NativePage[] pages = new NativePage[8];
-    /**
-     * The address of each page of {@link #pages} (0 for a hole or no page): the same length, replaced
-     * together with it (this one first), each element set right after its page's.
-     */
-    private volatile long[] pageAddresses = new long[8];
-    private volatile int pageCount;
     private volatile long liveRowCount;
     /** Deleted row slots not yet reclaimed by VACUUM. */
     private volatile long deadRowCount;
-    /** In-flight page reads per read epoch (parity of {@link #readEpoch}). */
-    private final AtomicLongArray readers = new AtomicLongArray(2 * EPOCH_STRIDE);
-    private volatile int readEpoch;
     /**
      * Held by {@link #reclaimRetiredPages} and {@link #recycleRetiredPages} for their two epoch
      * flips and the checks that follow each: a flip by another reclaimer in between could make one
@@ -135,10 +136,6 @@ public final class PagedTableStorage implements TableStorage {
      * (odd while one is under way, written under the write lock): see {@link #holdSnapshots()}.
      */
     private volatile long groupSequence;
-    /** Steps abandoned after placing rows (written under the write lock): see {@link #abandonedSteps()}. */
-    private volatile long abandonedSteps;
-    /** Counts page compactions (odd while one runs): see {@link #relocations()}. */
-    private volatile long relocations;
     /*
      * The tail page's header as this storage's last append published it, kept by the writers (under
      * the write lock) so that the next append need not load it from the page: when each write lands
@@ -168,14 +165,14 @@ public final class PagedTableStorage implements TableStorage {
     private int hugePagesOfferedTo;
 
     public PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator) {
-        this(List.copyOf(columnTypes), allocator, PageLayout.forColumns(columnTypes, allocator.pageSizeBytes()));
+        this(List.copyOf(columnTypes), allocator, PageLayout.shared(columnTypes, allocator.pageSizeBytes()));
     }
 
     private PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator, PageLayout layout) {
+        super(layout);
         this.columnTypes = columnTypes;
         this.allocator = Objects.requireNonNull(allocator, "allocator");
         this.columnCount = this.columnTypes.size();
-        this.layout = layout;
         this.columnHeapBytes = new int[columnCount];
     }
 
@@ -1235,19 +1232,32 @@ public final class PagedTableStorage implements TableStorage {
     int enterRead() {
         while (true) {
             int epoch = readEpoch;
-            int slot = (epoch & 1) * EPOCH_STRIDE;
-            readers.incrementAndGet(slot);
+            int parity = epoch & 1;
+            addReaders(parity, 1);
             if (readEpoch == epoch) {
-                return slot;
+                return parity;
             }
             // The epoch moved between reading it and registering: register in the new one.
-            readers.decrementAndGet(slot);
+            addReaders(parity, -1);
         }
     }
 
     /** Ends the page read {@link #enterRead} registered. */
-    void exitRead(int slot) {
-        readers.decrementAndGet(slot);
+    void exitRead(int parity) {
+        addReaders(parity, -1);
+    }
+
+    private void addReaders(int parity, long delta) {
+        if (parity == 0) {
+            EVEN_EPOCH_READERS.getAndAdd(this, delta);
+        } else {
+            ODD_EPOCH_READERS.getAndAdd(this, delta);
+        }
+    }
+
+    /** The page reads registered in the epochs of {@code parity} and not yet ended. */
+    private long readers(int parity) {
+        return parity == 0 ? evenEpochReaders : oddEpochReaders;
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -1879,9 +1889,9 @@ public final class PagedTableStorage implements TableStorage {
     private void awaitRegisteredReaders() {
         // Two flips: a reader registered in either parity before the first flip has finished after the second wait.
         for (int flip = 0; flip < 2; flip++) {
-            int previousSlot = flipReadEpoch();
+            int previousParity = flipReadEpoch();
             int spins = 0;
-            while (readers.get(previousSlot) != 0) {
+            while (readers(previousParity) != 0) {
                 if (++spins < 100) {
                     Thread.onSpinWait();
                 } else {
@@ -1917,7 +1927,7 @@ public final class PagedTableStorage implements TableStorage {
             }
             // reclaimRetiredPages' two flips, each followed by a look instead of a wait.
             for (int flip = 0; flip < 2; flip++) {
-                if (readers.get(flipReadEpoch()) != 0) {
+                if (readers(flipReadEpoch()) != 0) {
                     // A reader may still hold one of them: they stay retired (close() frees them if need be).
                     synchronized (writeLock) {
                         retiredPages.addAll(taken);
@@ -1942,12 +1952,12 @@ public final class PagedTableStorage implements TableStorage {
         return count;
     }
 
-    /** Advances the read epoch; returns the counter slot of the epoch it ended. The caller holds {@link #reclaimLock}. */
+    /** Advances the read epoch; returns the parity of the epoch it ended. The caller holds {@link #reclaimLock}. */
     private int flipReadEpoch() {
         synchronized (writeLock) {
-            int previousSlot = (readEpoch & 1) * EPOCH_STRIDE;
+            int previousParity = readEpoch & 1;
             readEpoch = readEpoch + 1;
-            return previousSlot;
+            return previousParity;
         }
     }
 
