@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.StampedLock;
+import net.openhft.chronicle.algo.hashing.LongHashFunction;
 import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.hash.impl.VanillaChronicleHash;
 import net.openhft.chronicle.map.ExternalMapQueryContext;
@@ -77,6 +78,8 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         final LongCell expected = new LongCell();
         /** The value holder of a growth's copy, which a writer may run in the middle of its own operation. */
         final LongCell copyValue = new LongCell();
+        /** Where a lookup puts the bytes {@link ProbePrefetch} loaded, so that the loads are not optimised away. */
+        long prefetched;
 
         Scratch(K key, K copyKey) {
             this.key = key;
@@ -154,6 +157,23 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
 
     // ---- point operations on a loaded key; the caller holds no lock ----
 
+    /**
+     * {@link #getKey} of the key {@code holders.key} holds, whose value is {@code keyValue} (a
+     * {@link LongKeyIndex}'s): Chronicle's first two lines are loaded together before its lookup
+     * ({@link ProbePrefetch}).
+     */
+    final long getLongKey(Scratch<K> holders, long keyValue) {
+        long stamp = growthLock.readLock();
+        try {
+            checkOpen();
+            holders.prefetched = ProbePrefetch.touch(map, LongHashFunction.xx_r39().hashLong(keyValue));
+            LongCell found = map.getUsing(holders.key, holders.value);
+            return found == null ? RowIds.ABSENT : found.value;
+        } finally {
+            growthLock.unlockRead(stamp);
+        }
+    }
+
     final long getKey(K key, LongCell valueHolder) {
         long stamp = growthLock.readLock();
         try {
@@ -163,6 +183,11 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         } finally {
             growthLock.unlockRead(stamp);
         }
+    }
+
+    /** The map lookups read now, for tests; replaced by a growth. */
+    final ChronicleMap<K, LongCell> currentMap() {
+        return map;
     }
 
     final boolean putIfAbsentKey(K key, LongCell valueHolder, long rowId) {

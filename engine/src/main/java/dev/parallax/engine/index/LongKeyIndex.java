@@ -50,7 +50,7 @@ public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> implement
     public long get(long key) {
         Scratch<LongCell> holders = scratch();
         holders.key.value = key;
-        return getKey(holders.key, holders.value);
+        return getLongKey(holders, key);
     }
 
     /** Maps {@code key} to {@code rowId} unless present; returns whether it did. */
