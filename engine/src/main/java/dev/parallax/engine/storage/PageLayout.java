@@ -6,7 +6,6 @@ import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
 
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Where everything lives in a PAX page of one table. All pages of a table share one layout, so a
@@ -107,34 +106,6 @@ public final class PageLayout {
         this.fixedAreaEnd = (int) Math.min(offset, Integer.MAX_VALUE);
         this.fixedBytesPerRow = perRow;
         this.hasVariableColumns = variable;
-    }
-
-    /** Layouts handed out by {@link #shared}, by page size and column types. */
-    private static final ConcurrentHashMap<LayoutKey, PageLayout> SHARED = new ConcurrentHashMap<>();
-    /** Past this many distinct shapes {@link #shared} makes layouts without keeping them: a bound on what it holds. */
-    private static final int SHARED_LIMIT = 4096;
-
-    private record LayoutKey(int pageSizeBytes, List<DataType> columnTypes) {
-    }
-
-    /**
-     * {@link #forColumns}, one object per shape: tables of the same column types (the partitions of a
-     * partitioned table) share it. A point read of a partition reads the layout's offsets before it
-     * can address the page; with a layout per partition, 1024 hash partitions read at random made
-     * that a chain of cache misses of its own (the layout, then its arrays) ahead of the page's.
-     */
-    public static PageLayout shared(List<DataType> columnTypes, int pageSizeBytes) {
-        LayoutKey key = new LayoutKey(pageSizeBytes, List.copyOf(columnTypes));
-        PageLayout layout = SHARED.get(key);
-        if (layout != null) {
-            return layout;
-        }
-        layout = forColumns(key.columnTypes(), pageSizeBytes);
-        if (SHARED.size() >= SHARED_LIMIT) {
-            return layout;
-        }
-        PageLayout raced = SHARED.putIfAbsent(key, layout);
-        return raced == null ? layout : raced;
     }
 
     /**

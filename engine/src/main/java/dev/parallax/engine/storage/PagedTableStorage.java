@@ -165,7 +165,7 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
     private int hugePagesOfferedTo;
 
     public PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator) {
-        this(List.copyOf(columnTypes), allocator, PageLayout.shared(columnTypes, allocator.pageSizeBytes()));
+        this(List.copyOf(columnTypes), allocator, PageLayout.forColumns(columnTypes, allocator.pageSizeBytes()));
     }
 
     private PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator, PageLayout layout) {
