@@ -1,5 +1,6 @@
 package dev.parallax;
 
+import dev.parallax.engine.catalog.StorageParameters;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.settings.Settings;
@@ -154,13 +155,23 @@ public final class Autovacuum implements AutoCloseable {
         return seconds + "s";
     }
 
-    /** True when {@code table} has more dead rows than the threshold allows. */
+    /**
+     * True when {@code table} has more dead rows than its threshold allows: the database's settings,
+     * or the table's own where its storage parameters set them (as PostgreSQL's reloptions do);
+     * {@code autovacuum_enabled = false} keeps the daemon away from the table.
+     */
     public boolean needsVacuum(Table table) {
         if (table.isSystemView() || !(table.storage() instanceof PagedTableStorage storage)) {
             return false;
         }
         Configuration settings = configuration;
-        return storage.deadRowCount() > settings.vacuumThreshold() + settings.vacuumScaleFactor() * storage.rowCount();
+        StorageParameters parameters = table.storageParameters();
+        if (!parameters.autovacuumEnabled().orElse(true)) {
+            return false;
+        }
+        long threshold = parameters.vacuumThreshold().orElse(settings.vacuumThreshold());
+        double scaleFactor = parameters.vacuumScaleFactor().orElse(settings.vacuumScaleFactor());
+        return storage.deadRowCount() > threshold + scaleFactor * storage.rowCount();
     }
 
     /**

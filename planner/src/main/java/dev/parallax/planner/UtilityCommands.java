@@ -6,6 +6,7 @@ import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.StorageParameters;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.TableStatistics;
 import dev.parallax.engine.vacuum.TableAnalyzer;
@@ -74,7 +75,6 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -83,9 +83,6 @@ import java.util.function.Predicate;
  * transaction control, with PostgreSQL's command tags, notices and errors.
  */
 final class UtilityCommands {
-    /** PostgreSQL's bounds for the parallel_workers reloption. */
-    private static final int MAX_PARALLEL_WORKERS_OPTION = 1024;
-
     private final SqlSession session;
     private final EngineServices services;
 
@@ -154,16 +151,18 @@ final class UtilityCommands {
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
         }
+        StorageParameters parameters = StorageParameters.NONE.with(create.storageParameters(), create.partitioning() != null);
         List<ColumnDefinition> columns = withDefaults(create.columns(), create.defaultExpressions());
         if (create.identities().isEmpty()) {
-            return create.partitioning() != null ? createPartitionedTable(create, columns) : createPlainTable(create, columns);
+            return create.partitioning() != null ? createPartitionedTable(create, columns, parameters)
+                    : createPlainTable(create, columns, parameters);
         }
         // serial and identity columns: their sequences first (the table's defaults name them), gone again on any failure.
         List<Sequence> owned = new ArrayList<>();
         try {
             List<ColumnDefinition> withSequences = withIdentities(create.tableName(), columns, create.identities(), owned);
-            Result result = create.partitioning() != null ? createPartitionedTable(create, withSequences)
-                    : createPlainTable(create, withSequences);
+            Result result = create.partitioning() != null ? createPartitionedTable(create, withSequences, parameters)
+                    : createPlainTable(create, withSequences, parameters);
             Table created = catalog.findTable(create.tableName());
             if (created == null || !created.columns().equals(withSequences)) {
                 dropAll(owned);
@@ -216,10 +215,11 @@ final class UtilityCommands {
         return result;
     }
 
-    private Result createPlainTable(CreateTableStatement create, List<ColumnDefinition> columns) {
+    private Result createPlainTable(CreateTableStatement create, List<ColumnDefinition> columns, StorageParameters parameters) {
         Catalog catalog = catalog();
         TableStorage storage = services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
         Table table = new Table(create.tableName(), columns, storage);
+        table.setStorageParameters(parameters);
         try {
             addUniqueConstraints(table, create.constraints(), IndexDefinition.DEFAULT_INITIAL_ENTRIES);
             catalog.addTable(table);
@@ -239,7 +239,7 @@ final class UtilityCommands {
      * A partitioned table (no storage of its own) with its constraints' names, and with
      * {@code PARTITIONS n} its n partitions; all of it or, on any error, none.
      */
-    private Result createPartitionedTable(CreateTableStatement create, List<ColumnDefinition> columns) {
+    private Result createPartitionedTable(CreateTableStatement create, List<ColumnDefinition> columns, StorageParameters parameters) {
         Catalog catalog = catalog();
         HashPartitioning partitioning = create.partitioning();
         int[] keyColumns = new int[partitioning.keyColumnNames().size()];
@@ -247,6 +247,7 @@ final class UtilityCommands {
             keyColumns[key] = indexOf(columns, partitioning.keyColumnNames().get(key));
         }
         Table parent = Table.partitioned(create.tableName(), columns, new PartitionKey(keyColumns));
+        parent.setStorageParameters(parameters);
         Set<String> chosen = new HashSet<>();
         for (TableConstraint constraint : create.constraints()) {
             if (constraint.name() != null) {
@@ -278,7 +279,8 @@ final class UtilityCommands {
         try {
             int partitions = partitioning.partitions();
             for (int remainder = 0; remainder < partitions; remainder++) {
-                addPartition(parent, create.tableName() + "_" + remainder, new HashPartitionBound(partitions, remainder));
+                addPartition(parent, create.tableName() + "_" + remainder, new HashPartitionBound(partitions, remainder),
+                        StorageParameters.NONE);
             }
         } catch (RuntimeException failure) {
             catalog.dropTable(parent.name());
@@ -435,7 +437,8 @@ final class UtilityCommands {
         if (!parent.isPartitioned()) {
             throw ParallaxException.of(SqlState.INVALID_OBJECT_DEFINITION, "\"%s\" is not partitioned", parent.name());
         }
-        addPartition(parent, create.tableName(), new HashPartitionBound(create.modulus(), create.remainder()));
+        addPartition(parent, create.tableName(), new HashPartitionBound(create.modulus(), create.remainder()),
+                StorageParameters.NONE.with(create.storageParameters(), false));
         return new CommandResult("CREATE TABLE");
     }
 
@@ -444,13 +447,14 @@ final class UtilityCommands {
      * unique index per constraint of the parent (named as PostgreSQL names a partition's indexes,
      * e.g. {@code p_0_pkey}), sized for a share of a table's default entries.
      */
-    private void addPartition(Table parent, String name, HashPartitionBound bound) {
+    private void addPartition(Table parent, String name, HashPartitionBound bound, StorageParameters parameters) {
         List<ColumnDefinition> columns = parent.columns();
         List<Table> siblings = parent.partitionRouter().partitions();
         // Siblings share their storage's page layout (PagedTableStorage.emptySibling).
         TableStorage storage = !siblings.isEmpty() && siblings.getFirst().storage() instanceof PagedTableStorage sibling
                 ? sibling.emptySibling() : services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
         Table partition = new Table(name, columns, storage);
+        partition.setStorageParameters(parameters);
         partition.setPartitionOf(parent, bound);
         List<TableConstraint> constraints = new ArrayList<>();
         List<UniqueIndex> tableIndexes = new ArrayList<>();
@@ -816,35 +820,9 @@ final class UtilityCommands {
 
     private Result alterTable(AlterTableOptionsStatement alter) {
         Table table = catalog().table(alter.tableName());
-        OptionalInt parallelWorkers = table.parallelWorkers();
-        for (Map.Entry<String, String> option : alter.set().entrySet()) {
-            if (!option.getKey().equals("parallel_workers")) {
-                throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "unrecognized parameter \"%s\"", option.getKey());
-            }
-            parallelWorkers = OptionalInt.of(parallelWorkersValue(option.getValue()));
-        }
-        // PostgreSQL ignores RESET of options that are not set, known or not.
-        if (alter.reset().contains("parallel_workers")) {
-            parallelWorkers = OptionalInt.empty();
-        }
-        table.setParallelWorkers(parallelWorkers);
+        table.setStorageParameters(table.storageParameters().with(alter.set(), table.isPartitioned()).without(alter.reset()));
         catalog().touch();
         return new CommandResult("ALTER TABLE");
-    }
-
-    private static int parallelWorkersValue(String text) {
-        int value;
-        try {
-            value = Integer.parseInt(text == null ? "" : text.trim());
-        } catch (NumberFormatException notAnInteger) {
-            throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE,
-                    "invalid value for integer option \"parallel_workers\": %s", text == null ? "true" : text);
-        }
-        if (value < 0 || value > MAX_PARALLEL_WORKERS_OPTION) {
-            throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "value %s out of bounds for option \"parallel_workers\"", text)
-                    .withDetail("Valid values are between \"0\" and \"" + MAX_PARALLEL_WORKERS_OPTION + "\".");
-        }
-        return value;
     }
 
     private Result call(CallStatement call) {

@@ -137,6 +137,34 @@ class AutovacuumTest {
     }
 
     @Test
+    void aTablesStorageParametersOverrideTheDatabasesSettings() {
+        run("create table strict (id integer) with (autovacuum_vacuum_threshold = 10, autovacuum_vacuum_scale_factor = 0)");
+        run("create table lax (id integer)");
+        run("create table off (id integer) with (autovacuum_enabled = false)");
+        for (String table : List.of("strict", "lax", "off")) {
+            run("insert into " + table + " select g from generate_series(1, 1000) as s(g)");
+            // 20 dead of 980 live: past strict's 10 + 0 * 980, below the database's 50 + 0.2 * 980.
+            run("delete from " + table + " where id <= 20");
+        }
+        Autovacuum autovacuum = database.autovacuum();
+        assertTrue(autovacuum.needsVacuum(database.catalog().table("strict")));
+        assertFalse(autovacuum.needsVacuum(database.catalog().table("lax")));
+        assertEquals(List.of("strict"), autovacuum.runRound().stream().map(done -> done.task().table().name()).toList());
+        // Far past the database's threshold: lax goes, off stays off until its parameter is reset.
+        for (String table : List.of("lax", "off")) {
+            run("delete from " + table + " where id <= 700");
+        }
+        assertEquals(List.of("lax"), autovacuum.runRound().stream().map(done -> done.task().table().name()).toList());
+        run("alter table off reset (autovacuum_enabled)");
+        assertEquals(List.of("off"), autovacuum.runRound().stream().map(done -> done.task().table().name()).toList());
+        // The database's switch wins over a table's autovacuum_enabled = true, as in PostgreSQL.
+        run("alter table lax set (autovacuum_enabled = true, autovacuum_vacuum_threshold = 0)");
+        run("delete from lax where id <= 800");
+        run("alter system set autovacuum = off");
+        assertEquals(List.of(), autovacuum.runRound());
+    }
+
+    @Test
     void sessionsCannotChangeTheDaemonsSettings() {
         ParallaxException set = assertThrows(ParallaxException.class, () -> run("set autovacuum = off"));
         assertEquals(SqlState.CANT_CHANGE_RUNTIME_PARAM, set.state());

@@ -28,7 +28,7 @@ public final class Table {
     private final List<DataType> columnTypes;
     private final TableStorage storage;
     private final boolean systemView;
-    private volatile OptionalInt parallelWorkers = OptionalInt.empty();
+    private volatile StorageParameters storageParameters = StorageParameters.NONE;
     private final List<OrderedIndex> indexes = new CopyOnWriteArrayList<>();
     /**
      * Immutable, replaced whole when a constraint is added (only while the table is created): handed
@@ -174,11 +174,16 @@ public final class Table {
 
     /** The {@code parallel_workers} reloption, when set. */
     public OptionalInt parallelWorkers() {
-        return parallelWorkers;
+        return storageParameters.parallelWorkers();
     }
 
-    public void setParallelWorkers(OptionalInt workers) {
-        this.parallelWorkers = Objects.requireNonNull(workers);
+    /** The reloptions: CREATE TABLE ... WITH (...), ALTER TABLE ... SET/RESET (...). */
+    public StorageParameters storageParameters() {
+        return storageParameters;
+    }
+
+    public void setStorageParameters(StorageParameters parameters) {
+        this.storageParameters = Objects.requireNonNull(parameters);
     }
 
     /** The ordered indexes on this table (CREATE INDEX), in creation order. */

@@ -69,11 +69,13 @@ final class CatalogRows {
      * ones ALTER TABLE ... SET (...) set), or NULL when none is set.
      */
     private static byte[] options(Table table) {
-        if (table.parallelWorkers().isEmpty()) {
+        if (table.storageParameters().isEmpty()) {
             return null;
         }
         ArrayValue.Builder options = new ArrayValue.Builder(TEXT_ARRAY);
-        options.add(("parallel_workers=" + table.parallelWorkers().getAsInt()).getBytes(StandardCharsets.UTF_8));
+        for (String entry : table.storageParameters().entries()) {
+            options.add(entry.getBytes(StandardCharsets.UTF_8));
+        }
         return options.build(1);
     }
 

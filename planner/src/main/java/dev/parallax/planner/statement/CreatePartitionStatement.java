@@ -1,10 +1,22 @@
 package dev.parallax.planner.statement;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * {@code CREATE TABLE [IF NOT EXISTS] name PARTITION OF parent FOR VALUES WITH (MODULUS m, REMAINDER r)}.
  * The bound's numbers are checked (42P16 as PostgreSQL) when parsed; the overlap and modulus rules
  * against the existing partitions when the partition is added.
  */
 public record CreatePartitionStatement(String tableName, boolean ifNotExists, String parentName, int modulus,
-                                       int remainder) implements Statement {
+                                       int remainder, Map<String, String> storageParameters) implements Statement {
+    public CreatePartitionStatement {
+        storageParameters = Collections.unmodifiableMap(new LinkedHashMap<>(storageParameters));
+    }
+
+    /** A partition without storage parameters. */
+    public CreatePartitionStatement(String tableName, boolean ifNotExists, String parentName, int modulus, int remainder) {
+        this(tableName, ifNotExists, parentName, modulus, remainder, Map.of());
+    }
 }

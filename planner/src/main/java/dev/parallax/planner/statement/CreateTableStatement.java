@@ -7,28 +7,31 @@ import java.util.Map;
 
 /**
  * {@code CREATE TABLE [IF NOT EXISTS] name (column type [NOT NULL | NULL | PRIMARY KEY | UNIQUE], ...,
- * [PRIMARY KEY (cols) | UNIQUE (cols)], ...) [PARTITION BY HASH (cols) [PARTITIONS n]]}. The
+ * [PRIMARY KEY (cols) | UNIQUE (cols)], ...) [PARTITION BY HASH (cols) [PARTITIONS n]] [WITH (parameter [= value], ...)]}. The
  * constraints are validated (columns exist, one primary key, redundant ones dropped, the partition
  * key included) and come primary key first; primary key columns are NOT NULL. {@code partitioning}
  * is null for a plain table. {@code defaultExpressions} maps a column's name to its DEFAULT expression
  * as written (the columns themselves carry no default until the expression is planned and checked);
  * {@code identities} maps the serial and identity columns to their clause (their sequences are
- * created with the table).
+ * created with the table). {@code storageParameters} are WITH's, checked when the table is made.
  */
 public record CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
                                    List<TableConstraint> constraints, HashPartitioning partitioning,
-                                   Map<String, String> defaultExpressions, Map<String, IdentityClause> identities) implements Statement {
+                                   Map<String, String> defaultExpressions, Map<String, IdentityClause> identities,
+                                   Map<String, String> storageParameters) implements Statement {
     public CreateTableStatement {
         columns = List.copyOf(columns);
         constraints = List.copyOf(constraints);
         defaultExpressions = Map.copyOf(defaultExpressions);
         identities = Map.copyOf(identities);
+        // WITH (...) in the order written; a value is null when written without one.
+        storageParameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(storageParameters));
     }
 
     /** A table without defaults. */
     public CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
                                 List<TableConstraint> constraints, HashPartitioning partitioning) {
-        this(tableName, ifNotExists, columns, constraints, partitioning, Map.of(), Map.of());
+        this(tableName, ifNotExists, columns, constraints, partitioning, Map.of(), Map.of(), Map.of());
     }
 
     /** A plain (not partitioned) table. */

@@ -135,13 +135,14 @@ public final class StatementParser {
         if (cursor.peek().isKeyword("partition")) {
             partitioning = parsePartitionBy(cursor, names);
         }
+        Map<String, String> storageParameters = parseWithStorageParameters(cursor);
         cursor.expectEnd();
         List<TableConstraint> validated = validateConstraints(tableName, names, constraints, constraintStarts);
         if (partitioning != null) {
             checkKeysIncludePartitionKey(tableName, validated, partitioning);
         }
         return new CreateTableStatement(tableName, ifNotExists, keyColumnsNotNull(columns, constraints), validated, partitioning,
-                defaultExpressions, identities);
+                defaultExpressions, identities, storageParameters);
     }
 
     /** {@code PARTITION BY HASH (cols) [PARTITIONS n]}; RANGE and LIST are not supported yet. */
@@ -244,6 +245,7 @@ public final class StatementParser {
             }
         } while (cursor.acceptSymbol(","));
         cursor.expectSymbol(")");
+        Map<String, String> storageParameters = parseWithStorageParameters(cursor);
         cursor.expectEnd();
         if (modulus == null) {
             throw ParallaxException.of(SqlState.SYNTAX_ERROR, "modulus for hash partition must be specified");
@@ -260,7 +262,7 @@ public final class StatementParser {
         if (remainder >= modulus) {
             throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "remainder for hash partition must be less than modulus");
         }
-        return new CreatePartitionStatement(tableName, ifNotExists, parentName, modulus, remainder);
+        return new CreatePartitionStatement(tableName, ifNotExists, parentName, modulus, remainder, storageParameters);
     }
 
     /** A bound's integer; larger than an int is PostgreSQL's 22003 for integer input. */
@@ -926,16 +928,7 @@ public final class StatementParser {
             if (!cursor.peek().isSymbol("(")) {
                 throw notSupported("ALTER TABLE ... SET " + describe(cursor.sql(), cursor.peek()) + " is not supported", cursor.peek());
             }
-            cursor.expectSymbol("(");
-            do {
-                String option = settingName(cursor);
-                String value = null;
-                if (cursor.acceptSymbol("=")) {
-                    value = settingValue(cursor);
-                }
-                set.put(option, value);
-            } while (cursor.acceptSymbol(","));
-            cursor.expectSymbol(")");
+            set = parseStorageParameters(cursor);
         } else if (cursor.accept("reset")) {
             cursor.expectSymbol("(");
             do {
@@ -950,6 +943,30 @@ public final class StatementParser {
         }
         cursor.expectEnd();
         return new AlterTableOptionsStatement(tableName, set, reset);
+    }
+
+    /**
+     * {@code (name [= value], ...)}: the storage parameters of CREATE TABLE ... WITH and ALTER TABLE
+     * ... SET, name to value text (null when written without a value), in the order written.
+     */
+    private static Map<String, String> parseStorageParameters(TokenCursor cursor) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        cursor.expectSymbol("(");
+        do {
+            String option = settingName(cursor);
+            String value = null;
+            if (cursor.acceptSymbol("=")) {
+                value = settingValue(cursor);
+            }
+            parameters.put(option, value);
+        } while (cursor.acceptSymbol(","));
+        cursor.expectSymbol(")");
+        return parameters;
+    }
+
+    /** An optional {@code WITH (name [= value], ...)} after a table's definition; empty when absent. */
+    private static Map<String, String> parseWithStorageParameters(TokenCursor cursor) {
+        return cursor.accept("with") ? parseStorageParameters(cursor) : Map.of();
     }
 
     /** {@code SET name {= | TO} value | DEFAULT}, {@code RESET name} or {@code RESET ALL}, after ALTER SYSTEM. */

@@ -2,6 +2,7 @@ package dev.parallax.planner.query;
 
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.StorageParameters;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -22,7 +23,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.OptionalInt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -116,7 +116,7 @@ class QueryPlannerTest {
 
     @Test
     void reloptionPlansOneWorker() throws IOException {
-        lineitem.setParallelWorkers(OptionalInt.of(1));
+        lineitem.setStorageParameters(StorageParameters.NONE.with(java.util.Map.of("parallel_workers", "1"), false));
         assertEquals(1, gather(planner.plan(query("q1.sql"), settings).root()).workersPlanned());
     }
 
