@@ -610,9 +610,15 @@ public final class ExplainPrinter {
             case SortNode sort -> columnNames(sort.input(), qualified);
             case LimitNode limit -> columnNames(limit.input(), qualified);
             case dev.parallax.engine.plan.WindowNode window -> {
-                List<String> names = new ArrayList<>(columnNames(window.input(), qualified));
-                for (dev.parallax.engine.plan.WindowFunction function : window.functions()) {
-                    names.add(function.name().toLowerCase(java.util.Locale.ROOT) + "() OVER (?)");
+                List<String> inputNames = columnNames(window.input(), qualified);
+                List<String> names = new ArrayList<>(inputNames);
+                for (dev.parallax.engine.plan.WindowCall call : window.calls()) {
+                    dev.parallax.engine.plan.AggregateCall aggregate = call.aggregate();
+                    String function = aggregate == null ? call.function().name().toLowerCase(java.util.Locale.ROOT) + "()"
+                            : aggregate.function() == dev.parallax.engine.plan.AggregateFunction.COUNT_STAR ? "count(*)"
+                            : aggregate.function().name().toLowerCase(java.util.Locale.ROOT) + "(" + inputNames.get(aggregate.argument()) + ")";
+                    // PostgreSQL 15 prints the window of a WindowAgg's output as OVER (?).
+                    names.add(function + " OVER (?)");
                 }
                 yield names;
             }

@@ -1,21 +1,24 @@
 package dev.parallax.engine.plan;
 
-import dev.parallax.engine.type.DataType;
-
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+
+import dev.parallax.engine.type.DataType;
 
 /**
- * Ranking window functions over one window ({@code OVER (PARTITION BY ... ORDER BY ...)}): the
- * input arrives sorted by the partition columns then the order columns, and each row leaves with
- * its input columns followed by one bigint per function. PostgreSQL's WindowAgg.
+ * Window functions over one window ({@code OVER (PARTITION BY ... ORDER BY ... frame)}): the input
+ * arrives sorted by the partition columns then the order columns, and each row leaves with its
+ * input columns followed by one column per call ({@link WindowCall#resultType()}). {@code frame}
+ * is what the aggregate calls see; the ranking functions ignore it. PostgreSQL's WindowAgg.
  */
-public record WindowNode(PlanNode input, int[] partitionColumns, int[] orderColumns, List<WindowFunction> functions,
+public record WindowNode(PlanNode input, int[] partitionColumns, int[] orderColumns, WindowFrame frame, List<WindowCall> calls,
                          PlanEstimate estimate) implements PlanNode {
     public WindowNode {
         partitionColumns = partitionColumns.clone();
         orderColumns = orderColumns.clone();
-        functions = List.copyOf(functions);
+        Objects.requireNonNull(frame, "frame");
+        calls = List.copyOf(calls);
     }
 
     @Override
@@ -36,8 +39,8 @@ public record WindowNode(PlanNode input, int[] partitionColumns, int[] orderColu
     @Override
     public List<DataType> outputTypes() {
         List<DataType> types = new ArrayList<>(input.outputTypes());
-        for (int index = 0; index < functions.size(); index++) {
-            types.add(DataType.BIGINT);
+        for (WindowCall call : calls) {
+            types.add(call.resultType());
         }
         return types;
     }

@@ -76,7 +76,7 @@ import dev.parallax.planner.query.convert.OrRestrictions;
 import dev.parallax.planner.query.convert.SubqueryDecorrelation;
 import dev.parallax.planner.query.convert.SetReturningProjections;
 import dev.parallax.planner.query.convert.ProjectSetFieldTrimmer;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
+import dev.parallax.planner.query.convert.ParallaxConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
 import java.util.ArrayList;
@@ -391,7 +391,7 @@ public final class QueryPlanner {
         RelOptCluster cluster = RelOptCluster.create(volcano, rexBuilder);
         cluster.setMetadataProvider(METADATA);
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator,
-                catalogReader, cluster, StandardConvertletTable.INSTANCE, converterConfig(statement, setReturning));
+                catalogReader, cluster, ParallaxConvertletTable.INSTANCE, converterConfig(statement, setReturning));
         RelRoot root = converter.convertQuery(validated, false, true);
         return new Analysis(statement, validator, validated, root, rexBuilder, catalogReader, catalog, setReturning);
     }
@@ -512,7 +512,7 @@ public final class QueryPlanner {
                     VALIDATOR_CONFIG);
             SqlNode validated = validateViewQuery(queryString, validator);
             SqlToRelConverter converter = new SqlToRelConverter(this, validator, catalogReader, cluster,
-                    StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
+                    ParallaxConvertletTable.INSTANCE, CONVERTER_CONFIG);
             return converter.convertQuery(validated, false, true);
         }
     }

@@ -60,7 +60,8 @@ final class PlanDump {
                     + (join.residual() != null ? " residual" : "");
             case dev.parallax.engine.plan.NestedLoopJoinNode join -> "Nested Loop " + join.joinType()
                     + (join.condition() != null ? " condition" : "");
-            case dev.parallax.engine.plan.WindowNode window -> "WindowAgg " + window.functions();
+            case dev.parallax.engine.plan.WindowNode window -> "WindowAgg " + window.frame() + " " + window.calls().stream()
+                    .map(call -> call.aggregate() == null ? call.function().name() : call.aggregate().function().name()).toList();
             case dev.parallax.engine.plan.CorrelateNode correlate -> "Correlated Nested Loop " + correlate.joinType()
                     + " correlated=" + Arrays.toString(correlate.correlatedColumns());
         }).append('\n');

@@ -12,6 +12,9 @@ abstract class Accumulator {
     /** Grows the state arrays to hold groups {@code 0..groupCount-1}; new groups start empty. */
     abstract void ensureGroups(int groupCount);
 
+    /** Empties group {@code group}'s state, as if it had seen no row (a window aggregate's next partition). */
+    abstract void clear(int group);
+
     /** Adds raw input values of {@code argument} (null for count(*)); NULL values are skipped. */
     abstract void add(ColumnVector argument, int[] positions, int[] groupIds, int count);
 

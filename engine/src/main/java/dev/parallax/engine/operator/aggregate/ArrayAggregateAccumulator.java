@@ -41,6 +41,12 @@ final class ArrayAggregateAccumulator extends Accumulator {
     }
 
     @Override
+    void clear(int group) {
+        // heldBytes keeps counting the dropped values: it bounds a hash aggregation, whose groups are never cleared.
+        builders[group] = null;
+    }
+
+    @Override
     void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
         boolean[] nulls = argument.mayHaveNulls() ? argument.nulls() : null;
         for (int index = 0; index < count; index++) {

@@ -26,6 +26,11 @@ final class BooleanAccumulator extends Accumulator {
     }
 
     @Override
+    void clear(int group) {
+        states[group] = NONE;
+    }
+
+    @Override
     void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
         long[] input = ((LongVector) argument).values();
         boolean[] nulls = argument.mayHaveNulls() ? argument.nulls() : null;

@@ -33,6 +33,14 @@ final class BytesMinMaxAccumulator extends Accumulator {
     }
 
     @Override
+    void clear(int group) {
+        if (values[group] != null) {
+            heldBytes -= 16 + values[group].length;
+            values[group] = null;
+        }
+    }
+
+    @Override
     void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
         BytesVector input = (BytesVector) argument;
         byte[] data = input.data();

@@ -17,6 +17,11 @@ final class CountAccumulator extends Accumulator {
     }
 
     @Override
+    void clear(int group) {
+        counts[group] = 0;
+    }
+
+    @Override
     void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
         long[] counts = this.counts;
         if (argument == null || !argument.mayHaveNulls()) {

@@ -36,6 +36,13 @@ final class DistinctAccumulator extends Accumulator {
     }
 
     @Override
+    void clear(int group) {
+        // The seen values are keyed by group in one table that cannot drop a group's keys; PostgreSQL and
+        // the planner refuse DISTINCT in window aggregates, the only users of clear.
+        throw new UnsupportedOperationException("a DISTINCT aggregate cannot be cleared");
+    }
+
+    @Override
     void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
         if (newPositions.length < count) {
             newPositions = new int[count];

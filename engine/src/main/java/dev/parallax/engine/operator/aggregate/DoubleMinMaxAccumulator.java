@@ -25,6 +25,11 @@ final class DoubleMinMaxAccumulator extends Accumulator {
     }
 
     @Override
+    void clear(int group) {
+        seen[group] = false;
+    }
+
+    @Override
     void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
         double[] input = ((DoubleVector) argument).values();
         boolean[] nulls = argument.mayHaveNulls() ? argument.nulls() : null;

@@ -26,6 +26,12 @@ final class DoubleSumAccumulator extends Accumulator {
     }
 
     @Override
+    void clear(int group) {
+        sums[group] = 0;
+        counts[group] = 0;
+    }
+
+    @Override
     void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
         double[] values = ((DoubleVector) argument).values();
         double[] sums = this.sums;

@@ -114,7 +114,7 @@ public final class HashAggregation {
         this.spillLevel = level;
     }
 
-    private static Accumulator create(AggregateCall call) {
+    static Accumulator create(AggregateCall call) {
         DataType argumentType = call.argumentType();
         boolean doubles = argumentType != null && argumentType.vectorKind() == VectorKind.DOUBLE;
         Accumulator accumulator = switch (call.function()) {

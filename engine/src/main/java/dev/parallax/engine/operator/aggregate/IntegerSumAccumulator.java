@@ -43,6 +43,13 @@ final class IntegerSumAccumulator extends Accumulator {
     }
 
     @Override
+    void clear(int group) {
+        high[group] = 0;
+        low[group] = 0;
+        counts[group] = 0;
+    }
+
+    @Override
     void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
         long[] values = ((LongVector) argument).values();
         long[] high = this.high;

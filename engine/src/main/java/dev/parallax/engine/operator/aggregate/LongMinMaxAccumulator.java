@@ -25,6 +25,11 @@ final class LongMinMaxAccumulator extends Accumulator {
     }
 
     @Override
+    void clear(int group) {
+        seen[group] = false;
+    }
+
+    @Override
     void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
         long[] input = ((LongVector) argument).values();
         boolean[] nulls = argument.mayHaveNulls() ? argument.nulls() : null;

@@ -32,6 +32,12 @@ final class SingleValueAccumulator extends Accumulator {
     }
 
     @Override
+    void clear(int group) {
+        value.clear(group);
+        rows[group] = 0;
+    }
+
+    @Override
     void add(ColumnVector argument, int[] positions, int[] groupIds, int count) {
         long[] rows = this.rows;
         // Every row counts, NULL or not: a subquery returning two NULLs is still two rows.

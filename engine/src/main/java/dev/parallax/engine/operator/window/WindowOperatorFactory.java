@@ -10,6 +10,6 @@ public final class WindowOperatorFactory {
     }
 
     public static Operator create(WindowNode node, OperatorBuilder builder) {
-        return new WindowOperator(builder.build(node.input()), node.partitionColumns(), node.orderColumns(), node.functions());
+        return new WindowOperator(builder.build(node.input()), node.partitionColumns(), node.orderColumns(), node.frame(), node.calls());
     }
 }

@@ -2,24 +2,42 @@ package dev.parallax.planner.query.translate;
 
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.operator.aggregate.AggregateStates;
+import dev.parallax.engine.plan.AggregateCall;
+import dev.parallax.engine.plan.AggregateFunction;
+import dev.parallax.engine.expr.ColumnRef;
+import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.plan.PlanEstimate;
 import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.ProjectNode;
 import dev.parallax.engine.plan.SortKey;
 import dev.parallax.engine.plan.SortNode;
+import dev.parallax.engine.plan.WindowCall;
+import dev.parallax.engine.plan.WindowFrame;
 import dev.parallax.engine.plan.WindowFunction;
 import dev.parallax.engine.plan.WindowNode;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.query.schema.TypeMapping;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.core.Window;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexWindowBound;
+import org.apache.calcite.rex.RexWindowExclusion;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Window → one WindowNode per window ({@code OVER (...)} clause), each over a SortNode ordering
  * its input by the partition keys then the order keys. Every WindowNode appends its functions'
  * columns after its input's, so the column numbers of later windows stay those of the input, and
- * the output matches Calcite's (input fields, then each group's calls in order). Only the ranking
- * functions (row_number, rank, dense_rank) are computed; aggregates over windows are not yet.
+ * the output matches Calcite's (input fields, then each group's calls in order). The ranking
+ * functions and count, sum, avg, min, max, bool_and and bool_or are computed, the aggregates over the frames that
+ * start at the partition's first row and end at the current row, its last peer or the partition's
+ * end; other frames are refused rather than answered wrongly.
  */
 final class WindowTranslator {
     private WindowTranslator() {
@@ -27,17 +45,31 @@ final class WindowTranslator {
 
     static PlanNode translate(Window window, RelTranslator translator) {
         PlanNode node = translator.translate(window.getInput());
+        int inputFields = window.getInput().getRowType().getFieldCount();
+        boolean constantArguments = !window.constants.isEmpty() && window.groups.stream()
+                .flatMap(group -> group.aggCalls.stream())
+                .flatMap(call -> call.getOperands().stream())
+                .anyMatch(operand -> operand instanceof RexInputRef reference && reference.getIndex() >= inputFields);
+        if (constantArguments) {
+            // count(1), sum(2): Calcite numbers the window's constants after its input's fields, so
+            // a projection appending them lets every argument be a column; a last projection drops them.
+            node = project(node, withConstants(node, window), translator);
+        }
         for (Window.Group group : window.groups) {
-            List<WindowFunction> functions = new ArrayList<>();
+            List<WindowCall> calls = new ArrayList<>();
+            boolean aggregates = false;
             for (Window.RexWinAggCall call : group.aggCalls) {
-                functions.add(switch (call.getOperator().getKind()) {
-                    case ROW_NUMBER -> WindowFunction.ROW_NUMBER;
-                    case RANK -> WindowFunction.RANK;
-                    case DENSE_RANK -> WindowFunction.DENSE_RANK;
-                    default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
-                            "window function %s is not supported yet", call.getOperator().getName().toLowerCase(java.util.Locale.ROOT));
-                });
+                WindowCall windowCall = switch (call.getOperator().getKind()) {
+                    case ROW_NUMBER -> WindowCall.ranking(WindowFunction.ROW_NUMBER);
+                    case RANK -> WindowCall.ranking(WindowFunction.RANK);
+                    case DENSE_RANK -> WindowCall.ranking(WindowFunction.DENSE_RANK);
+                    default -> WindowCall.aggregate(aggregate(call, node));
+                };
+                aggregates |= windowCall.aggregate() != null;
+                calls.add(windowCall);
             }
+            // The ranking functions ignore the frame: only a window with aggregates needs one supported.
+            WindowFrame frame = aggregates ? frame(group, window, inputFields) : WindowFrame.THROUGH_ROW;
             int[] partitionColumns = group.keys.toArray();
             List<SortKey> keys = new ArrayList<>();
             for (int column : partitionColumns) {
@@ -63,10 +95,119 @@ final class WindowTranslator {
             }
             PlanEstimate sorted = input.estimate();
             // One comparison per key and one counter update per row, as PostgreSQL charges cpu_operator_cost per row.
-            double cost = sorted.rows() * 0.0025 * (keys.size() + functions.size());
-            node = new WindowNode(input, partitionColumns, orderColumns, functions,
-                    new PlanEstimate(sorted.startupCost(), sorted.totalCost() + cost, sorted.rows(), sorted.width() + 8 * functions.size()));
+            double cost = sorted.rows() * 0.0025 * (keys.size() + calls.size());
+            node = new WindowNode(input, partitionColumns, orderColumns, frame, calls,
+                    new PlanEstimate(sorted.startupCost(), sorted.totalCost() + cost, sorted.rows(), sorted.width() + 8 * calls.size()));
+        }
+        if (constantArguments) {
+            List<Expr> kept = new ArrayList<>();
+            List<DataType> types = node.outputTypes();
+            for (int column = 0; column < types.size(); column++) {
+                if (column < inputFields || column >= inputFields + window.constants.size()) {
+                    kept.add(new ColumnRef(column, types.get(column)));
+                }
+            }
+            node = project(node, kept, translator);
         }
         return node;
+    }
+
+    /** The input's columns followed by the window's constants. */
+    private static List<Expr> withConstants(PlanNode input, Window window) {
+        List<Expr> expressions = new ArrayList<>();
+        List<DataType> types = input.outputTypes();
+        for (int column = 0; column < types.size(); column++) {
+            expressions.add(new ColumnRef(column, types.get(column)));
+        }
+        for (RexLiteral constant : window.constants) {
+            expressions.add(RexTranslator.literal(constant));
+        }
+        return expressions;
+    }
+
+    private static PlanNode project(PlanNode input, List<Expr> expressions, RelTranslator translator) {
+        return new ProjectNode(input, expressions,
+                translator.cost().project(input.estimate(), expressions, expressions.stream().map(Expr::type).toList()));
+    }
+
+    /** The aggregate a window call computes, typed as the plain aggregate (Calcite derives both the same way). */
+    private static AggregateCall aggregate(Window.RexWinAggCall call, PlanNode input) {
+        String name = call.getOperator().getName().toLowerCase(Locale.ROOT);
+        // By name: Calcite gives bool_and and every the kind MIN, bool_or and some MAX, and other
+        // functions (array_agg, string_agg, stddev) kinds of their own or OTHER_FUNCTION.
+        AggregateFunction function = switch (name) {
+            case "count" -> call.getOperands().isEmpty() ? AggregateFunction.COUNT_STAR : AggregateFunction.COUNT;
+            case "sum" -> AggregateFunction.SUM;
+            case "avg" -> AggregateFunction.AVG;
+            case "min" -> AggregateFunction.MIN;
+            case "max" -> AggregateFunction.MAX;
+            case "bool_and", "every" -> AggregateFunction.BOOL_AND;
+            case "bool_or", "some" -> AggregateFunction.BOOL_OR;
+            default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window function %s is not supported yet", name);
+        };
+        if (call.distinct) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "DISTINCT is not implemented for window functions");
+        }
+        if (call.getOperands().size() > 1) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window function %s with %d arguments is not supported yet",
+                    name, call.getOperands().size());
+        }
+        int argument = -1;
+        if (!call.getOperands().isEmpty()) {
+            RexNode operand = call.getOperands().getFirst();
+            if (!(operand instanceof RexInputRef reference)) {
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window function %s of %s is not supported yet", name, operand);
+            }
+            argument = reference.getIndex();
+        }
+        DataType argumentType = argument < 0 ? DataType.BIGINT : input.outputTypes().get(argument);
+        DataType resultType = TypeMapping.toEngine(call.getType());
+        return new AggregateCall(function, argument, false, argumentType, resultType,
+                AggregateStates.stateTypes(function, argumentType, resultType), name);
+    }
+
+    /**
+     * The frame of a window with aggregates: from UNBOUNDED PRECEDING to CURRENT ROW or UNBOUNDED
+     * FOLLOWING, without EXCLUDE (Calcite's parser has no GROUPS). RANGE to CURRENT ROW ends at the
+     * last peer, and covers the whole partition without ORDER BY (every row is a peer).
+     */
+    private static WindowFrame frame(Window.Group group, Window window, int inputFields) {
+        RexWindowBound lower = group.lowerBound;
+        RexWindowBound upper = group.upperBound;
+        if (!lower.isUnbounded() || !lower.isPreceding()
+                || !(upper.isCurrentRow() || upper.isUnbounded() && upper.isFollowing())) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "window frame %s BETWEEN %s AND %s is not supported yet: only frames from UNBOUNDED PRECEDING to CURRENT ROW "
+                            + "or UNBOUNDED FOLLOWING are", group.isRows ? "ROWS" : "RANGE",
+                    bound(lower, window, inputFields), bound(upper, window, inputFields));
+        }
+        if (group.exclude != RexWindowExclusion.EXCLUDE_NO_OTHER) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window frame exclusion %s is not supported yet",
+                    group.exclude.toString());
+        }
+        if (upper.isUnbounded()) {
+            return WindowFrame.PARTITION;
+        }
+        if (group.isRows) {
+            return WindowFrame.THROUGH_ROW;
+        }
+        return group.orderKeys.getFieldCollations().isEmpty() ? WindowFrame.PARTITION : WindowFrame.THROUGH_PEERS;
+    }
+
+    /** A frame bound as written: an offset bound shows its value (Calcite keeps it among the window's constants). */
+    private static String bound(RexWindowBound bound, Window window, int inputFields) {
+        if (bound.isCurrentRow()) {
+            return "CURRENT ROW";
+        }
+        String direction = bound.isPreceding() ? "PRECEDING" : "FOLLOWING";
+        if (bound.isUnbounded()) {
+            return "UNBOUNDED " + direction;
+        }
+        RexNode offset = bound.getOffset();
+        if (offset instanceof RexInputRef reference && reference.getIndex() >= inputFields
+                && reference.getIndex() - inputFields < window.constants.size()) {
+            return window.constants.get(reference.getIndex() - inputFields).getValue2() + " " + direction;
+        }
+        return offset + " " + direction;
     }
 }
