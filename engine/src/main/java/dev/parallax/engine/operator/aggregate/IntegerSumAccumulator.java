@@ -174,9 +174,27 @@ final class IntegerSumAccumulator extends Accumulator {
             ((LongVector) out).set(position, lowWord);
             return;
         }
+        int shift = resultScale - argumentScale;
+        if (average && high[group] == (lowWord >> 63) && shift >= 0 && shift <= 18) {
+            // An average whose scaled sum fits a long, in long arithmetic: a window's running avg
+            // reads a result per row or peer group, and the BigDecimal division below allocates.
+            long factor = DecimalMath.powerOfTen(shift);
+            long scaled = lowWord * factor;
+            if (Math.multiplyHigh(lowWord, factor) == (scaled >> 63)) {
+                long quotient = scaled / count;
+                long remainder = Math.abs(scaled % count);
+                if (remainder >= count - remainder) {
+                    // HALF_UP, as the BigDecimal division: a remainder of half or more rounds away from zero.
+                    quotient += scaled < 0 ? -1 : 1;
+                }
+                if (fitsResult(quotient)) {
+                    ((LongVector) out).set(position, quotient);
+                    return;
+                }
+            }
+        }
         BigInteger numerator = sum(group);
         BigInteger denominator = BigInteger.valueOf(average ? count : 1);
-        int shift = resultScale - argumentScale;
         if (shift >= 0) {
             numerator = numerator.multiply(BigInteger.TEN.pow(shift));
         } else {
