@@ -129,8 +129,9 @@ final class DescribeCommands {
                 footers.add("Partition key: HASH " + keyList(table, table.partitionKey().columns()));
             }
             footers.addAll(indexFooter(table));
-            if (table.parallelWorkers().isPresent()) {
-                footers.add("Options: parallel_workers=" + table.parallelWorkers().getAsInt());
+            if (!table.storageParameters().isEmpty()) {
+                // psql: the reloptions joined with ", ".
+                footers.add("Options: " + String.join(", ", table.storageParameters().entries()));
             }
             if (table.isPartitioned()) {
                 footers.addAll(partitionFooter(table, verbose));

@@ -82,7 +82,7 @@ class MetaCommandsTest {
 
     @Test
     void describeCommands() {
-        Run run = run(TABLE + "alter table t set (parallel_workers = 3);\n\\d\n\\dt+\n\\d t\n\\d nosuch\n", "-q");
+        Run run = run(TABLE + "alter table t set (parallel_workers = 3, autovacuum_enabled = off);\n\\d\n\\dt+\n\\d t\n\\d nosuch\n", "-q");
         assertEquals(new Run(0, """
                         List of relations
                  Schema | Name | Type  |  Owner   \n\
@@ -101,7 +101,7 @@ class MetaCommandsTest {
                 --------+---------+-----------+----------+---------
                  a      | integer |           | not null | \n\
                  b      | text    |           |          | \n\
-                Options: parallel_workers=3
+                Options: parallel_workers=3, autovacuum_enabled=off
 
                 """.formatted(sizeOfT()), "Did not find any relation named \"nosuch\".\n"), run);
     }
