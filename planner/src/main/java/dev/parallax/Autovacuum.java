@@ -201,9 +201,11 @@ public final class Autovacuum implements AutoCloseable {
         try {
             return ParallelMaintenance.run(tasks, settings.maximumWorkers(), database.workers(),
                     sessionSettings.getInt("max_parallel_workers"), true,
-                    (table, done, total) -> context.progress().update("autovacuum " + table, done, total, "pages"),
+                    database.vacuumProgressRegistry().forSession(SESSION_ID,
+                            (table, done, total) -> context.progress().update("autovacuum " + table, done, total, "pages")),
                     () -> context.isCancelled() || isClosed());
         } finally {
+            database.vacuumProgressRegistry().sessionFinished(SESSION_ID);
             database.runningStatementRegistry().remove(context);
         }
     }

@@ -9,6 +9,8 @@ import dev.parallax.planner.EngineServices;
 import dev.parallax.planner.SqlSession;
 import dev.parallax.planner.StandardEngineServices;
 import dev.parallax.planner.progress.ProgressView;
+import dev.parallax.planner.progress.VacuumProgressRegistry;
+import dev.parallax.planner.progress.VacuumProgressView;
 import dev.parallax.planner.progress.RunningStatementRegistry;
 import dev.parallax.planner.progress.PgCatalogViews;
 import dev.parallax.planner.progress.UserTablesView;
@@ -40,6 +42,7 @@ public final class Database implements AutoCloseable {
     private volatile EngineServices engineServices;
     private final WorkerPool workers;
     private final RunningStatementRegistry runningStatements = new RunningStatementRegistry();
+    private final VacuumProgressRegistry vacuumProgress = new VacuumProgressRegistry();
     private final AtomicInteger sessionIds = new AtomicInteger();
     private final Autovacuum autovacuum;
     private volatile boolean closed;
@@ -54,6 +57,8 @@ public final class Database implements AutoCloseable {
                 ProgressView.storage(runningStatements)));
         catalog.addTable(Table.systemView(UserTablesView.VIEW_NAME, UserTablesView.COLUMNS,
                 UserTablesView.storage(catalog)));
+        catalog.addTable(Table.systemView(VacuumProgressView.VIEW_NAME, VacuumProgressView.COLUMNS,
+                VacuumProgressView.storage(vacuumProgress, catalog)));
         PgCatalogViews.register(catalog);
         catalog.addTable(dev.parallax.planner.PreparedStatementsView.table());
         this.autovacuum = new Autovacuum(this, Autovacuum.Configuration.defaults());
@@ -93,6 +98,11 @@ public final class Database implements AutoCloseable {
     /** The registry sessions report their running statements to. */
     public RunningStatementRegistry runningStatementRegistry() {
         return runningStatements;
+    }
+
+    /** The tables being vacuumed now (the view {@code pg_stat_progress_vacuum}). */
+    public VacuumProgressRegistry vacuumProgressRegistry() {
+        return vacuumProgress;
     }
 
     /** A new session number, unique within this database (the {@code session} column of pg_stat_progress). */

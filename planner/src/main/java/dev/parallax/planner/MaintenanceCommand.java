@@ -12,6 +12,7 @@ import dev.parallax.engine.sort.SortOptions;
 import dev.parallax.engine.vacuum.MaintenanceResult;
 import dev.parallax.engine.vacuum.MaintenanceTask;
 import dev.parallax.engine.vacuum.ParallelMaintenance;
+import dev.parallax.planner.progress.VacuumProgressRegistry;
 import dev.parallax.engine.vacuum.VacuumReport;
 import dev.parallax.planner.result.CommandResult;
 import dev.parallax.planner.result.OperatorResult;
@@ -80,12 +81,14 @@ final class MaintenanceCommand {
         }
         int participants = statement.parallelWorkers() < 0 ? 1 : statement.parallelWorkers() + 1;
         ExecutionContext context = session.newContext(null, false);
+        VacuumProgressRegistry vacuums = session.database().vacuumProgressRegistry();
+        int sessionId = session.running().sessionId();
         List<MaintenanceResult> results;
         try {
             results = ParallelMaintenance.run(tasks, participants, session.database().workers(),
                     context.settings().getInt("max_parallel_workers"), false,
-                    (table, done, total) -> context.progress().update(
-                            (statement.vacuum() ? "vacuum " : "analyze ") + table, done, total, "pages"),
+                    vacuums.forSession(sessionId, (table, done, total) -> context.progress().update(
+                            (statement.vacuum() ? "vacuum " : "analyze ") + table, done, total, "pages")),
                     context::isCancelled);
             context.checkCancelled();
             if (full) {
@@ -94,6 +97,7 @@ final class MaintenanceCommand {
         } catch (RuntimeException failure) {
             throw OperatorResult.asParallaxException(failure);
         } finally {
+            vacuums.sessionFinished(sessionId);
             session.running().finish(context);
         }
         if (statement.analyze() && !results.isEmpty()) {

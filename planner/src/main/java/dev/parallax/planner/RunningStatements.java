@@ -40,6 +40,11 @@ final class RunningStatements {
         this.sessionId = sessionId;
     }
 
+    /** The session's number (pg_stat_progress's session column). */
+    int sessionId() {
+        return sessionId;
+    }
+
     /** Registers a statement that starts now; with {@code timeoutMillis > 0} it is cancelled after that long. */
     void start(ExecutionContext context, long timeoutMillis, String query) {
         registry.add(context, sessionId, query);
