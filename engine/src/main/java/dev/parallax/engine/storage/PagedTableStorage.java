@@ -105,9 +105,9 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
     private final int columnCount;
     /**
      * The write lock: the storage's own monitor, whose header shares the first cache line with the
-     * counters every write updates; a lock object of its own was one more cache miss per write when
-     * each write lands on another partition (an upsert into 1024 hash partitions). Nothing else
-     * synchronizes on a storage.
+     * fields every read and write checks ({@link PointReadFields}); a lock object of its own was one
+     * more cache miss per write when each write lands on another partition (an upsert into 1024 hash
+     * partitions). Nothing else synchronizes on a storage.
      */
     private final Object writeLock = this;
     /** Writer scratch (under the write lock): heap bytes per column of the rows being placed on the current page. */
