@@ -32,7 +32,7 @@ import java.util.Locale;
 
 /**
  * Window → one WindowNode per window ({@code OVER (...)} clause), each over a SortNode ordering
- * its input by the partition keys then the order keys. Every WindowNode appends its functions'
+ * its input by the partition keys then the order keys (none when the rows already come so). Every WindowNode appends its functions'
  * columns after its input's, so the column numbers of later windows stay those of the input, and
  * the output matches Calcite's (input fields, then each group's calls in order). The ranking
  * functions and count, sum, avg, min, max, bool_and and bool_or are computed, the aggregates over the frames that
@@ -55,6 +55,8 @@ final class WindowTranslator {
             // a projection appending them lets every argument be a column; a last projection drops them.
             node = project(node, withConstants(node, window), translator);
         }
+        // The sort keys the rows arrive in at the next window; none known for the window's input.
+        List<SortKey> order = List.of();
         for (Window.Group group : window.groups) {
             List<WindowCall> calls = new ArrayList<>();
             boolean aggregates = false;
@@ -90,14 +92,19 @@ final class WindowTranslator {
                 keys.add(new SortKey(collation.getFieldIndex(), descending, nullsFirst));
             }
             PlanNode input = node;
-            if (!keys.isEmpty()) {
+            // A window keeps its input's order: a later window whose keys lead the earlier one's sort
+            // (partition by g after partition by g order by v) reads that order without a sort of its own, as in PostgreSQL.
+            boolean sorted = keys.size() <= order.size() && order.subList(0, keys.size()).equals(keys);
+            if (!sorted) {
                 input = new SortNode(node, keys, -1, translator.cost().sort(node.estimate(), node.estimate().rows(), -1));
+                order = keys;
             }
-            PlanEstimate sorted = input.estimate();
+            PlanEstimate inputEstimate = input.estimate();
             // One comparison per key and one counter update per row, as PostgreSQL charges cpu_operator_cost per row.
-            double cost = sorted.rows() * 0.0025 * (keys.size() + calls.size());
+            double cost = inputEstimate.rows() * 0.0025 * (keys.size() + calls.size());
             node = new WindowNode(input, partitionColumns, orderColumns, frame, calls,
-                    new PlanEstimate(sorted.startupCost(), sorted.totalCost() + cost, sorted.rows(), sorted.width() + 8 * calls.size()));
+                    new PlanEstimate(inputEstimate.startupCost(), inputEstimate.totalCost() + cost, inputEstimate.rows(),
+                            inputEstimate.width() + 8 * calls.size()));
         }
         if (constantArguments) {
             List<Expr> kept = new ArrayList<>();
