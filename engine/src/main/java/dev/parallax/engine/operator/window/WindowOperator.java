@@ -357,7 +357,7 @@ final class WindowOperator implements Operator {
                     int position = batch.position(index);
                     int prior = batch.position(index - 1);
                     starts[index] |= nullDiffers(doubles, position, prior)
-                            || !doubles.isNull(position) && Double.compare(values[position], values[prior]) != 0;
+                            || !doubles.isNull(position) && !sameDouble(values[position], values[prior]);
                 }
             }
             case BytesVector bytes -> {
@@ -377,9 +377,14 @@ final class WindowOperator implements Operator {
         }
         return switch (left) {
             case LongVector longs -> longs.values()[leftPosition] == ((LongVector) right).values()[rightPosition];
-            case DoubleVector doubles -> Double.compare(doubles.values()[leftPosition], ((DoubleVector) right).values()[rightPosition]) == 0;
+            case DoubleVector doubles -> sameDouble(doubles.values()[leftPosition], ((DoubleVector) right).values()[rightPosition]);
             case BytesVector bytes -> sameBytes(bytes, leftPosition, (BytesVector) right, rightPosition);
         };
+    }
+
+    /** PostgreSQL's float equality: -0 equals 0 (Double.compare tells them apart), NaN equals NaN. */
+    private static boolean sameDouble(double left, double right) {
+        return left == right || Double.isNaN(left) && Double.isNaN(right);
     }
 
     private static boolean nullDiffers(ColumnVector vector, int position, int prior) {
