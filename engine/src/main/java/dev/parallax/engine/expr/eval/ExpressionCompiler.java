@@ -399,9 +399,11 @@ public final class ExpressionCompiler {
             case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE, REPEAT, LPAD, RPAD -> {
                 Evaluator[] arguments = arguments(argumentExprs);
                 if (function == Function.CONCAT) {
-                    // || accepts any value on either side and concatenates the text forms.
+                    // || accepts any value on either side and concatenates the text forms; a
+                    // character(n) becomes text first, without its trailing blanks (PostgreSQL's bpchar -> text).
                     for (int index = 0; index < arguments.length; index++) {
-                        if (!arguments[index].type().kind().isText()) {
+                        TypeKind kind = arguments[index].type().kind();
+                        if (kind != TypeKind.TEXT && kind != TypeKind.VARCHAR) {
                             arguments[index] = foldWhen(new CastEvaluator(arguments[index], DataType.TEXT, true), arguments[index] instanceof ConstantEvaluator);
                         }
                     }

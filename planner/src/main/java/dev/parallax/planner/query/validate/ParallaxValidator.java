@@ -116,6 +116,30 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             concat.setOperator(dev.parallax.planner.query.function.ArrayFunctions.ARRAY_APPEND);
         } else if (!leftArray && rightArray) {
             concat.setOperator(dev.parallax.planner.query.function.ArrayFunctions.ARRAY_PREPEND);
+        } else if (!leftArray) {
+            textConcatenation(scope, concat);
+        }
+    }
+
+    /**
+     * PostgreSQL's text {@code ||} is {@code text || text -> text}: a character(n) operand is
+     * converted to text first (its trailing blanks dropped) and the result is never re-padded.
+     * Calcite types CHAR(a) || CHAR(b) as CHAR(a+b) and varchar(a) || varchar(b) as varchar(a+b):
+     * every bounded character operand gets a cast to unbounded VARCHAR (the engine's text).
+     */
+    private void textConcatenation(SqlValidatorScope scope, SqlBasicCall concat) {
+        for (int side = 0; side < 2; side++) {
+            SqlNode operand = concat.operand(side);
+            if (operand instanceof SqlDynamicParam) {
+                continue;
+            }
+            RelDataType type = deriveType(scope, operand);
+            boolean boundedCharacter = type.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.CHAR
+                    || (type.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.VARCHAR
+                            && type.getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED);
+            if (boundedCharacter) {
+                concat.setOperand(side, castTo(operand, getTypeFactory().createSqlType(org.apache.calcite.sql.type.SqlTypeName.VARCHAR)));
+            }
         }
     }
 
