@@ -6,6 +6,7 @@ import dev.parallax.ResultColumn;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.result.ClientMessagesResult;
 
 import java.util.List;
 import java.util.Objects;
@@ -81,7 +82,7 @@ final class SqlPreparedQuery implements PreparedQuery {
         TransactionBlock transaction = session.transactionBlock();
         transaction.checkNotFailed();
         try {
-            return transaction.watch(run(parameters));
+            return transaction.watch(ClientMessagesResult.filter(run(parameters), session.settings()));
         } catch (RuntimeException failure) {
             transaction.statementFailed();
             throw failure;

@@ -23,6 +23,7 @@ import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.settings.Settings;
+import dev.parallax.planner.result.ClientMessagesResult;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.LongVector;
@@ -142,7 +143,7 @@ public final class SqlSession implements Session {
         try {
             Statement statement = StatementParser.parse(sql);
             refuseInFailedBlock(statement);
-            return transaction.watch(run(statement, values));
+            return transaction.watch(ClientMessagesResult.filter(run(statement, values), settings));
         } catch (RuntimeException failure) {
             transaction.statementFailed();
             throw failure;

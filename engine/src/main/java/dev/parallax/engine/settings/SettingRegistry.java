@@ -55,6 +55,9 @@ public final class SettingRegistry {
                 "Parallax: directory for the temporary files of sorts, hash joins and hash aggregations that spill (empty: java.io.tmpdir)."));
         add(SettingDefinition.integer("parallel_scan_chunk_pages", 0, 0, 1 << 20,
                 "Parallax: pages a parallel scan worker claims at a time; 0 sizes chunks by table size and ramps down near the end."));
+        add(SettingDefinition.enumeration("client_min_messages", "notice",
+                List.of("debug5", "debug4", "debug3", "debug2", "debug1", "log", "notice", "warning", "error"),
+                "Sets the message levels that are sent to the client."));
         add(SettingDefinition.string("application_name", "", "Sets the application name to be reported."));
         add(SettingDefinition.string("session_authorization", "parallax",
                 "Sets the session user name (the connecting user under the wire server)."));
