@@ -96,6 +96,7 @@ public final class ExpressionText {
             case IS_NOT_TRUE -> "(" + format(arguments.get(0), names) + " IS NOT TRUE)";
             case IS_FALSE -> "(" + format(arguments.get(0), names) + " IS FALSE)";
             case IS_NOT_FALSE -> "(" + format(arguments.get(0), names) + " IS NOT FALSE)";
+            case CONCAT_VALUES -> "concat(" + join(arguments, names, ", ") + ")";
             case ARRAY_CONSTRUCT -> "ARRAY[" + join(arguments, names, ", ") + "]";
             case ARRAY_ELEMENT -> "(" + format(arguments.get(0), names) + ")[" + format(arguments.get(1), names) + "]";
             case EQUAL_ANY, NOT_EQUAL_ANY, LESS_THAN_ANY, LESS_THAN_OR_EQUAL_ANY, GREATER_THAN_ANY, GREATER_THAN_OR_EQUAL_ANY,

@@ -29,6 +29,11 @@ public enum Function {
      * to length characters, the fill on the left or right; empty fill: the text only cut.
      */
     LPAD, RPAD,
+    /**
+     * concat(value, ...) and concat_ws(separator, value, ...) of any values' output forms: NULL
+     * values skipped (concat is never NULL), a NULL separator gives NULL.
+     */
+    CONCAT_VALUES, CONCAT_WS,
     // Dates and times: EXTRACT(field FROM x), first argument a TEXT literal naming the field.
     EXTRACT, DATE_TRUNC,
     // Null handling.

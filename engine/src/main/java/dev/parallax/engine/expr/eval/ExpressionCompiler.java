@@ -399,13 +399,12 @@ public final class ExpressionCompiler {
             case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE, REPEAT, LPAD, RPAD -> {
                 Evaluator[] arguments = arguments(argumentExprs);
                 if (function == Function.CONCAT) {
-                    // || accepts any value on either side and concatenates the text forms; a
+                    // || accepts any value on either side and concatenates the output forms; a
                     // character(n) becomes text first, without its trailing blanks (PostgreSQL's bpchar -> text).
                     for (int index = 0; index < arguments.length; index++) {
-                        TypeKind kind = arguments[index].type().kind();
-                        if (kind != TypeKind.TEXT && kind != TypeKind.VARCHAR) {
-                            arguments[index] = foldWhen(new CastEvaluator(arguments[index], DataType.TEXT, true), arguments[index] instanceof ConstantEvaluator);
-                        }
+                        arguments[index] = arguments[index].type().kind() == TypeKind.CHAR
+                                ? foldWhen(new CastEvaluator(arguments[index], DataType.TEXT, true), arguments[index] instanceof ConstantEvaluator)
+                                : outputText(arguments[index]);
                     }
                     Evaluator result = arguments[0];
                     for (int index = 1; index < arguments.length; index++) {
@@ -414,6 +413,25 @@ public final class ExpressionCompiler {
                     return type.kind() == TypeKind.TEXT ? result : new CastEvaluator(result, type, true);
                 }
                 return new TextFunctionEvaluator(function, arguments, type);
+            }
+            case CONCAT_VALUES, CONCAT_WS -> {
+                Evaluator[] arguments = arguments(argumentExprs);
+                int first = function == Function.CONCAT_WS ? 1 : 0;
+                Evaluator separator = null;
+                if (function == Function.CONCAT_WS) {
+                    if (arguments[0].type().kind() == TypeKind.NULL) {
+                        return new ConstantEvaluator(null, DataType.TEXT);
+                    }
+                    separator = outputText(arguments[0]);
+                }
+                List<Evaluator> values = new ArrayList<>(arguments.length - first);
+                for (int index = first; index < arguments.length; index++) {
+                    // An untyped NULL is skipped like any NULL; a character(n) keeps its padding (its output form).
+                    if (arguments[index].type().kind() != TypeKind.NULL) {
+                        values.add(outputText(arguments[index]));
+                    }
+                }
+                return new ConcatenationEvaluator(separator, values.toArray(Evaluator[]::new));
             }
             case EXTRACT, DATE_TRUNC -> {
                 String field = fieldName(argumentExprs.get(0));
@@ -486,6 +504,22 @@ public final class ExpressionCompiler {
             return new String(bytes, StandardCharsets.UTF_8).toLowerCase(Locale.ROOT);
         }
         throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "the field of EXTRACT/DATE_TRUNC must be a constant");
+    }
+
+    /**
+     * A value's output form as text (PostgreSQL's type output function, what {@code ||} and
+     * {@code concat} append): text as it is, a character(n) with its padding, a boolean {@code t} or
+     * {@code f}, anything else its cast to text.
+     */
+    private Evaluator outputText(Evaluator value) {
+        TypeKind kind = value.type().kind();
+        if (kind.isText()) {
+            return value;
+        }
+        if (kind == TypeKind.BOOLEAN) {
+            return foldWhen(new BooleanOutputEvaluator(value), value instanceof ConstantEvaluator);
+        }
+        return foldWhen(new CastEvaluator(value, DataType.TEXT, true), value instanceof ConstantEvaluator);
     }
 
     private Evaluator[] arguments(List<Expr> expressions) {

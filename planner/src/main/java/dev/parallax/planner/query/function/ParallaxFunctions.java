@@ -137,6 +137,16 @@ public final class ParallaxFunctions {
     /** PostgreSQL's {@code rpad(text, integer[, text])}. */
     public static final SqlFunction RPAD = padFunction("rpad");
 
+    /** PostgreSQL's {@code concat(variadic "any")}: text, never NULL (NULL values are skipped). */
+    public static final SqlFunction CONCAT = SqlBasicFunction.create("concat",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR), OperandTypes.ONE_OR_MORE, SqlFunctionCategory.STRING)
+            .withOperandTypeInference(ParallaxFunctions::inferUnknownAsText);
+    /** PostgreSQL's {@code concat_ws(text, variadic "any")}: NULL when the separator is. */
+    public static final SqlFunction CONCAT_WS = SqlBasicFunction.create("concat_ws",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.FORCE_NULLABLE),
+            OperandTypes.ONE_OR_MORE, SqlFunctionCategory.STRING)
+            .withOperandTypeInference(ParallaxFunctions::inferUnknownAsText);
+
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS), SqlOperatorTables.of(
             ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
@@ -149,7 +159,7 @@ public final class ParallaxFunctions {
             // PostgreSQL's boolean aggregates (every, the standard's name for bool_and, is a standard operator).
             org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
             org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
-            LPAD, RPAD));
+            LPAD, RPAD, CONCAT, CONCAT_WS));
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(
@@ -206,6 +216,18 @@ public final class ParallaxFunctions {
         }
         operandTypes[0] = value;
         operandTypes[1] = array;
+    }
+
+    /** A NULL or a parameter among the "any" arguments of concat and concat_ws is text. */
+    private static void inferUnknownAsText(org.apache.calcite.sql.SqlCallBinding binding, RelDataType returnType,
+                                           RelDataType[] operandTypes) {
+        RelDataType unknown = binding.getValidator().getUnknownType();
+        RelDataTypeFactory factory = binding.getTypeFactory();
+        for (int index = 0; index < operandTypes.length; index++) {
+            RelDataType type = org.apache.calcite.sql.type.SqlTypeUtil.deriveType(binding, binding.operand(index));
+            operandTypes[index] = type.equals(unknown) || type.getSqlTypeName() == SqlTypeName.NULL
+                    ? factory.createTypeWithNullability(factory.createSqlType(SqlTypeName.VARCHAR), true) : type;
+        }
     }
 
     /**

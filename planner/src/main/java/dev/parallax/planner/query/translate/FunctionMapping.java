@@ -138,6 +138,8 @@ final class FunctionMapping {
             case "REPEAT" -> Function.REPEAT;
             case "CARDINALITY" -> Function.CARDINALITY;
             case "LPAD" -> Function.LPAD;
+            case "CONCAT" -> Function.CONCAT_VALUES;
+            case "CONCAT_WS" -> Function.CONCAT_WS;
             case "RPAD" -> Function.RPAD;
             default -> null;
         };
