@@ -70,7 +70,7 @@ final class ExecuteArguments {
         if (!assignable(argument.type(), target)) {
             throw new ParallaxException(SqlState.DATATYPE_MISMATCH, String.format(Locale.ROOT,
                     "parameter $%d of type %s cannot be coerced to the expected type %s",
-                    number, typeName(argument.type()), typeName(target)))
+                    number, argument.type().nameWithoutModifier(), target.nameWithoutModifier()))
                     .withHint("You will need to rewrite or cast the expression.");
         }
         Object value = isString(target.kind()) ? argument.text() : argument.value();
@@ -106,19 +106,6 @@ final class ExecuteArguments {
 
     private static boolean isString(TypeKind kind) {
         return kind == TypeKind.TEXT || kind == TypeKind.VARCHAR || kind == TypeKind.CHAR;
-    }
-
-    /** PostgreSQL's format_type_be: the type's name without its modifier. */
-    static String typeName(DataType type) {
-        return switch (type.kind()) {
-            case DECIMAL -> "numeric";
-            case CHAR -> "character";
-            case VARCHAR -> "character varying";
-            case BIT -> "bit";
-            case VARBIT -> "bit varying";
-            case ARRAY -> type.isVector() ? type.sqlName() : typeName(type.element()) + "[]";
-            default -> type.sqlName();
-        };
     }
 
     /**

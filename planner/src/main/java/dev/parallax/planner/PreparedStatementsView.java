@@ -46,7 +46,7 @@ public final class PreparedStatementsView {
     private static List<Object[]> rows(NamedStatements statements) {
         List<Object[]> rows = new ArrayList<>();
         for (NamedStatements.NamedStatement statement : statements.list()) {
-            Object[] typeNames = statement.parameterTypes().stream().map(ExecuteArguments::typeName).toArray();
+            Object[] typeNames = statement.parameterTypes().stream().map(DataType::nameWithoutModifier).toArray();
             rows.add(new Object[] {statement.name(), statement.text(), statement.prepareTime(),
                     ParameterBinder.convert(TYPE_NAMES, typeNames), statement.fromSql(), statement.query().executions(), 0L});
         }

@@ -128,6 +128,23 @@ public record DataType(TypeKind kind, int precision, int scale, int length, Data
         };
     }
 
+    /**
+     * The type's name without its modifier, as PostgreSQL's format_type_be prints it (error
+     * messages, {@code pg_typeof}, regtype output): {@code numeric}, {@code character},
+     * {@code character varying}, {@code integer[]}.
+     */
+    public String nameWithoutModifier() {
+        return switch (kind) {
+            case DECIMAL -> "numeric";
+            case CHAR -> "character";
+            case VARCHAR -> "character varying";
+            case BIT -> "bit";
+            case VARBIT -> "bit varying";
+            case ARRAY -> isVector() ? sqlName() : element.nameWithoutModifier() + "[]";
+            default -> sqlName();
+        };
+    }
+
     @Override
     public String toString() {
         return sqlName();

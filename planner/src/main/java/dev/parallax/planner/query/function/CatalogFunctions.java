@@ -152,9 +152,22 @@ public final class CatalogFunctions {
     public static final SqlFunction TABLESPACE_SIZE = size("pg_tablespace_size", RELATION);
     /** {@code pg_size_pretty(bigint | numeric)}: bytes with a unit. */
     public static final SqlFunction SIZE_PRETTY = text("pg_size_pretty", OperandTypes.NUMERIC);
+    /**
+     * PostgreSQL's {@code pg_typeof("any")}: the argument's type name as regtype prints it (the
+     * planner answers it from the argument's type; text here, as Parallax has no regtype).
+     */
+    public static final SqlFunction TYPE_OF = SqlBasicFunction.create("pg_typeof",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR), OperandTypes.ANY, SqlFunctionCategory.SYSTEM);
+    /**
+     * What the validator puts in place of an untyped literal or NULL given to {@code pg_typeof}:
+     * its type is unknown, which the literal's type after Calcite's typing (CHAR(n), or a cast's
+     * type folded into it) no longer tells.
+     */
+    public static final SqlFunction UNKNOWN_LITERAL = SqlBasicFunction.create("pg_unknown_literal",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR), OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM);
 
     /** The functions above, for the validator's operator table. */
-    public static final SqlOperatorTable TABLE = SqlOperatorTables.of(REGEX_MATCH, NOT_REGEX_MATCH, REGEX_MATCH_INSENSITIVE,
+    public static final SqlOperatorTable TABLE = SqlOperatorTables.of(TYPE_OF, UNKNOWN_LITERAL, REGEX_MATCH, NOT_REGEX_MATCH, REGEX_MATCH_INSENSITIVE,
             NOT_REGEX_MATCH_INSENSITIVE, FORMAT_TYPE, GET_USER_BY_ID, TABLE_IS_VISIBLE, GET_INDEX_DEFINITION,
             GET_CONSTRAINT_DEFINITION, GET_EXPRESSION, OBJECT_DESCRIPTION, COLUMN_DESCRIPTION, SHARED_OBJECT_DESCRIPTION,
             ENCODING_TO_CHAR, REGCLASS, REGTYPE, REGNAMESPACE, CURRENT_SCHEMAS, HAS_TABLE_PRIVILEGE,
@@ -171,7 +184,7 @@ public final class CatalogFunctions {
             TYPE_IS_VISIBLE, FUNCTION_IS_VISIBLE, GET_FUNCTION_RESULT, GET_FUNCTION_ARGUMENTS, RELATION_IS_PUBLISHABLE,
             STATISTICS_OBJECT_COLUMNS, GET_INDEX_DEFINITION, GET_CONSTRAINT_DEFINITION, GET_PARTITION_KEY_DEFINITION,
             GET_PARTITION_CONSTRAINT_DEFINITION, GET_EXPRESSION, ENCODING_TO_CHAR, GET_VIEW_DEFINITION, TABLESPACE_LOCATION, TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE,
-            TOTAL_RELATION_SIZE, DATABASE_SIZE, TABLESPACE_SIZE, SIZE_PRETTY).map(SqlFunction::getName).collect(java.util.stream.Collectors.toUnmodifiableSet());
+            TOTAL_RELATION_SIZE, DATABASE_SIZE, TABLESPACE_SIZE, SIZE_PRETTY, TYPE_OF).map(SqlFunction::getName).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** The size functions that take a relation (a name is resolved as {@code ::regclass}). */
     public static final java.util.Set<SqlFunction> RELATION_SIZE_FUNCTIONS = java.util.Set.of(TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE,

@@ -218,7 +218,7 @@ public final class ParallaxFunctions {
         operandTypes[1] = array;
     }
 
-    /** A NULL or a parameter among the "any" arguments of concat and concat_ws is text. */
+    /** A NULL or a parameter as an "any" argument of concat or concat_ws is text. */
     private static void inferUnknownAsText(org.apache.calcite.sql.SqlCallBinding binding, RelDataType returnType,
                                            RelDataType[] operandTypes) {
         RelDataType unknown = binding.getValidator().getUnknownType();

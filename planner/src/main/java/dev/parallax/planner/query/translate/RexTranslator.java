@@ -15,6 +15,7 @@ import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.type.BitString;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
+import dev.parallax.planner.query.function.CatalogFunctions;
 import dev.parallax.planner.query.function.ParallaxFunctions;
 import dev.parallax.planner.query.schema.TypeMapping;
 import org.apache.calcite.avatica.util.TimeUnitRange;
@@ -223,6 +224,9 @@ public final class RexTranslator {
             Literal empty = new Literal(new dev.parallax.engine.type.ArrayValue.Builder(array.type()).build(1), array.type());
             return new Call(Function.COALESCE, array.type(), array, empty);
         }
+        if (operator == CatalogFunctions.TYPE_OF) {
+            return new Literal(typeOf(call.getOperands().getFirst()).getBytes(StandardCharsets.UTF_8), DataType.TEXT);
+        }
         if (operator == ParallaxFunctions.ARRAY_TEXT) {
             return new Cast(translateUnfolded(call.getOperands().getFirst()), DataType.TEXT);
         }
@@ -258,6 +262,20 @@ public final class RexTranslator {
             return dateBound;
         }
         return new Call(function, ArgumentTypes.harmonize(function, arguments, type), type);
+    }
+
+    /**
+     * pg_typeof's answer, a constant of the statement: the engine's type of the argument, but a
+     * literal's own type (the engine types every string literal text; Calcite folds
+     * {@code 'x'::varchar(3)} into a VARCHAR(3) literal), and unknown for an untyped literal.
+     */
+    private String typeOf(RexNode argument) {
+        if (argument instanceof RexCall marker && marker.getOperator() == CatalogFunctions.UNKNOWN_LITERAL) {
+            return DataType.NULL.sqlName();
+        }
+        DataType type = argument instanceof RexLiteral literal && !literal.isNull()
+                ? TypeMapping.toEngine(literal.getType()) : translateUnfolded(argument).type();
+        return type.nameWithoutModifier();
     }
 
     /**

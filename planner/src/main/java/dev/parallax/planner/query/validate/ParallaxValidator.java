@@ -1,5 +1,6 @@
 package dev.parallax.planner.query.validate;
 
+import dev.parallax.planner.query.function.CatalogFunctions;
 import dev.parallax.planner.query.function.DateArithmetic;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -61,6 +62,12 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             SqlNode array = cast.operand(0);
             cast.setOperand(0, dev.parallax.planner.query.function.ParallaxFunctions.ARRAY_TEXT.createCall(
                     array.getParserPosition(), array));
+        }
+        if (expression instanceof SqlBasicCall typeOf && typeOf.getOperator() == CatalogFunctions.TYPE_OF
+                && typeOf.operandCount() == 1 && (isStringLiteral(typeOf.operand(0))
+                        || org.apache.calcite.sql.SqlUtil.isNullLiteral(typeOf.operand(0), false))) {
+            // An untyped literal is of type unknown in PostgreSQL; Calcite's CHAR(n) would say character.
+            typeOf.setOperand(0, CatalogFunctions.UNKNOWN_LITERAL.createCall(typeOf.operand(0).getParserPosition()));
         }
         if (expression instanceof SqlBasicCall concat && concat.getOperator() == SqlStdOperatorTable.CONCAT && concat.operandCount() == 2) {
             arrayConcatenation(scope, concat);
