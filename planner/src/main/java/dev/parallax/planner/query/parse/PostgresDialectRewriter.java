@@ -55,13 +55,40 @@ public final class PostgresDialectRewriter {
     private static final Set<String> BOUNDARY_OPERATORS = Set.of("=", "<", ">", "<=", ">=", "<>", "!=", "||", "<<", ">>");
     /** The digits of bigint's minimum, -9223372036854775808, which only fit with their sign. */
     private static final String BIGINT_MINIMUM_MAGNITUDE = "9223372036854775808";
+    /**
+     * The words that follow AS in a query without being an alias: CTE options
+     * ({@code with x as [not] materialized (...)}); every other word after AS outside CAST is a
+     * column or table alias, which PostgreSQL takes whatever the word (ColLabel).
+     */
+    private static final Set<String> NOT_ALIASES = Set.of("materialized", "not");
     private static final Set<String> INTERVAL_UNITS = Set.of("year", "month", "day", "hour", "minute", "second");
     /**
      * Words PostgreSQL leaves unreserved and Parallax's SQL never uses as keywords, while Calcite
      * reserves them: always names ({@code sum(x) as value}, TPC-H Q11; pg_auth_members.member,
      * which psql's {@code \du} reads; pg_sequences.cycle).
      */
-    private static final Set<String> NAME_WORDS = Set.of("value", "result", "member", "cycle");
+    private static final Set<String> NAME_WORDS = Set.of("value", "result", "member", "cycle",
+            // Found by `select 1 as <word>` over PostgreSQL's unreserved and column-name keywords (and
+            // words PostgreSQL has no keyword for at all, such as one and empty).
+            "begin", "call", "called", "cascaded", "close", "commit", "cursor", "deallocate", "declare", "drop", "each",
+            "empty", "execute", "explain", "external", "function", "global", "hold", "identity", "import", "insensitive",
+            "language", "large", "method", "new", "old", "one", "parameter", "prepare", "procedure", "ref",
+            "referencing", "release", "reset", "return", "returns", "revoke", "rollback", "savepoint", "scroll",
+            "search", "show", "skip", "sql", "start", "system", "trigger", "truncate", "uescape");
+    /**
+     * Words Calcite reserves that Parallax's queries do use as keywords ({@code group by},
+     * {@code over}, {@code rows between}, {@code is unknown}, {@code double precision},
+     * {@code substring(...)}...), while PostgreSQL takes them as names before a dot
+     * ({@code rows.x}), where no keyword stands: quoted there. (Any word after a dot is quoted.)
+     */
+    private static final Set<String> ALIAS_WORDS = Set.of("at", "by", "cube", "current", "delete", "double", "escape",
+            "filter", "groups", "insert", "local", "match", "merge", "next", "no", "of", "over", "partition", "range",
+            "recursive", "rollup", "rows", "set", "unknown", "update", "varying", "within", "without",
+            // PostgreSQL's column-name keywords (types and functions with their own syntax).
+            "between", "bigint", "bit", "boolean", "char", "character", "coalesce", "dec", "decimal", "exists",
+            "extract", "float", "grouping", "inout", "int", "integer", "interval", "national", "nchar", "none",
+            "normalize", "nullif", "numeric", "out", "overlay", "position", "precision", "real", "row", "smallint",
+            "substring", "time", "timestamp", "treat", "trim", "values", "varchar");
     /**
      * Function names Calcite reserves that PostgreSQL clients also use as column names (pgJDBC's
      * getIndexInfo reads {@code tmp.CARDINALITY}; pg_sequences.last_value): quoted where no argument list follows.
@@ -255,7 +282,7 @@ public final class PostgresDialectRewriter {
         if (castArguments) {
             pieces = rewriteCastTarget(pieces);
         }
-        pieces = quoteFieldNames(pieces);
+        pieces = quoteFieldNames(pieces, castArguments);
         pieces = rewritePower(pieces);
         pieces = rewriteArrayOperators(pieces);
         pieces = rewriteBitOperators(pieces);
@@ -635,10 +662,21 @@ public final class PostgresDialectRewriter {
      * where they are datetime fields: after an interval literal's string ({@code interval '1' day}),
      * after {@code TO} ({@code day to second}) and in {@code extract(day from x)}.
      */
-    private static List<Piece> quoteFieldNames(List<Piece> pieces) {
+    private static List<Piece> quoteFieldNames(List<Piece> pieces, boolean castArguments) {
         List<Piece> result = new ArrayList<>(pieces);
         for (int index = 0; index < pieces.size(); index++) {
             if (!(pieces.get(index) instanceof Piece.Leaf leaf) || leaf.token().kind() != Kind.WORD) {
+                continue;
+            }
+            int before = previousNonSpace(pieces, index);
+            boolean alias = !castArguments && before >= 0 && isWord(pieces.get(before), "as");
+            // After a dot a word is a column (or table) name unless a function's arguments follow.
+            boolean qualifiedName = !castArguments && before >= 0 && isDot(pieces.get(before))
+                    && !(index + 1 < pieces.size() && pieces.get(index + 1) instanceof Piece.Group);
+            boolean qualifier = !castArguments && index + 1 < pieces.size() && isDot(pieces.get(index + 1))
+                    && ALIAS_WORDS.contains(leaf.token().lowerText());
+            if (alias && !NOT_ALIASES.contains(leaf.token().lowerText()) || qualifiedName || qualifier) {
+                result.set(index, new Piece.Composite(List.of("\"" + leaf.token().lowerText() + "\""), leaf.token().position()));
                 continue;
             }
             boolean usedAsName = FUNCTION_NAME_WORDS.contains(leaf.token().lowerText())
@@ -651,7 +689,6 @@ public final class PostgresDialectRewriter {
             if (!INTERVAL_UNITS.contains(leaf.token().lowerText())) {
                 continue;
             }
-            int before = previousNonSpace(pieces, index);
             int after = PostgresTypeNames.skipSpace(pieces, index + 1);
             boolean afterIntervalString = before >= 0 && pieces.get(before) instanceof Piece.Leaf previous
                     && (previous.token().kind() == Kind.STRING || previous.token().isWord("to"));
@@ -1122,6 +1159,10 @@ public final class PostgresDialectRewriter {
 
     private static boolean isSpace(Piece piece) {
         return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.SPACE;
+    }
+
+    private static boolean isDot(Piece piece) {
+        return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.DOT;
     }
 
     private static boolean isWord(Piece piece, String word) {
