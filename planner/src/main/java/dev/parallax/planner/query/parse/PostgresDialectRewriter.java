@@ -277,6 +277,7 @@ public final class PostgresDialectRewriter {
         rejectNegativeRowCounts(pieces);
         pieces = addFromBeforeLoneWhere(pieces);
         pieces = rewriteIntervals(pieces);
+        pieces = rewriteEmptyArrays(pieces, castArguments);
         pieces = rewriteArraySlices(pieces);
         pieces = rewriteCasts(pieces);
         if (castArguments) {
@@ -891,6 +892,39 @@ public final class PostgresDialectRewriter {
      * {@code a[lower:upper]}, {@code a[:upper]}, {@code a[lower:]}: {@code pg_array_slice(a, lower,
      * upper, lower written, upper written)}. A subscript without a colon stays Calcite's item access.
      */
+    /**
+     * {@code ARRAY[]}: an empty array takes its type from a cast to an array type
+     * ({@code ARRAY[]::integer[]}, {@code CAST(ARRAY[] AS text[])}) and becomes the literal
+     * {@code '{}'} under that cast (Calcite's ARRAY constructor needs an element). Without such a
+     * cast, PostgreSQL's 42P18.
+     */
+    private static List<Piece> rewriteEmptyArrays(List<Piece> pieces, boolean castArguments) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            int open = PostgresTypeNames.skipSpace(pieces, index + 1);
+            int close = PostgresTypeNames.skipSpace(pieces, open + 1);
+            if (!isWord(piece, "array") || close >= pieces.size()
+                    || !(pieces.get(open) instanceof Piece.Leaf left && left.token().isOperator("["))
+                    || !(pieces.get(close) instanceof Piece.Leaf right && right.token().isOperator("]"))) {
+                result.add(piece);
+                continue;
+            }
+            int after = PostgresTypeNames.skipSpace(pieces, close + 1);
+            boolean castFollows = after < pieces.size() && pieces.get(after) instanceof Piece.Leaf cast
+                    && (cast.token().isOperator("::") || castArguments && cast.token().isWord("as"));
+            PostgresTypeNames.TypeName target = castFollows ? PostgresTypeNames.read(pieces, after + 1) : null;
+            SqlToken array = ((Piece.Leaf) piece).token();
+            if (target == null || !target.array()) {
+                throw new ParallaxException(SqlState.INDETERMINATE_DATATYPE, "cannot determine type of empty array", null,
+                        "Explicitly cast to the desired type, for example ARRAY[]::integer[].", array.position() + 1, null);
+            }
+            result.add(new Piece.Leaf(new SqlToken(Kind.STRING, "'{}'", array.position())));
+            index = close;
+        }
+        return result;
+    }
+
     private List<Piece> rewriteArraySlices(List<Piece> pieces) {
         List<Piece> result = new ArrayList<>(pieces.size());
         for (int index = 0; index < pieces.size(); index++) {
