@@ -52,7 +52,7 @@ import static dev.parallax.engine.storage.PageLayout.STORAGE_VARIABLE;
  * oldest open snapshot (PostgreSQL's xmin horizon), the partly covered last page of a snapshot,
  * and the page indexes a snapshot covers (the table is not shortened below them).
  */
-public final class PagedTableStorage extends PointReadFields implements TableStorage {
+public final class PagedTableStorage extends AppendFields implements TableStorage {
     /** Rows whose value lengths {@link #rowsThatFit} sums at a time before checking the page's free heap. */
     private static final int FIT_BLOCK_ROWS = 256;
 
@@ -110,12 +110,9 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
      * partitions). Nothing else synchronizes on a storage.
      */
     private final Object writeLock = this;
-    /** Writer scratch (under the write lock): heap bytes per column of the rows being placed on the current page. */
-    private final int[] columnHeapBytes;
 
     /** Grown by copy; element i is set before {@link #pageCount} covers it. */
     private volatile NativePage[] pages = new NativePage[8];
-    private volatile long liveRowCount;
     /** Deleted row slots not yet reclaimed by VACUUM. */
     private volatile long deadRowCount;
     /**
@@ -126,33 +123,6 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
     private final ReentrantLock reclaimLock = new ReentrantLock();
     /** Pages replaced by VACUUM that readers may still be reading; freed by {@link #reclaimRetiredPages}. */
     private final List<NativePage> retiredPages = new ArrayList<>();
-    /**
-     * Counts publishes: odd while one is under way (a seqlock for {@link #snapshot()}), even
-     * otherwise. A row killed by a publish is stamped with the even value that publish ends at.
-     */
-    private volatile long changeSequence;
-    /**
-     * Counts the starts and ends of publishes this table takes part in together with other tables
-     * (odd while one is under way, written under the write lock): see {@link #holdSnapshots()}.
-     */
-    private volatile long groupSequence;
-    /*
-     * The tail page's header as this storage's last append published it, kept by the writers (under
-     * the write lock) so that the next append need not load it from the page: when each write lands
-     * on another partition (an upsert into 1024 hash partitions) that load was a cache and TLB miss
-     * per statement, the largest single cost the partitioned upsert paid over the single table (JFR,
-     * UpsertBenchmark). Valid while tailPageIndex is the last page and relocations is
-     * tailRelocations: every path that replaces, rewrites or drops pages moves relocations.
-     */
-    private int tailPageIndex = -1;
-    private long tailRelocations;
-    /** The tail page's address: appends write it through {@link #MEMORY}, not its (cold) segment object and session. */
-    private long tailPage;
-    private int tailRows;
-    private int tailHeapStart;
-    private int tailCleanFrom;
-    /** The tail page's null counts; never written after publishing (an append works on a copy). */
-    private int[] tailNullCounts;
     /** What {@link #touchAppendLines} loaded last (written so that its loads are not optimised away; never read). */
     @SuppressWarnings("unused")
     private long touchedLines;
@@ -169,11 +139,10 @@ public final class PagedTableStorage extends PointReadFields implements TableSto
     }
 
     private PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator, PageLayout layout) {
-        super(layout);
+        super(layout, columnTypes.size());
         this.columnTypes = columnTypes;
         this.allocator = Objects.requireNonNull(allocator, "allocator");
         this.columnCount = this.columnTypes.size();
-        this.columnHeapBytes = new int[columnCount];
     }
 
     /**
