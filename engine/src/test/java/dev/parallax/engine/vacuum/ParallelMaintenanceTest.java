@@ -27,16 +27,27 @@ class ParallelMaintenanceTest {
             Map<Long, String> smallExpected = small.contents();
             // The owner of the big table waits at its first page until another participant compacted
             // one of its pages: the participant that vacuumed the small table has nothing left but to help.
+            // The small table's vacuum waits until the big one's has started (its run is published before
+            // its first page): finished earlier, its participant would find no run to help and leave.
             CountDownLatch helped = new CountDownLatch(1);
+            CountDownLatch bigStarted = new CountDownLatch(1);
             AtomicReference<Thread> owner = new AtomicReference<>();
             Set<Thread> bigParticipants = ConcurrentHashMap.newKeySet();
             VacuumProgress progress = (table, done, total) -> {
+                if (table.equals("small") && done == 0) {
+                    try {
+                        bigStarted.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
                 if (!table.equals("big") || done == total) {
                     return;
                 }
                 bigParticipants.add(Thread.currentThread());
                 if (done == 0) {
                     owner.set(Thread.currentThread());
+                    bigStarted.countDown();
                     try {
                         helped.await(10, TimeUnit.SECONDS);
                     } catch (InterruptedException interrupted) {
