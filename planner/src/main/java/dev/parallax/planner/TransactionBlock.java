@@ -2,13 +2,13 @@ package dev.parallax.planner;
 
 import dev.parallax.Notice;
 import dev.parallax.Result;
-import dev.parallax.ResultColumn;
 import dev.parallax.TransactionStatus;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.planner.result.CommandResult;
+import dev.parallax.planner.result.ForwardingResult;
 
 import java.util.HashMap;
 import java.util.List;
@@ -161,18 +161,12 @@ final class TransactionBlock {
     }
 
     /** A row-returning result whose read errors fail the block. */
-    private static final class WatchedResult implements Result {
-        private final Result result;
+    private static final class WatchedResult extends ForwardingResult {
         private final TransactionBlock block;
 
         WatchedResult(Result result, TransactionBlock block) {
-            this.result = result;
+            super(result);
             this.block = block;
-        }
-
-        @Override
-        public List<ResultColumn> columns() {
-            return result.columns();
         }
 
         @Override
@@ -188,31 +182,6 @@ final class TransactionBlock {
                 block.statementFailed();
                 throw failure;
             }
-        }
-
-        @Override
-        public String commandTag() {
-            return result.commandTag();
-        }
-
-        @Override
-        public long rowCount() {
-            return result.rowCount();
-        }
-
-        @Override
-        public List<String> notices() {
-            return result.notices();
-        }
-
-        @Override
-        public List<Notice> messages() {
-            return result.messages();
-        }
-
-        @Override
-        public void close() {
-            result.close();
         }
     }
 }

@@ -2,9 +2,7 @@ package dev.parallax.planner.result;
 
 import dev.parallax.Notice;
 import dev.parallax.Result;
-import dev.parallax.ResultColumn;
 import dev.parallax.engine.settings.Settings;
-import dev.parallax.engine.vector.Batch;
 
 import java.util.List;
 
@@ -12,12 +10,11 @@ import java.util.List;
  * A result whose messages are those the session's client_min_messages lets through; rows,
  * command tag and counts are the wrapped result's.
  */
-public final class ClientMessagesResult implements Result {
-    private final Result result;
+public final class ClientMessagesResult extends ForwardingResult {
     private final List<Notice> messages;
 
     private ClientMessagesResult(Result result, List<Notice> messages) {
-        this.result = result;
+        super(result);
         this.messages = messages;
     }
 
@@ -37,31 +34,6 @@ public final class ClientMessagesResult implements Result {
     }
 
     @Override
-    public List<ResultColumn> columns() {
-        return result.columns();
-    }
-
-    @Override
-    public boolean hasRows() {
-        return result.hasRows();
-    }
-
-    @Override
-    public Batch nextBatch() {
-        return result.nextBatch();
-    }
-
-    @Override
-    public String commandTag() {
-        return result.commandTag();
-    }
-
-    @Override
-    public long rowCount() {
-        return result.rowCount();
-    }
-
-    @Override
     public List<String> notices() {
         return messages.stream().map(Notice::message).toList();
     }
@@ -69,10 +41,5 @@ public final class ClientMessagesResult implements Result {
     @Override
     public List<Notice> messages() {
         return messages;
-    }
-
-    @Override
-    public void close() {
-        result.close();
     }
 }
