@@ -163,21 +163,21 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
      * ({@link ProbePrefetch}).
      */
     final long getLongKey(Scratch<K> holders, long keyValue) {
-        long stamp = growthLock.readLock();
-        try {
-            checkOpen();
-            holders.prefetched = ProbePrefetch.touch(map, LongHashFunction.xx_r39().hashLong(keyValue));
-            LongCell found = map.getUsing(holders.key, holders.value);
-            return found == null ? RowIds.ABSENT : found.value;
-        } finally {
-            growthLock.unlockRead(stamp);
-        }
+        return getKey(holders.key, holders.value, holders, LongHashFunction.xx_r39().hashLong(keyValue));
     }
 
     final long getKey(K key, LongCell valueHolder) {
+        return getKey(key, valueHolder, null, 0);
+    }
+
+    /** The lookup under the read lock; with {@code prefetch}, the probe of a key hashing to {@code keyHash} is prefetched into it first. */
+    private long getKey(K key, LongCell valueHolder, Scratch<K> prefetch, long keyHash) {
         long stamp = growthLock.readLock();
         try {
             checkOpen();
+            if (prefetch != null) {
+                prefetch.prefetched = ProbePrefetch.touch(map, keyHash);
+            }
             LongCell found = map.getUsing(key, valueHolder);
             return found == null ? RowIds.ABSENT : found.value;
         } finally {
