@@ -71,6 +71,16 @@ class SqlSessionEndToEndTest {
     }
 
     @Test
+    void functionColumnsAreNamedAfterTheFunctionWritten() {
+        try (Result result = session.execute("select string_agg(x::text, ',' order by x desc), array_to_string(array_agg(x order by x desc), '-'),"
+                + " greatest(1, max(x)), least(min(x), 2), split_part('a,b', ',', max(x)) from generate_series(1, 2) x")) {
+            assertEquals(List.of("string_agg", "array_to_string", "greatest", "least", "split_part"),
+                    result.columns().stream().map(dev.parallax.ResultColumn::name).toList());
+            assertEquals(List.of(Arrays.asList("2,1", "2-1", 2, 1, "b")), result.fetchAll());
+        }
+    }
+
+    @Test
     void preparedSelectListSeriesBindsItsBoundsAndNamesItsColumns() {
         PreparedQuery query = session.prepare("select generate_series(1, $1), unnest(array['a', 'b']), generate_series($2, 1, -1) + 0");
         try (Result result = query.execute(3, 2)) {

@@ -30,6 +30,11 @@ public enum Function {
      */
     LPAD, RPAD,
     /**
+     * split_part(text, delimiter, field): the field-th piece of the text split at the delimiter
+     * (counted from the end when negative), empty past the last; field 0 raises 22023.
+     */
+    SPLIT_PART,
+    /**
      * concat(value, ...) and concat_ws(separator, value, ...) of any values' output forms: NULL
      * values skipped (concat is never NULL), a NULL separator gives NULL.
      */
@@ -38,6 +43,11 @@ public enum Function {
     EXTRACT, DATE_TRUNC,
     // Null handling.
     COALESCE, NULLIF,
+    /**
+     * greatest/least(value, ...) of arguments of the result type: NULL arguments ignored, NULL only
+     * when all are; the first of equal values wins.
+     */
+    GREATEST, LEAST,
     // Math.
     ROUND, FLOOR, CEIL, SQRT, POWER,
     /**

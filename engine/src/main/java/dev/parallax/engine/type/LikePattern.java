@@ -165,13 +165,18 @@ public final class LikePattern {
 
     /** Position of {@code needle} in the range, relative to {@code offset}, or -1. */
     public static int indexOf(byte[] data, int offset, int length, byte[] needle) {
-        if (needle.length == 0) {
+        return indexOf(data, offset, length, needle, 0, needle.length);
+    }
+
+    /** {@link #indexOf(byte[], int, int, byte[])} of the needle {@code needle[needleOffset, needleOffset + needleLength)}. */
+    public static int indexOf(byte[] data, int offset, int length, byte[] needle, int needleOffset, int needleLength) {
+        if (needleLength == 0) {
             return 0;
         }
-        byte first = needle[0];
-        int lastStart = offset + length - needle.length;
+        byte first = needle[needleOffset];
+        int lastStart = offset + length - needleLength;
         for (int start = offset; start <= lastStart; start++) {
-            if (data[start] == first && Arrays.equals(data, start, start + needle.length, needle, 0, needle.length)) {
+            if (data[start] == first && Arrays.equals(data, start, start + needleLength, needle, needleOffset, needleOffset + needleLength)) {
                 return start - offset;
             }
         }

@@ -19,6 +19,7 @@ final class CalciteErrors {
     private static final Pattern NOT_GROUPED = Pattern.compile("Expression '([^']*)' is not being grouped");
     private static final Pattern CANNOT_APPLY = Pattern.compile("Cannot apply '([^']*)' to arguments of type '(.*)'\\. Supported");
     private static final Pattern BINARY_ARGUMENTS = Pattern.compile("<(.+?)> (\\S+) <(.+?)>");
+    private static final Pattern FUNCTION_ARGUMENTS = Pattern.compile("[^(<]+\\((.*)\\)");
     private static final Pattern NO_FUNCTION = Pattern.compile("No match found for function signature ([^(]+)\\((.*)\\)");
     private static final Pattern CANNOT_ASSIGN = Pattern.compile("Cannot assign to target field '([^']*)' of type (.+) from source field '[^']*' of type (.+)");
 
@@ -122,8 +123,10 @@ final class CalciteErrors {
                 return error(SqlState.UNDEFINED_FUNCTION, "operator does not exist: " + postgresType(arguments.group(1)) + " "
                         + arguments.group(2) + " " + postgresType(arguments.group(3)), position, exception);
             }
+            // A function's argument types come as NAME(<type>, <type>): only the types inside are named.
+            Matcher call = FUNCTION_ARGUMENTS.matcher(matcher.group(2));
             return error(SqlState.UNDEFINED_FUNCTION, "function " + matcher.group(1).toLowerCase(Locale.ROOT) + "("
-                    + postgresTypes(matcher.group(2)) + ") does not exist", position, exception);
+                    + postgresTypes(call.matches() ? call.group(1) : matcher.group(2)) + ") does not exist", position, exception);
         }
         if ((matcher = NO_FUNCTION.matcher(message)).find()) {
             return error(SqlState.UNDEFINED_FUNCTION, "function " + matcher.group(1).toLowerCase(Locale.ROOT) + "("

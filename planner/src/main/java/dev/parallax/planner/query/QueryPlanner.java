@@ -599,6 +599,9 @@ public final class QueryPlanner {
                 // Type coercion's casts (a UNION branch cast to the common type) have no position and give no name.
                 return label(call.operand(0), fallback, sql);
             }
+            if (call.getOperator() == dev.parallax.planner.query.function.ParallaxFunctions.STRING_AGGREGATE) {
+                return "string_agg";
+            }
             return switch (call.getKind()) {
                 case CAST -> label(call.operand(0), "?column?", sql).equals("?column?")
                         ? castLabel(call.operand(1)) : label(call.operand(0), "?column?", sql);

@@ -396,7 +396,7 @@ public final class ExpressionCompiler {
                 Evaluator right = argumentExprs.size() > 1 ? expression(argumentExprs.get(1)) : null;
                 return new BitwiseEvaluator(function, left, right, type);
             }
-            case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE, REPEAT, LPAD, RPAD -> {
+            case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE, REPEAT, LPAD, RPAD, SPLIT_PART -> {
                 Evaluator[] arguments = arguments(argumentExprs);
                 if (function == Function.CONCAT) {
                     // || accepts any value on either side and concatenates the output forms; a
@@ -469,6 +469,9 @@ public final class ExpressionCompiler {
             }
             case ARRAY_POSITION, ARRAY_POSITIONS, ARRAY_CONTAINS, ARRAY_CONTAINED, ARRAY_OVERLAP -> {
                 return new ArraySearchEvaluator(function, arguments(argumentExprs), type);
+            }
+            case GREATEST, LEAST -> {
+                return new GreatestLeastEvaluator(function == Function.GREATEST, arguments(argumentExprs), type);
             }
             case NULLIF -> {
                 Expr equal = new Call(Function.EQUAL, DataType.BOOLEAN, argumentExprs.get(0), argumentExprs.get(1));

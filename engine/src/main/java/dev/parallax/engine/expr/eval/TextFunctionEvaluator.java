@@ -20,7 +20,7 @@ import java.util.Locale;
  * Text functions on UTF-8 bytes: CONCAT (||), SUBSTRING(s, from[, for]) in characters, UPPER,
  * LOWER, LENGTH/CHAR_LENGTH, TRIM(s[, characters[, 'both'|'leading'|'trailing']]),
  * POSITION(substring, string), MD5, REPLACE(string, from, to), REPEAT(string, count) and
- * LPAD/RPAD(string, length[, fill]). Strict: NULL in, NULL out. ASCII-only values take byte
+ * LPAD/RPAD(string, length[, fill]), SPLIT_PART(string, delimiter, field). Strict: NULL in, NULL out. ASCII-only values take byte
  * loops; others go through Java strings.
  */
 final class TextFunctionEvaluator extends Evaluator {
@@ -136,6 +136,8 @@ final class TextFunctionEvaluator extends Evaluator {
                     }
                     pad((BytesVector) result, position, data, offset, length, ((LongVector) argumentVectors[1]).values()[position]);
                 }
+                case SPLIT_PART -> splitPart((BytesVector) result, position, data, offset, length,
+                        (BytesVector) argumentVectors[1], ((LongVector) argumentVectors[2]).values()[position]);
                 default -> throw new IllegalStateException("not a text function: " + function);
             }
         }
@@ -165,6 +167,52 @@ final class TextFunctionEvaluator extends Evaluator {
             copied = found + search.length;
         }
         System.arraycopy(data, offset + copied, outData, target, length - copied);
+    }
+
+    /**
+     * PostgreSQL 15's split_part(string, delimiter, field): the pieces between non-overlapping
+     * delimiters, the field-th from the start, or from the end when negative; the empty text past
+     * either end, for an empty string, and (when the delimiter is empty or absent) for any field but
+     * 1 and -1, which give the whole string. Field 0 raises 22023 whatever the string.
+     */
+    private static void splitPart(BytesVector out, int position, byte[] data, int offset, int length, BytesVector delimiters,
+                                  long field) {
+        if (field == 0) {
+            throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE, "field position must not be zero");
+        }
+        // The delimiter read in place: no copy per row.
+        byte[] delimiter = delimiters.data();
+        int delimiterOffset = delimiters.offset(position);
+        int delimiterLength = delimiters.length(position);
+        int first = delimiterLength == 0 ? -1 : indexOf(data, offset, length, delimiter, delimiterOffset, delimiterLength, 0);
+        if (length == 0 || first < 0) {
+            out.set(position, data, offset, field == 1 || field == -1 ? length : 0);
+            return;
+        }
+        if (field < 0) {
+            long fields = 2;
+            for (int found = indexOf(data, offset, length, delimiter, delimiterOffset, delimiterLength, first + delimiterLength);
+                 found >= 0; found = indexOf(data, offset, length, delimiter, delimiterOffset, delimiterLength, found + delimiterLength)) {
+                fields++;
+            }
+            field += fields + 1;
+            if (field <= 0) {
+                out.set(position, data, offset, 0);
+                return;
+            }
+        }
+        int start = 0;
+        int end = first;
+        for (long piece = 1; piece < field; piece++) {
+            if (end == length) {
+                out.set(position, data, offset, 0);
+                return;
+            }
+            start = end + delimiterLength;
+            int next = indexOf(data, offset, length, delimiter, delimiterOffset, delimiterLength, start);
+            end = next < 0 ? length : next;
+        }
+        out.set(position, data, offset + start, end - start);
     }
 
     /**
@@ -233,7 +281,12 @@ final class TextFunctionEvaluator extends Evaluator {
 
     /** The first index at or after {@code from} (relative to offset) where {@code search} occurs in the range, or -1. */
     private static int indexOf(byte[] data, int offset, int length, byte[] search, int from) {
-        int found = LikePattern.indexOf(data, offset + from, length - from, search);
+        return indexOf(data, offset, length, search, 0, search.length, from);
+    }
+
+    /** {@link #indexOf(byte[], int, int, byte[], int)} of the search text {@code search[searchOffset, searchOffset + searchLength)}. */
+    private static int indexOf(byte[] data, int offset, int length, byte[] search, int searchOffset, int searchLength, int from) {
+        int found = LikePattern.indexOf(data, offset + from, length - from, search, searchOffset, searchLength);
         return found < 0 ? -1 : found + from;
     }
 

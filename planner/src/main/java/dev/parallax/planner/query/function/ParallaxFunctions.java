@@ -18,6 +18,7 @@ import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlNameMatcher;
 import org.apache.calcite.sql.validate.SqlNameMatchers;
@@ -147,6 +148,29 @@ public final class ParallaxFunctions {
             OperandTypes.ONE_OR_MORE, SqlFunctionCategory.STRING)
             .withOperandTypeInference(ParallaxFunctions::inferUnknownAsText);
 
+    /** PostgreSQL's {@code greatest(value, ...)}: the arguments' common type; NULLs ignored (the engine's GREATEST). */
+    public static final SqlFunction GREATEST = SqlBasicFunction.create("greatest",
+            ((SqlReturnTypeInference) ParallaxFunctions::commonArgumentType).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            new CommonTypeArguments(), SqlFunctionCategory.SYSTEM)
+            .withOperandTypeInference(org.apache.calcite.sql.type.InferTypes.FIRST_KNOWN);
+    /** PostgreSQL's {@code least(value, ...)}. */
+    public static final SqlFunction LEAST = SqlBasicFunction.create("least",
+            ((SqlReturnTypeInference) ParallaxFunctions::commonArgumentType).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            new CommonTypeArguments(), SqlFunctionCategory.SYSTEM)
+            .withOperandTypeInference(org.apache.calcite.sql.type.InferTypes.FIRST_KNOWN);
+    /** PostgreSQL's {@code split_part(text, text, integer)}. */
+    public static final SqlFunction SPLIT_PART = SqlBasicFunction.create("split_part",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER),
+            SqlFunctionCategory.STRING);
+    /**
+     * {@code string_agg(value, separator)} after the rewrite: {@code pg_string_agg(array_agg(value),
+     * separator)}, array_to_string under a name of its own so that the column is named string_agg.
+     */
+    public static final SqlFunction STRING_AGGREGATE = SqlBasicFunction.create("pg_string_agg",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER), SqlFunctionCategory.STRING);
+
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS), SqlOperatorTables.of(
             ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
@@ -159,7 +183,7 @@ public final class ParallaxFunctions {
             // PostgreSQL's boolean aggregates (every, the standard's name for bool_and, is a standard operator).
             org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
             org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
-            LPAD, RPAD, CONCAT, CONCAT_WS));
+            LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE));
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(
@@ -250,6 +274,49 @@ public final class ParallaxFunctions {
         return binding.getTypeFactory().leastRestrictive(operands);
     }
 
+    /**
+     * greatest/least's type: PostgreSQL's common type of the arguments. Quoted literals are of
+     * unknown type and take the other arguments' type ({@code least(x, 'NaN')} with x double
+     * precision); all strings give text, unless a character(n) argument is not a literal. No
+     * common type: 42804 "GREATEST types integer and text cannot be matched".
+     */
+    private static RelDataType commonArgumentType(SqlOperatorBinding binding) {
+        RelDataTypeFactory factory = binding.getTypeFactory();
+        RelDataType common = null;
+        boolean unknownLiterals = false;
+        boolean characterColumn = false;
+        for (int index = 0; index < binding.getOperandCount(); index++) {
+            RelDataType type = binding.getOperandType(index);
+            boolean unknownLiteral = type.getSqlTypeName() == SqlTypeName.CHAR && binding.isOperandLiteral(index, false);
+            unknownLiterals |= unknownLiteral;
+            characterColumn |= type.getSqlTypeName() == SqlTypeName.CHAR && !unknownLiteral;
+            if (type.getSqlTypeName() == SqlTypeName.NULL || unknownLiteral) {
+                continue;
+            }
+            RelDataType next = common == null ? type : factory.leastRestrictive(List.of(common, type));
+            // Calcite finds a least restrictive type of date and integer; PostgreSQL has no common type for them.
+            if (next == null || common != null && !SqlTypeUtil.isComparable(common, type)
+                    && !(SqlTypeUtil.isDatetime(common) && SqlTypeUtil.isDatetime(type))) {
+                throw dev.parallax.engine.error.ParallaxException.of(dev.parallax.engine.error.SqlState.DATATYPE_MISMATCH,
+                        "%s types %s and %s cannot be matched", binding.getOperator().getName().toUpperCase(java.util.Locale.ROOT),
+                        postgresName(common), postgresName(type));
+            }
+            common = next;
+        }
+        if (common == null) {
+            // Only unknown literals and NULLs: PostgreSQL resolves unknown to text.
+            return factory.createSqlType(SqlTypeName.VARCHAR);
+        }
+        if (unknownLiterals && SqlTypeUtil.inCharFamily(common)) {
+            return characterColumn ? factory.leastRestrictive(binding.collectOperandTypes()) : factory.createSqlType(SqlTypeName.VARCHAR);
+        }
+        return common;
+    }
+
+    private static String postgresName(RelDataType type) {
+        return dev.parallax.planner.query.schema.TypeMapping.toEngine(type).nameWithoutModifier();
+    }
+
     private static RelDataType bitStringType(SqlOperatorBinding binding) {
         String digits = binding.getOperandLiteralValue(0, String.class);
         int bits = digits == null ? 1 : digits.length();
@@ -275,6 +342,25 @@ public final class ParallaxFunctions {
                 }
                 return factory.builder().add("generate_series", factory.createTypeWithNullability(type, false)).build();
             };
+        }
+    }
+
+    /** Arguments that must have a common type ({@link #commonArgumentType}), any number of them: greatest, least. */
+    private static final class CommonTypeArguments implements org.apache.calcite.sql.type.SqlOperandTypeChecker {
+        @Override
+        public boolean checkOperandTypes(org.apache.calcite.sql.SqlCallBinding binding, boolean throwOnFailure) {
+            commonArgumentType(binding);
+            return true;
+        }
+
+        @Override
+        public org.apache.calcite.sql.SqlOperandCountRange getOperandCountRange() {
+            return org.apache.calcite.sql.type.SqlOperandCountRanges.from(1);
+        }
+
+        @Override
+        public String getAllowedSignatures(SqlOperator operator, String operatorName) {
+            return operatorName + "(<ANY>, ...)";
         }
     }
 

@@ -376,7 +376,8 @@ public final class PostgresDialectRewriter {
     }
 
     /**
-     * {@code string_agg(value, separator)} becomes {@code array_to_string(array_agg(value), separator)}:
+     * {@code string_agg(value, separator)} becomes {@code pg_string_agg(array_agg(value), separator)}
+     * (array_to_string under the name string_agg gives its column):
      * the same answer (NULL values skipped, NULL for no row), from the array aggregate; an ORDER BY
      * after the separator ({@code string_agg(v, ',' ORDER BY k)}) orders the array aggregate's input.
      */
@@ -406,7 +407,7 @@ public final class PostgresDialectRewriter {
                 }
                 if (comma >= 0) {
                     List<Object> parts = new ArrayList<>();
-                    parts.add("array_to_string(array_agg(");
+                    parts.add("pg_string_agg(array_agg(");
                     parts.addAll(children.subList(0, comma));
                     if (orderBy < children.size()) {
                         parts.add(" ");

@@ -27,6 +27,14 @@ final class ArgumentTypes {
     }
 
     static List<Expr> harmonize(Function function, List<Expr> arguments, DataType resultType) {
+        if (function == Function.GREATEST || function == Function.LEAST) {
+            // Compared and returned as they are: every argument of the result type, decimals of its scale.
+            List<Expr> result = new ArrayList<>(arguments.size());
+            for (Expr argument : arguments) {
+                result.add(argument.type().kind() == TypeKind.NULL ? argument : castTo(argument, resultType));
+            }
+            return result;
+        }
         if (arguments.size() < 2 || !comparesOrCombines(function)) {
             return arguments;
         }

@@ -43,8 +43,17 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.ARRAY_UPPER) {
             return Function.ARRAY_UPPER;
         }
-        if (operator == ParallaxFunctions.ARRAY_TO_STRING) {
+        if (operator == ParallaxFunctions.ARRAY_TO_STRING || operator == ParallaxFunctions.STRING_AGGREGATE) {
             return Function.ARRAY_TO_STRING;
+        }
+        if (operator == ParallaxFunctions.GREATEST) {
+            return Function.GREATEST;
+        }
+        if (operator == ParallaxFunctions.LEAST) {
+            return Function.LEAST;
+        }
+        if (operator == ParallaxFunctions.SPLIT_PART) {
+            return Function.SPLIT_PART;
         }
         if (operator == ParallaxFunctions.MD5) {
             return Function.MD5;

@@ -39,6 +39,29 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     }
 
     /**
+     * Calcite names an unknown function's argument types by family ({@code <NUMERIC>} for an
+     * integer literal, so {@code split_part('a', ',', 2)} read as "split_part(text, text, numeric)");
+     * the message names the types themselves, as PostgreSQL's does ("split_part(text, text, integer)").
+     */
+    @Override
+    public org.apache.calcite.runtime.CalciteException handleUnresolvedFunction(SqlCall call, SqlOperator unresolvedFunction,
+                                                                               List<RelDataType> argTypes, List<String> argNames) {
+        try {
+            return super.handleUnresolvedFunction(call, unresolvedFunction, argTypes, argNames);
+        } catch (org.apache.calcite.runtime.CalciteContextException unresolved) {
+            if (unresolved.getCause() == null || unresolved.getCause().getMessage() == null
+                    || !unresolved.getCause().getMessage().startsWith("No match found for function signature")) {
+                throw unresolved;
+            }
+            StringBuilder signature = new StringBuilder(unresolvedFunction.getName()).append('(');
+            for (int index = 0; index < argTypes.size(); index++) {
+                signature.append(index == 0 ? "" : ", ").append('<').append(argTypes.get(index)).append('>');
+            }
+            throw newValidationError(call, org.apache.calcite.util.Static.RESOURCE.validatorUnknownFunction(signature.append(')').toString()));
+        }
+    }
+
+    /**
      * PostgreSQL's date arithmetic ({@code date - date}, {@code date ± integer}): before Calcite
      * checks a {@code +} or {@code -} call, its operator is replaced by the date operator its
      * operand types ask for ({@link DateArithmetic}).
