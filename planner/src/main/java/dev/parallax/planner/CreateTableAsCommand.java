@@ -4,6 +4,7 @@ import dev.parallax.Result;
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.StorageParameters;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -53,6 +54,8 @@ final class CreateTableAsCommand {
                     throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
                 }
                 made[0] = newTable(create, columns);
+                // As in PostgreSQL: after the query's own errors and the name's, before any row (22023 leaves no table).
+                made[0].setStorageParameters(StorageParameters.NONE.with(create.storageParameters(), false));
                 return made[0];
             });
         } catch (ParallaxException failure) {

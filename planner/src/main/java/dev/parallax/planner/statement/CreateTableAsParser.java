@@ -4,11 +4,13 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The two spellings of CREATE TABLE ... AS, with PostgreSQL 15's grammar: {@code CREATE TABLE name
- * [(column, ...)] AS query [WITH [NO] DATA]} (read after {@link StatementParser} has read the name)
+ * [(column, ...)] [WITH (storage parameters)] AS query [WITH [NO] DATA]} (read after
+ * {@link StatementParser} has read the name)
  * and {@code SELECT ... INTO [UNLOGGED] [TABLE] name [FROM ...]}. The query stays text for the query
  * planner; for SELECT ... INTO it is the statement with its INTO clause blanked out, so every other
  * character keeps its position for error messages.
@@ -27,12 +29,13 @@ final class CreateTableAsParser {
     }
 
     /**
-     * Whether the tokens after {@code CREATE TABLE [IF NOT EXISTS] name} are the AS form: AS, or a
-     * parenthesized list of bare names followed by AS. Anything else (column definitions) is a plain
-     * CREATE TABLE, whose parser then reports a misplaced AS where PostgreSQL does.
+     * Whether the tokens after {@code CREATE TABLE [IF NOT EXISTS] name} are the AS form: AS or WITH,
+     * or a parenthesized list of bare names followed by AS or WITH (a plain CREATE TABLE has column
+     * definitions in its list, and WITH only after it). Anything else is a plain CREATE TABLE, whose
+     * parser then reports a misplaced AS where PostgreSQL does.
      */
     static boolean follows(TokenCursor cursor) {
-        if (cursor.peek().isKeyword("as")) {
+        if (cursor.peek().isKeyword("as") || cursor.peek().isKeyword("with")) {
             return true;
         }
         if (!cursor.peek().isSymbol("(")) {
@@ -42,7 +45,7 @@ final class CreateTableAsParser {
         while (cursor.peek(ahead).isName()) {
             Token separator = cursor.peek(ahead + 1);
             if (separator.isSymbol(")")) {
-                return cursor.peek(ahead + 2).isKeyword("as");
+                return cursor.peek(ahead + 2).isKeyword("as") || cursor.peek(ahead + 2).isKeyword("with");
             }
             if (!separator.isSymbol(",")) {
                 return false;
@@ -52,9 +55,10 @@ final class CreateTableAsParser {
         return false;
     }
 
-    /** {@code [(column, ...)] AS query [WITH [NO] DATA]}, the cursor just past the table's name. */
+    /** {@code [(column, ...)] [WITH (parameters)] AS query [WITH [NO] DATA]}, the cursor just past the table's name. */
     static CreateTableAsStatement parse(TokenCursor cursor, String tableName, boolean ifNotExists) {
         List<String> columnNames = cursor.optionalNameList();
+        Map<String, String> storageParameters = StatementParser.parseWithStorageParameters(cursor);
         cursor.expect("as");
         Token start = cursor.peek();
         if (start.isKeyword("execute")) {
@@ -95,7 +99,7 @@ final class CreateTableAsParser {
             }
         }
         String query = cursor.sql().substring(start.start(), cursor.peek(end - 1).end());
-        return new CreateTableAsStatement(tableName, ifNotExists, columnNames, query, start.start(), withData);
+        return new CreateTableAsStatement(tableName, ifNotExists, columnNames, storageParameters, query, start.start(), withData);
     }
 
     /**
@@ -192,6 +196,6 @@ final class CreateTableAsParser {
                 query.setCharAt(offset, ' ');
             }
         }
-        return new CreateTableAsStatement(tableName, false, List.of(), query.substring(first.start()), first.start(), true);
+        return new CreateTableAsStatement(tableName, false, List.of(), Map.of(), query.substring(first.start()), first.start(), true);
     }
 }

@@ -965,7 +965,7 @@ public final class StatementParser {
     }
 
     /** An optional {@code WITH (name [= value], ...)} after a table's definition; empty when absent. */
-    private static Map<String, String> parseWithStorageParameters(TokenCursor cursor) {
+    static Map<String, String> parseWithStorageParameters(TokenCursor cursor) {
         return cursor.accept("with") ? parseStorageParameters(cursor) : Map.of();
     }
 

@@ -4,7 +4,9 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import org.junit.jupiter.api.Test;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -18,17 +20,32 @@ class CreateTableAsParserTest {
 
     @Test
     void createTableAsWithItsOptionalParts() {
-        assertEquals(new CreateTableAsStatement("b", false, List.of(), "select * from a", 18, true),
+        assertEquals(new CreateTableAsStatement("b", false, List.of(), Map.of(), "select * from a", 18, true),
                 StatementParser.parse("create table b as select * from a;"));
         String full = "CREATE TABLE IF NOT EXISTS public.b (x, \"Y\") AS select 1, 2 WITH NO DATA";
-        assertEquals(new CreateTableAsStatement("b", true, List.of("x", "Y"), "select 1, 2", full.indexOf("select"), false),
+        assertEquals(new CreateTableAsStatement("b", true, List.of("x", "Y"), Map.of(), "select 1, 2", full.indexOf("select"), false),
                 StatementParser.parse(full));
-        assertEquals(new CreateTableAsStatement("b", false, List.of(), "(select 1) union (select 2)", 18, true),
+        assertEquals(new CreateTableAsStatement("b", false, List.of(), Map.of(), "(select 1) union (select 2)", 18, true),
                 StatementParser.parse("create table b as (select 1) union (select 2) with data"));
         assertEquals("table a", ((CreateTableAsStatement) StatementParser.parse("create unlogged table b as table a")).query());
         assertEquals("values (1), (2)", ((CreateTableAsStatement) StatementParser.parse("create table b as values (1), (2)")).query());
         assertEquals("with w as (select 1) select * from w",
                 ((CreateTableAsStatement) StatementParser.parse("create table b as with w as (select 1) select * from w")).query());
+    }
+
+    @Test
+    void storageParametersBeforeAsWithOrWithoutColumnNames() {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("parallel_workers", "4");
+        parameters.put("autovacuum_enabled", null);
+        String sql = "create table b (x) with (parallel_workers = 4, autovacuum_enabled) as select 1 with no data";
+        assertEquals(new CreateTableAsStatement("b", false, List.of("x"), parameters, "select 1", sql.indexOf("select"), false),
+                StatementParser.parse(sql));
+        assertEquals(Map.of("parallel_workers", "2"),
+                ((CreateTableAsStatement) StatementParser.parse("create table b with (parallel_workers = 2) as table a")).storageParameters());
+        // Column definitions with WITH after them stay a plain CREATE TABLE.
+        assertInstanceOf(CreateTableStatement.class, StatementParser.parse("create table b (x int) with (parallel_workers = 2)"));
+        assertEquals("syntax error at or near \"select\"", failure("create table b with (parallel_workers = 2) select 1").getMessage());
     }
 
     @Test
@@ -56,9 +73,9 @@ class CreateTableAsParserTest {
 
     @Test
     void selectIntoBecomesCreateTableAsWithTheIntoClauseBlanked() {
-        assertEquals(new CreateTableAsStatement("k", false, List.of(), "select x, y " + " ".repeat("into table k".length()) + " from a where x = 1", 0, true),
+        assertEquals(new CreateTableAsStatement("k", false, List.of(), Map.of(), "select x, y " + " ".repeat("into table k".length()) + " from a where x = 1", 0, true),
                 StatementParser.parse("select x, y into table k from a where x = 1"));
-        assertEquals(new CreateTableAsStatement("k", false, List.of(), "select x \n" + " ".repeat("into k ".length()) + "from a", 2, true),
+        assertEquals(new CreateTableAsStatement("k", false, List.of(), Map.of(), "select x \n" + " ".repeat("into k ".length()) + "from a", 2, true),
                 StatementParser.parse("  select x \ninto k from a"));
         assertEquals("with w as (select 1 as v) select * " + " ".repeat("into unlogged z".length()) + " from w",
                 ((CreateTableAsStatement) StatementParser.parse("with w as (select 1 as v) select * into unlogged z from w")).query());
