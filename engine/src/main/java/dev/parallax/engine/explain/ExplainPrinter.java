@@ -614,7 +614,8 @@ public final class ExplainPrinter {
                 List<String> names = new ArrayList<>(inputNames);
                 for (dev.parallax.engine.plan.WindowCall call : window.calls()) {
                     dev.parallax.engine.plan.AggregateCall aggregate = call.aggregate();
-                    String function = aggregate == null ? call.function().name().toLowerCase(java.util.Locale.ROOT) + "()"
+                    String function = aggregate == null ? call.function().name().toLowerCase(java.util.Locale.ROOT) + "("
+                            + String.join(", ", java.util.Arrays.stream(call.arguments()).mapToObj(inputNames::get).toList()) + ")"
                             : aggregate.function() == dev.parallax.engine.plan.AggregateFunction.COUNT_STAR ? "count(*)"
                             : aggregate.function().name().toLowerCase(java.util.Locale.ROOT) + "(" + inputNames.get(aggregate.argument()) + ")";
                     // PostgreSQL 15 prints the window of a WindowAgg's output as OVER (?).

@@ -145,6 +145,14 @@ final class CalciteErrors {
         if (message.contains("Aggregate expressions cannot be nested")) {
             return error(SqlState.GROUPING_ERROR, "aggregate function calls cannot be nested", position, exception);
         }
+        if (message.contains("Argument to function 'NTILE' must be a positive integer literal")) {
+            return error(SqlState.INVALID_ARGUMENT_FOR_NTILE, "argument of ntile must be greater than zero", position, exception);
+        }
+        if (message.contains("Argument to function 'NTILE' must be a literal") || message.contains("Argument to function 'NTILE' must not be NULL")) {
+            // Calcite's ntile takes a number of buckets written as a positive integer; PostgreSQL any integer expression.
+            return error(SqlState.FEATURE_NOT_SUPPORTED, "ntile of an expression or NULL is not supported yet: only a number of buckets written as a constant is",
+                    position, exception);
+        }
         if (message.contains("Number of INSERT target columns")) {
             return error(SqlState.SYNTAX_ERROR, "INSERT has more expressions than target columns", position, exception);
         }

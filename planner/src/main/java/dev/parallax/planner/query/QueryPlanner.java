@@ -613,7 +613,8 @@ public final class QueryPlanner {
                 case ARRAY_AGG -> "array_agg";
                 case EXISTS -> "exists";
                 case ARRAY_VALUE_CONSTRUCTOR -> "array";
-                case ROW_NUMBER, RANK, DENSE_RANK -> call.getOperator().getName().toLowerCase(Locale.ROOT);
+                case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE ->
+                        call.getOperator().getName().toLowerCase(Locale.ROOT);
                 // A window function is named after its function.
                 case OVER -> label(call.operand(0), fallback, sql);
                 // agg(x ORDER BY y) and agg(x) FILTER (WHERE ...) are named after the aggregate.

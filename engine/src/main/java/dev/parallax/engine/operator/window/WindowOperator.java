@@ -2,7 +2,6 @@ package dev.parallax.engine.operator.window;
 
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.operator.BatchCopier;
-import dev.parallax.engine.operator.ValueComparison;
 import dev.parallax.engine.operator.aggregate.WindowAggregate;
 import dev.parallax.engine.plan.WindowCall;
 import dev.parallax.engine.plan.WindowFrame;
@@ -35,8 +34,6 @@ import java.util.List;
  */
 final class WindowOperator implements Operator {
     private final Operator input;
-    private final int[] partitionColumns;
-    private final int[] orderColumns;
     private final WindowFrame frame;
     private final WindowFunction[] functions;
     /** Per call, its aggregate; null for the ranking functions. */
@@ -53,8 +50,7 @@ final class WindowOperator implements Operator {
     private boolean[] partitionStarts = new boolean[Batch.DEFAULT_CAPACITY];
     private boolean[] peerStarts = new boolean[Batch.DEFAULT_CAPACITY];
     private int[] stepPositions = new int[Batch.DEFAULT_CAPACITY];
-    /** The last row seen, one single-row vector per key column (partition columns then order columns); null before the first row. */
-    private ColumnVector[] previous;
+    private final WindowKeyChanges keyChanges;
     private long rowNumber;
     private long rank;
     private long denseRank;
@@ -70,8 +66,7 @@ final class WindowOperator implements Operator {
 
     WindowOperator(Operator input, int[] partitionColumns, int[] orderColumns, WindowFrame frame, List<WindowCall> calls) {
         this.input = input;
-        this.partitionColumns = partitionColumns;
-        this.orderColumns = orderColumns;
+        this.keyChanges = new WindowKeyChanges(partitionColumns, orderColumns);
         this.frame = frame;
         int count = calls.size();
         this.functions = new WindowFunction[count];
@@ -177,18 +172,11 @@ final class WindowOperator implements Operator {
             stepPositions = new int[rows];
         }
         int count = batch.selectedCount();
-        Arrays.fill(partitionStarts, 0, count, false);
-        Arrays.fill(peerStarts, 0, count, false);
-        for (int key = 0; key < partitionColumns.length; key++) {
-            markChanges(batch, partitionColumns[key], key, partitionStarts);
-        }
-        for (int key = 0; key < orderColumns.length; key++) {
-            markChanges(batch, orderColumns[key], partitionColumns.length + key, peerStarts);
-        }
+        keyChanges.mark(batch, partitionStarts, peerStarts, 0);
         int stepStart = 0;
         for (int index = 0; index < count; index++) {
             int position = batch.position(index);
-            boolean partitionStart = partitionStarts[index] || previous == null && index == 0;
+            boolean partitionStart = partitionStarts[index];
             if (partitionStart) {
                 rowNumber = 0;
                 rank = 0;
@@ -205,7 +193,8 @@ final class WindowOperator implements Operator {
                     case ROW_NUMBER -> ((LongVector) out[call]).values()[position] = rowNumber;
                     case RANK -> ((LongVector) out[call]).values()[position] = rank;
                     case DENSE_RANK -> ((LongVector) out[call]).values()[position] = denseRank;
-                    case AGGREGATE -> {
+                    // Computed once the partition is complete (PartitionWindowOperator); the aggregates at each frame step.
+                    case AGGREGATE, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE -> {
                     }
                 }
             }
@@ -230,9 +219,6 @@ final class WindowOperator implements Operator {
                     }
                 }
             }
-        }
-        if (count > 0) {
-            rememberLast(batch, batch.position(count - 1));
         }
         if (!hasAggregates || count == 0) {
             return count;
@@ -332,86 +318,9 @@ final class WindowOperator implements Operator {
         }
     }
 
-    /**
-     * Sets {@code starts[i]} where the selected row i differs from the row before it in
-     * {@code column} (NULLs equal to each other, as peers and partitions treat them).
-     */
-    private void markChanges(Batch batch, int column, int key, boolean[] starts) {
-        ColumnVector vector = batch.column(column);
-        int count = batch.selectedCount();
-        if (count > 0 && previous != null) {
-            starts[0] |= !sameValue(vector, batch.position(0), previous[key], 0);
-        }
-        switch (vector) {
-            case LongVector longs -> {
-                long[] values = longs.values();
-                for (int index = 1; index < count; index++) {
-                    int position = batch.position(index);
-                    int prior = batch.position(index - 1);
-                    starts[index] |= nullDiffers(longs, position, prior) || !longs.isNull(position) && values[position] != values[prior];
-                }
-            }
-            case DoubleVector doubles -> {
-                double[] values = doubles.values();
-                for (int index = 1; index < count; index++) {
-                    int position = batch.position(index);
-                    int prior = batch.position(index - 1);
-                    starts[index] |= nullDiffers(doubles, position, prior)
-                            || !doubles.isNull(position) && !sameDouble(values[position], values[prior]);
-                }
-            }
-            case BytesVector bytes -> {
-                for (int index = 1; index < count; index++) {
-                    int position = batch.position(index);
-                    int prior = batch.position(index - 1);
-                    starts[index] |= nullDiffers(bytes, position, prior) || !bytes.isNull(position) && !sameBytes(bytes, position, bytes, prior);
-                }
-            }
-        }
-    }
-
-    /** Whether two values of the same type are equal, NULL equal to NULL. */
-    private static boolean sameValue(ColumnVector left, int leftPosition, ColumnVector right, int rightPosition) {
-        if (left.isNull(leftPosition) || right.isNull(rightPosition)) {
-            return left.isNull(leftPosition) && right.isNull(rightPosition);
-        }
-        return switch (left) {
-            case LongVector longs -> longs.values()[leftPosition] == ((LongVector) right).values()[rightPosition];
-            case DoubleVector doubles -> sameDouble(doubles.values()[leftPosition], ((DoubleVector) right).values()[rightPosition]);
-            case BytesVector bytes -> sameBytes(bytes, leftPosition, (BytesVector) right, rightPosition);
-        };
-    }
-
-    /** PostgreSQL's float equality: -0 equals 0 (Double.compare tells them apart), NaN equals NaN. */
-    private static boolean sameDouble(double left, double right) {
-        return left == right || Double.isNaN(left) && Double.isNaN(right);
-    }
-
-    private static boolean nullDiffers(ColumnVector vector, int position, int prior) {
-        return vector.isNull(position) != vector.isNull(prior);
-    }
-
-    private static boolean sameBytes(BytesVector left, int leftPosition, BytesVector right, int rightPosition) {
-        return ValueComparison.compareBytes(left.data(), left.offset(leftPosition), left.length(leftPosition),
-                right.data(), right.offset(rightPosition), right.length(rightPosition)) == 0;
-    }
-
-    private void rememberLast(Batch batch, int position) {
-        int keys = partitionColumns.length + orderColumns.length;
-        if (previous == null) {
-            previous = new ColumnVector[keys];
-        }
-        for (int key = 0; key < keys; key++) {
-            int column = key < partitionColumns.length ? partitionColumns[key] : orderColumns[key - partitionColumns.length];
-            ColumnVector source = batch.column(column);
-            ColumnVector copy = ColumnVector.create(source.type(), 1);
-            if (source.isNull(position)) {
-                copy.setNull(0);
-            } else {
-                copy.copyFrom(source, position, 0);
-            }
-            previous[key] = copy;
-        }
+    /** Whether the batches returned are copies nobody else writes (held mode); else they share the input's columns and reused function columns. */
+    boolean handsOverBatches() {
+        return holdsBatches;
     }
 
     @Override

@@ -2,14 +2,28 @@ package dev.parallax.engine.operator.window;
 
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.exec.OperatorBuilder;
+import dev.parallax.engine.plan.WindowCall;
 import dev.parallax.engine.plan.WindowNode;
 
-/** Instantiates a {@link WindowNode}. */
+/**
+ * Instantiates a {@link WindowNode}: a {@link WindowOperator} for the ranking functions and the
+ * aggregates, under a {@link PartitionWindowOperator} when calls need their whole partition.
+ */
 public final class WindowOperatorFactory {
     private WindowOperatorFactory() {
     }
 
     public static Operator create(WindowNode node, OperatorBuilder builder) {
-        return new WindowOperator(builder.build(node.input()), node.partitionColumns(), node.orderColumns(), node.frame(), node.calls());
+        WindowOperator window = new WindowOperator(builder.build(node.input()), node.partitionColumns(), node.orderColumns(), node.frame(),
+                node.calls());
+        boolean needsPartition = false;
+        for (WindowCall call : node.calls()) {
+            needsPartition |= call.function().needsPartition();
+        }
+        if (!needsPartition) {
+            return window;
+        }
+        return new PartitionWindowOperator(window, !window.handsOverBatches(), node.partitionColumns(), node.orderColumns(), node.frame(),
+                node.calls(), node.input().outputTypes().size());
     }
 }

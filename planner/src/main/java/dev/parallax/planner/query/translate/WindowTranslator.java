@@ -5,8 +5,10 @@ import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.operator.aggregate.AggregateStates;
 import dev.parallax.engine.plan.AggregateCall;
 import dev.parallax.engine.plan.AggregateFunction;
+import dev.parallax.engine.expr.Cast;
 import dev.parallax.engine.expr.ColumnRef;
 import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.Literal;
 import dev.parallax.engine.plan.PlanEstimate;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.ProjectNode;
@@ -17,6 +19,7 @@ import dev.parallax.engine.plan.WindowFrame;
 import dev.parallax.engine.plan.WindowFunction;
 import dev.parallax.engine.plan.WindowNode;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
 import dev.parallax.planner.query.schema.TypeMapping;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.core.Window;
@@ -27,7 +30,9 @@ import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rex.RexWindowExclusion;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -50,28 +55,49 @@ final class WindowTranslator {
                 .flatMap(group -> group.aggCalls.stream())
                 .flatMap(call -> call.getOperands().stream())
                 .anyMatch(operand -> operand instanceof RexInputRef reference && reference.getIndex() >= inputFields);
-        if (constantArguments) {
+        List<DataType> inputTypes = node.outputTypes();
+        List<Expr> coercions = new ArrayList<>();
+        Map<Window.RexWinAggCall, int[]> coercedArguments = coercions(window, inputTypes, inputFields + window.constants.size(), coercions);
+        boolean projected = constantArguments || !coercions.isEmpty();
+        if (projected) {
             // count(1), sum(2): Calcite numbers the window's constants after its input's fields, so
-            // a projection appending them lets every argument be a column; a last projection drops them.
-            node = project(node, withConstants(node, window), translator);
+            // a projection appending them (and the arguments cast to the types their functions take)
+            // lets every argument be a column; a last projection drops them.
+            List<Expr> expressions = withConstants(node, window);
+            expressions.addAll(coercions);
+            node = project(node, expressions, translator);
         }
+        int extraColumns = projected ? window.constants.size() + coercions.size() : 0;
         // The sort keys the rows arrive in at the next window; none known for the window's input.
         List<SortKey> order = List.of();
         for (Window.Group group : window.groups) {
             List<WindowCall> calls = new ArrayList<>();
-            boolean aggregates = false;
+            boolean framed = false;
             for (Window.RexWinAggCall call : group.aggCalls) {
                 WindowCall windowCall = switch (call.getOperator().getKind()) {
                     case ROW_NUMBER -> WindowCall.ranking(WindowFunction.ROW_NUMBER);
                     case RANK -> WindowCall.ranking(WindowFunction.RANK);
                     case DENSE_RANK -> WindowCall.ranking(WindowFunction.DENSE_RANK);
+                    case PERCENT_RANK -> WindowCall.ranking(WindowFunction.PERCENT_RANK);
+                    case CUME_DIST -> WindowCall.ranking(WindowFunction.CUME_DIST);
+                    case NTILE -> WindowCall.ntile(arguments(call, coercedArguments)[0]);
+                    case LAG -> WindowCall.value(WindowFunction.LAG, arguments(call, coercedArguments), TypeMapping.toEngine(call.getType()));
+                    case LEAD -> WindowCall.value(WindowFunction.LEAD, arguments(call, coercedArguments), TypeMapping.toEngine(call.getType()));
+                    case FIRST_VALUE -> WindowCall.value(WindowFunction.FIRST_VALUE, arguments(call, coercedArguments),
+                            TypeMapping.toEngine(call.getType()));
+                    case LAST_VALUE -> WindowCall.value(WindowFunction.LAST_VALUE, arguments(call, coercedArguments),
+                            TypeMapping.toEngine(call.getType()));
+                    case NTH_VALUE -> WindowCall.value(WindowFunction.NTH_VALUE, arguments(call, coercedArguments),
+                            TypeMapping.toEngine(call.getType()));
                     default -> WindowCall.aggregate(aggregate(call, node));
                 };
-                aggregates |= windowCall.aggregate() != null;
+                framed |= windowCall.aggregate() != null || windowCall.function() == WindowFunction.FIRST_VALUE
+                        || windowCall.function() == WindowFunction.LAST_VALUE || windowCall.function() == WindowFunction.NTH_VALUE;
                 calls.add(windowCall);
             }
-            // The ranking functions ignore the frame: only a window with aggregates needs one supported.
-            WindowFrame frame = aggregates ? frame(group, window, inputFields) : WindowFrame.THROUGH_ROW;
+            // The ranking functions, lag, lead and ntile ignore the frame: only a window with aggregates
+            // or first_value, last_value, nth_value needs one supported.
+            WindowFrame frame = framed ? frame(group, window, inputFields) : WindowFrame.THROUGH_ROW;
             int[] partitionColumns = group.keys.toArray();
             List<SortKey> keys = new ArrayList<>();
             for (int column : partitionColumns) {
@@ -106,11 +132,11 @@ final class WindowTranslator {
                     new PlanEstimate(inputEstimate.startupCost(), inputEstimate.totalCost() + cost, inputEstimate.rows(),
                             inputEstimate.width() + 8 * calls.size()));
         }
-        if (constantArguments) {
+        if (projected) {
             List<Expr> kept = new ArrayList<>();
             List<DataType> types = node.outputTypes();
             for (int column = 0; column < types.size(); column++) {
-                if (column < inputFields || column >= inputFields + window.constants.size()) {
+                if (column < inputFields || column >= inputFields + extraColumns) {
                     kept.add(new ColumnRef(column, types.get(column)));
                 }
             }
@@ -135,6 +161,102 @@ final class WindowTranslator {
     private static PlanNode project(PlanNode input, List<Expr> expressions, RelTranslator translator) {
         return new ProjectNode(input, expressions,
                 translator.cost().project(input.estimate(), expressions, expressions.stream().map(Expr::type).toList()));
+    }
+
+    /**
+     * The arguments of the window functions other than the aggregates cast to the types the
+     * functions read, as PostgreSQL coerces them: the value and the default of lag and lead to the
+     * call's type (lag(bigint, 1, 7), lag(integer, 1, 1.5) as numeric, lag(x, 1, 'a') fails as 'a'::integer),
+     * the offset, nth_value's n and ntile's bucket count to integer (a NULL among them is an integer
+     * NULL). Adds the casts to {@code coercions}, numbered from {@code firstColumn}, and returns the
+     * argument columns of each call that needs one.
+     */
+    private static Map<Window.RexWinAggCall, int[]> coercions(Window window, List<DataType> inputTypes, int firstColumn, List<Expr> coercions) {
+        Map<Window.RexWinAggCall, int[]> coerced = new IdentityHashMap<>();
+        for (Window.Group group : window.groups) {
+            for (Window.RexWinAggCall call : group.aggCalls) {
+                DataType valueType = TypeMapping.toEngine(call.getType());
+                DataType[] wanted = switch (call.getOperator().getKind()) {
+                    case NTILE -> new DataType[] {DataType.INTEGER};
+                    case LAG, LEAD -> new DataType[] {valueType, DataType.INTEGER, valueType};
+                    case NTH_VALUE -> new DataType[] {null, DataType.INTEGER};
+                    default -> new DataType[0];
+                };
+                int[] arguments = new int[Math.min(wanted.length, call.getOperands().size())];
+                Expr[] operands = new Expr[arguments.length];
+                for (int operand = 0; operand < arguments.length; operand++) {
+                    arguments[operand] = column(call, operand);
+                    operands[operand] = argument(window, inputTypes, arguments[operand]);
+                }
+                boolean any = false;
+                for (int operand = 0; operand < arguments.length; operand++) {
+                    Expr argument = operands[operand];
+                    DataType type = wanted[operand];
+                    boolean nullLiteral = argument instanceof Literal literal && literal.value() == null;
+                    boolean integer = argument.type().kind() == TypeKind.INTEGER || argument.type().kind() == TypeKind.SMALLINT;
+                    if (type == DataType.INTEGER && !integer && !nullLiteral
+                            && !(argument instanceof Literal && argument.type().kind() == TypeKind.CHAR)) {
+                        // PostgreSQL takes an integer there and casts nothing else to it implicitly
+                        // (bigint and numeric only by assignment); a quoted literal is read as one.
+                        throw undefinedFunction(call, operands);
+                    }
+                    if (type != null && !argument.type().equals(type) && !(type == DataType.INTEGER && integer)) {
+                        arguments[operand] = firstColumn + coercions.size();
+                        coercions.add(nullLiteral ? Literal.nullOf(type) : new Cast(argument, type));
+                        any = true;
+                    }
+                }
+                if (any) {
+                    coerced.put(call, arguments);
+                }
+            }
+        }
+        return coerced;
+    }
+
+    /** PostgreSQL's 42883 for a window function whose arguments match none of its signatures, e.g. lag(integer, bigint). */
+    private static ParallaxException undefinedFunction(Window.RexWinAggCall call, Expr[] operands) {
+        StringBuilder types = new StringBuilder();
+        for (Expr operand : operands) {
+            if (!types.isEmpty()) {
+                types.append(", ");
+            }
+            types.append(operand instanceof Literal literal && literal.value() == null ? "unknown" : operand.type().nameWithoutModifier());
+        }
+        return new ParallaxException(SqlState.UNDEFINED_FUNCTION, "function " + call.getOperator().getName().toLowerCase(Locale.ROOT)
+                + "(" + types + ") does not exist", null,
+                "No function matches the given name and argument types. You might need to add explicit type casts.", 0, null);
+    }
+
+    /** A column of the window's input, or one of its constants (numbered after the input's fields). */
+    private static Expr argument(Window window, List<DataType> inputTypes, int column) {
+        if (column < inputTypes.size()) {
+            return new ColumnRef(column, inputTypes.get(column));
+        }
+        return RexTranslator.literal(window.constants.get(column - inputTypes.size()));
+    }
+
+    /** The argument columns of a window function, cast ones in their place. */
+    private static int[] arguments(Window.RexWinAggCall call, Map<Window.RexWinAggCall, int[]> coercedArguments) {
+        int[] coerced = coercedArguments.get(call);
+        if (coerced != null) {
+            return coerced;
+        }
+        int[] arguments = new int[call.getOperands().size()];
+        for (int operand = 0; operand < arguments.length; operand++) {
+            arguments[operand] = column(call, operand);
+        }
+        return arguments;
+    }
+
+    /** The input column an operand of a window call reads (Calcite projects expressions and numbers constants as columns). */
+    private static int column(Window.RexWinAggCall call, int operand) {
+        RexNode node = call.getOperands().get(operand);
+        if (!(node instanceof RexInputRef reference)) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window function %s of %s is not supported yet",
+                    call.getOperator().getName().toLowerCase(Locale.ROOT), node);
+        }
+        return reference.getIndex();
     }
 
     /** The aggregate a window call computes, typed as the plain aggregate (Calcite derives both the same way). */

@@ -92,6 +92,25 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             // An untyped literal is of type unknown in PostgreSQL; Calcite's CHAR(n) would say character.
             typeOf.setOperand(0, CatalogFunctions.UNKNOWN_LITERAL.createCall(typeOf.operand(0).getParserPosition()));
         }
+        if (expression instanceof SqlBasicCall leadLag && (leadLag.getKind() == SqlKind.LAG || leadLag.getKind() == SqlKind.LEAD)
+                && leadLag.operandCount() == 3 && isStringLiteral(leadLag.operand(2)) && !isStringLiteral(leadLag.operand(0))) {
+            // lag(x, 1, '7'): PostgreSQL resolves the quoted default as the value's type (anycompatible),
+            // where Calcite would make the result a string; 'a' then fails as an integer would. A string
+            // value keeps Calcite's common type (PostgreSQL's varchar, without the value's length).
+            RelDataType valueType = deriveType(scope, leadLag.operand(0));
+            if (!org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(valueType)) {
+                leadLag.setOperand(2, castTo(leadLag.operand(2), valueType));
+            }
+        }
+        if (expression instanceof SqlBasicCall windowCall && integerOperand(windowCall) >= 0) {
+            // lag(x, '1'), nth_value(x, NULL): PostgreSQL reads a quoted literal or a NULL as the
+            // integer the function takes, where Calcite would read a numeric.
+            int operand = integerOperand(windowCall);
+            SqlNode argument = windowCall.operand(operand);
+            if (isStringLiteral(argument) || org.apache.calcite.sql.SqlUtil.isNullLiteral(argument, false)) {
+                windowCall.setOperand(operand, castTo(argument, getTypeFactory().createSqlType(org.apache.calcite.sql.type.SqlTypeName.INTEGER)));
+            }
+        }
         if (expression instanceof SqlBasicCall concat && concat.getOperator() == SqlStdOperatorTable.CONCAT && concat.operandCount() == 2) {
             arrayConcatenation(scope, concat);
         }
@@ -102,6 +121,17 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             typeArrayLiterals(scope, call);
         }
         return super.deriveType(scope, expression);
+    }
+
+    /**
+     * The operand of a window function that PostgreSQL types integer (lag's offset, nth_value's n),
+     * or -1. Not ntile's: Calcite takes only a number literal there.
+     */
+    private static int integerOperand(SqlBasicCall call) {
+        return switch (call.getKind()) {
+            case LAG, LEAD, NTH_VALUE -> call.operandCount() >= 2 ? 1 : -1;
+            default -> -1;
+        };
     }
 
     /**
