@@ -15,6 +15,9 @@ import dev.parallax.engine.operator.join.JoinOperatorFactory;
 import dev.parallax.engine.operator.join.SharedJoinBuild;
 import dev.parallax.engine.operator.limit.LimitOperatorFactory;
 import dev.parallax.engine.operator.project.ProjectOperatorFactory;
+import dev.parallax.engine.operator.recursive.RecursiveUnionOperatorFactory;
+import dev.parallax.engine.operator.recursive.WorkTable;
+import dev.parallax.engine.operator.recursive.WorkTableScanOperatorFactory;
 import dev.parallax.engine.operator.scan.IndexScanOperatorFactory;
 import dev.parallax.engine.operator.scan.SeqScanOperatorFactory;
 import dev.parallax.engine.operator.sort.SortOperatorFactory;
@@ -24,6 +27,7 @@ import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.storage.ScanCursor;
 
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -44,22 +48,28 @@ public final class OperatorBuilder {
     private final ParallelScanState parallelScans;
     /** Cursors opened ahead for serial scans not built yet ({@link #preopenScan}); null until the first. */
     private Map<SeqScanNode, ScanCursor> preopenedScans;
+    /**
+     * The work tables of the Recursive Unions built so far, by number, for their WorkTable Scans;
+     * shared with the builders derived from this one (a recursive term's correlated runs).
+     */
+    private final Map<Integer, WorkTable> workTables;
 
     private OperatorBuilder(ExecutionContext context, ExecutionStatistics statistics, int participant,
-                            ParallelScanState parallelScans) {
+                            ParallelScanState parallelScans, Map<Integer, WorkTable> workTables) {
         this.context = Objects.requireNonNull(context, "context");
         this.statistics = statistics;
         this.participant = participant;
         this.parallelScans = parallelScans;
+        this.workTables = workTables;
     }
 
     static OperatorBuilder forLeader(ExecutionContext context, ExecutionStatistics statistics) {
-        return new OperatorBuilder(context, statistics, LEADER, null);
+        return new OperatorBuilder(context, statistics, LEADER, null, new HashMap<>());
     }
 
     /** A builder for {@code participantNumber} ({@link #LEADER} or a worker) of a Gather sharing {@code scans}. */
     public OperatorBuilder forParticipant(int participantNumber, ParallelScanState scans) {
-        return new OperatorBuilder(context, statistics, participantNumber, Objects.requireNonNull(scans, "scans"));
+        return new OperatorBuilder(context, statistics, participantNumber, Objects.requireNonNull(scans, "scans"), new HashMap<>());
     }
 
     /**
@@ -67,7 +77,17 @@ public final class OperatorBuilder {
      * in this participant, with {@code runContext}'s parameters; the inner plan runs serially.
      */
     public OperatorBuilder forCorrelatedRun(ExecutionContext runContext) {
-        return new OperatorBuilder(runContext, statistics, participant, null);
+        return new OperatorBuilder(runContext, statistics, participant, null, workTables);
+    }
+
+    /** Makes {@code workTable} the one the WorkTable Scans numbered {@code number} read (a Recursive Union builds it first). */
+    public void registerWorkTable(int number, WorkTable workTable) {
+        workTables.put(number, Objects.requireNonNull(workTable, "workTable"));
+    }
+
+    /** The work table registered under {@code number}, or null. */
+    public WorkTable workTable(int number) {
+        return workTables.get(number);
     }
 
     public ExecutionContext context() {
@@ -155,6 +175,8 @@ public final class OperatorBuilder {
                     dev.parallax.engine.operator.window.WindowOperatorFactory.create(window, this);
             case dev.parallax.engine.plan.CorrelateNode correlate ->
                     dev.parallax.engine.operator.join.CorrelateOperatorFactory.create(correlate, this);
+            case dev.parallax.engine.plan.RecursiveUnionNode recursiveUnion -> RecursiveUnionOperatorFactory.create(recursiveUnion, this);
+            case dev.parallax.engine.plan.WorkTableScanNode workTableScan -> WorkTableScanOperatorFactory.create(workTableScan, this);
         };
         NodeStatistics nodeStatistics = statistics(node);
         if (nodeStatistics == null) {

@@ -270,6 +270,8 @@ public final class ExplainPrinter {
                     correlate.joinType() == JoinType.INNER ? "Nested Loop" : "Nested Loop " + joinTypeName(correlate.joinType());
             case FilterNode filter -> name(filter.input());
             case ProjectNode project -> name(project.input());
+            case dev.parallax.engine.plan.RecursiveUnionNode recursiveUnion -> "Recursive Union";
+            case dev.parallax.engine.plan.WorkTableScanNode workTableScan -> "WorkTable Scan on " + workTableScan.name();
         };
     }
 
@@ -605,6 +607,10 @@ public final class ExplainPrinter {
                 yield modify.returning().stream().map(expression -> ExpressionText.format(expression, tableNames)).toList();
             }
             case FilterNode filter -> columnNames(filter.input(), qualified);
+            case dev.parallax.engine.plan.RecursiveUnionNode recursiveUnion -> columnNames(recursiveUnion.nonRecursive(), qualified);
+            case dev.parallax.engine.plan.WorkTableScanNode workTableScan -> qualified
+                    ? workTableScan.columnNames().stream().map(column -> workTableScan.name() + "." + column).toList()
+                    : workTableScan.columnNames();
             case GatherNode gather -> columnNames(gather.input(), qualified);
             case GatherMergeNode gatherMerge -> columnNames(gatherMerge.input(), qualified);
             case SortNode sort -> columnNames(sort.input(), qualified);

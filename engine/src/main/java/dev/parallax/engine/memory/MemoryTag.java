@@ -6,5 +6,7 @@ public enum MemoryTag {
     HASH_TABLES,
     INDEXES,
     SORT_BUFFERS,
+    /** Rows a recursive query keeps between runs of its recursive term (heap, charged against the limit). */
+    WORK_TABLES,
     OTHER
 }

@@ -45,6 +45,8 @@ final class PlanDump {
             case GenerateSeriesNode series -> "Function Scan on generate_series";
             case dev.parallax.engine.plan.UnnestNode unnest -> "Function Scan on unnest" + (unnest.keepInput() ? " lateral" : "");
             case dev.parallax.engine.plan.ProjectSetNode projectSet -> "ProjectSet";
+            case dev.parallax.engine.plan.RecursiveUnionNode recursiveUnion -> "Recursive Union" + (recursiveUnion.distinct() ? " distinct" : "");
+            case dev.parallax.engine.plan.WorkTableScanNode workTableScan -> "WorkTable Scan on " + workTableScan.name();
             case InsertNode insert -> "Insert on " + insert.table().name();
             case dev.parallax.engine.plan.AppendNode append -> "Append " + append.inputs().size();
             case dev.parallax.engine.plan.IndexScanNode indexScan -> "Index Scan using " + indexScan.index().name() + " on "

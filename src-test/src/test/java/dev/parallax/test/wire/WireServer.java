@@ -56,10 +56,10 @@ final class WireServer implements AutoCloseable {
         return server.port();
     }
 
-    /** Off-heap bytes held for anything but table pages and indexes (sort buffers, hash tables, other). */
+    /** Bytes held for anything but table pages and indexes (sort buffers, hash tables, work tables, other). */
     long queryMemory() {
         return database.memory().allocatedBytes(MemoryTag.HASH_TABLES) + database.memory().allocatedBytes(MemoryTag.SORT_BUFFERS)
-                + database.memory().allocatedBytes(MemoryTag.OTHER);
+                + database.memory().allocatedBytes(MemoryTag.WORK_TABLES) + database.memory().allocatedBytes(MemoryTag.OTHER);
     }
 
     /** Waits (bounded) until every connection's statement thread has finished and left the server. */

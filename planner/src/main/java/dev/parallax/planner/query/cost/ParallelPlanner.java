@@ -455,6 +455,10 @@ public final class ParallelPlanner {
             case InsertNode insert -> false;
             case GatherNode gather -> false;
             case GatherMergeNode gatherMerge -> false;
+            // PostgreSQL's Recursive Union and WorkTable Scan are parallel restricted: the work
+            // table lives in the participant running the union, so it stays above any Gather.
+            case dev.parallax.engine.plan.RecursiveUnionNode recursiveUnion -> false;
+            case dev.parallax.engine.plan.WorkTableScanNode workTableScan -> false;
             default -> true;
         };
         return safe && node.inputs().stream().allMatch(ParallelPlanner::isParallelSafe);

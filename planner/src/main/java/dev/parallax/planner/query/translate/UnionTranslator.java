@@ -48,7 +48,8 @@ final class UnionTranslator {
                 translator.cost().aggregate(append.estimate(), keys.length, 0, groups, types));
     }
 
-    private static PlanNode castTo(PlanNode input, List<DataType> types, CostModel cost) {
+    /** {@code input} with each column cast to {@code types} where its type differs (a projection), else as it is. */
+    static PlanNode castTo(PlanNode input, List<DataType> types, CostModel cost) {
         if (input.outputTypes().equals(types)) {
             return input;
         }
