@@ -391,6 +391,10 @@ public final class ExpressionCompiler {
                         function == Function.NOT_REGEX_MATCH || function == Function.NOT_REGEX_MATCH_INSENSITIVE,
                         function == Function.REGEX_MATCH_INSENSITIVE || function == Function.NOT_REGEX_MATCH_INSENSITIVE);
             }
+            case REGEXP_REPLACE -> {
+                return new RegexReplaceEvaluator(textArgument(argumentExprs.get(0)), textArgument(argumentExprs.get(1)),
+                        textArgument(argumentExprs.get(2)), argumentExprs.size() > 3 ? textArgument(argumentExprs.get(3)) : null);
+            }
             case BIT_AND, BIT_OR, BIT_XOR, BIT_NOT, SHIFT_LEFT, SHIFT_RIGHT -> {
                 Evaluator left = expression(argumentExprs.get(0));
                 Evaluator right = argumentExprs.size() > 1 ? expression(argumentExprs.get(1)) : null;

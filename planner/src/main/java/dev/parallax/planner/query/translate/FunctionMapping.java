@@ -52,6 +52,9 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.LEAST) {
             return Function.LEAST;
         }
+        if (operator == ParallaxFunctions.REGEXP_REPLACE) {
+            return Function.REGEXP_REPLACE;
+        }
         if (operator == ParallaxFunctions.SPLIT_PART) {
             return Function.SPLIT_PART;
         }
