@@ -41,6 +41,11 @@ public enum Function {
      * values skipped (concat is never NULL), a NULL separator gives NULL.
      */
     CONCAT_VALUES, CONCAT_WS,
+    /**
+     * to_char(value, template) of a date, timestamp or number (integer, numeric, double precision)
+     * with PostgreSQL's template patterns (DateTimeTemplate, NumberTemplate).
+     */
+    TO_CHAR,
     // Dates and times: EXTRACT(field FROM x), first argument a TEXT literal naming the field.
     EXTRACT, DATE_TRUNC,
     // Null handling.

@@ -391,6 +391,9 @@ public final class ExpressionCompiler {
                         function == Function.NOT_REGEX_MATCH || function == Function.NOT_REGEX_MATCH_INSENSITIVE,
                         function == Function.REGEX_MATCH_INSENSITIVE || function == Function.NOT_REGEX_MATCH_INSENSITIVE);
             }
+            case TO_CHAR -> {
+                return new ToCharEvaluator(expression(argumentExprs.get(0)), textArgument(argumentExprs.get(1)));
+            }
             case REGEXP_REPLACE -> {
                 return new RegexReplaceEvaluator(textArgument(argumentExprs.get(0)), textArgument(argumentExprs.get(1)),
                         textArgument(argumentExprs.get(2)), argumentExprs.size() > 3 ? textArgument(argumentExprs.get(3)) : null);

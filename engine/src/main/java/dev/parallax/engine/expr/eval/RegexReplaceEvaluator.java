@@ -1,5 +1,6 @@
 package dev.parallax.engine.expr.eval;
 
+import dev.parallax.engine.type.ByteBuilder;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.PosixRegex;
 import dev.parallax.engine.type.RegexFlags;
@@ -32,12 +33,10 @@ final class RegexReplaceEvaluator extends Evaluator {
     private final BytesVector output = new BytesVector(DataType.TEXT, Evaluator.INITIAL_CAPACITY);
     private final Evaluator[] arguments;
     private final BytesVector[] argumentVectors = new BytesVector[4];
-    private byte[] buffer = new byte[256];
-    private int bufferLength;
+    private final ByteBuilder buffer = new ByteBuilder();
     private byte[] lastFlagsText;
     private RegexFlags lastFlags;
-    private int[] scratch = new int[0];
-    private int[] scratchNext = new int[0];
+    private final NonNullPositions nonNull = new NonNullPositions();
 
     /** {@code flags} null: none given. */
     RegexReplaceEvaluator(Evaluator source, Evaluator pattern, Evaluator replacement, Evaluator flags) {
@@ -63,13 +62,8 @@ final class RegexReplaceEvaluator extends Evaluator {
             argumentVectors[argument] = (BytesVector) arguments[argument].evaluate(input, selection, count);
             boolean[] nulls = nullsOf(argumentVectors[argument]);
             if (nulls != null) {
-                scratch = scratch(scratch, input);
-                scratchNext = scratch(scratchNext, input);
-                count = nonNullPositions(selection, count, nulls, null, result, scratchNext);
-                int[] swap = scratch;
-                scratch = scratchNext;
-                scratchNext = swap;
-                selection = scratch;
+                count = nonNull.narrow(nulls, input, selection, count, result);
+                selection = nonNull.positions();
             }
         }
         BytesVector sources = argumentVectors[0];
@@ -82,7 +76,7 @@ final class RegexReplaceEvaluator extends Evaluator {
             int offset = sources.offset(position);
             text.load(data, offset, sources.length(position));
             matcher.reset(text);
-            bufferLength = 0;
+            buffer.clear();
             int copied = 0;
             while (matcher.find()) {
                 append(data, offset + text.byteOffset(copied), text.byteOffset(matcher.start()) - text.byteOffset(copied));
@@ -93,7 +87,7 @@ final class RegexReplaceEvaluator extends Evaluator {
                 }
             }
             append(data, offset + text.byteOffset(copied), text.byteOffset(text.length()) - text.byteOffset(copied));
-            result.set(position, buffer, 0, bufferLength);
+            result.set(position, buffer.bytes(), 0, buffer.length());
         }
         return result;
     }
@@ -132,11 +126,7 @@ final class RegexReplaceEvaluator extends Evaluator {
     }
 
     private void append(byte[] data, int offset, int length) {
-        if (bufferLength + length > buffer.length) {
-            buffer = Arrays.copyOf(buffer, Math.max(bufferLength + length, buffer.length * 2));
-        }
-        System.arraycopy(data, offset, buffer, bufferLength, length);
-        bufferLength += length;
+        buffer.append(data, offset, length);
     }
 
     /** The flags of a row whose flags argument is not constant, parsed again only when they change. */

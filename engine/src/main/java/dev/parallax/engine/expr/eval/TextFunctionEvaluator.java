@@ -37,8 +37,7 @@ final class TextFunctionEvaluator extends Evaluator {
     private final byte[] digest = new byte[16];
     private final ColumnVector[] argumentVectors;
     private final boolean[][] argumentNulls;
-    private int[] scratch = new int[0];
-    private int[] scratchNext = new int[0];
+    private final NonNullPositions nonNull = new NonNullPositions();
 
     TextFunctionEvaluator(Function function, Evaluator[] arguments, DataType resultType) {
         super(resultType);
@@ -62,13 +61,8 @@ final class TextFunctionEvaluator extends Evaluator {
             argumentVectors[argument] = arguments[argument].evaluate(input, selection, count);
             boolean[] nulls = nullsOf(argumentVectors[argument]);
             if (nulls != null) {
-                scratch = scratch(scratch, input);
-                scratchNext = scratch(scratchNext, input);
-                count = nonNullPositions(selection, count, nulls, null, result, scratchNext);
-                int[] swap = scratch;
-                scratch = scratchNext;
-                scratchNext = swap;
-                selection = scratch;
+                count = nonNull.narrow(nulls, input, selection, count, result);
+                selection = nonNull.positions();
             }
         }
         if (count == 0) {

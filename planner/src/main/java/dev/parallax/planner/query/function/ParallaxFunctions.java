@@ -163,6 +163,13 @@ public final class ParallaxFunctions {
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER),
             SqlFunctionCategory.STRING);
+    /** PostgreSQL's {@code to_char(timestamp or date or number, text)}. */
+    public static final SqlFunction TO_CHAR = SqlBasicFunction.create("to_char",
+            ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.or(OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.CHARACTER),
+                    OperandTypes.family(SqlTypeFamily.TIMESTAMP, SqlTypeFamily.CHARACTER),
+                    OperandTypes.family(SqlTypeFamily.NUMERIC, SqlTypeFamily.CHARACTER)),
+            SqlFunctionCategory.STRING);
     /** PostgreSQL's {@code regexp_replace(text, text, text[, text])}: the flags form, no start position. */
     public static final SqlFunction REGEXP_REPLACE = SqlBasicFunction.create("regexp_replace",
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
@@ -189,7 +196,7 @@ public final class ParallaxFunctions {
             // PostgreSQL's boolean aggregates (every, the standard's name for bool_and, is a standard operator).
             org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
             org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
-            LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, REGEXP_REPLACE));
+            LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, REGEXP_REPLACE, TO_CHAR));
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(

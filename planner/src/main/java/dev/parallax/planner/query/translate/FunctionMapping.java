@@ -52,6 +52,9 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.LEAST) {
             return Function.LEAST;
         }
+        if (operator == ParallaxFunctions.TO_CHAR) {
+            return Function.TO_CHAR;
+        }
         if (operator == ParallaxFunctions.REGEXP_REPLACE) {
             return Function.REGEXP_REPLACE;
         }
