@@ -28,7 +28,8 @@ final class SqlCompleter implements Completer {
             "call", "show", "reset", "with", "recursive", "cast", "extract", "interval", "date",
             "timestamp", "integer", "bigint", "smallint", "numeric", "decimal", "real", "double",
             "precision", "text", "varchar", "char", "boolean", "true", "false", "count", "sum",
-            "avg", "min", "max", "generate_series", "dbgen", "primary", "key", "default", "unique");
+            "avg", "min", "max", "generate_series", "dbgen", "primary", "key", "default", "unique", "rename",
+            "column", "to", "view");
     private static final List<String> META_COMMANDS = List.of(
             "\\?", "\\q", "\\timing", "\\x", "\\pset", "\\d", "\\dt", "\\dt+", "\\l", "\\i", "\\o",
             "\\echo", "\\set", "\\unset", "\\conninfo");

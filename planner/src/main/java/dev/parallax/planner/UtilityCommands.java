@@ -36,6 +36,8 @@ import dev.parallax.planner.statement.CopyStatement;
 import dev.parallax.planner.statement.CopyToStatement;
 import dev.parallax.planner.statement.CreateIndexStatement;
 import dev.parallax.planner.statement.AlterColumnDefaultStatement;
+import dev.parallax.planner.statement.RenameColumnStatement;
+import dev.parallax.planner.statement.RenameRelationStatement;
 import dev.parallax.planner.statement.AlterSequenceStatement;
 import dev.parallax.planner.statement.IdentityClause;
 import dev.parallax.engine.type.TypeKind;
@@ -106,6 +108,8 @@ final class UtilityCommands {
             case ResetStatement reset -> reset(reset);
             case AlterTableOptionsStatement alter -> alterTable(alter);
             case AlterColumnDefaultStatement alter -> alterColumnDefault(alter);
+            case RenameRelationStatement rename -> renameRelation(rename);
+            case RenameColumnStatement rename -> renameColumn(rename);
             case CreateSequenceStatement create -> createSequence(create);
             case DropSequenceStatement drop -> dropSequence(drop);
             case AlterSequenceStatement alter -> alterSequence(alter);
@@ -391,6 +395,95 @@ final class UtilityCommands {
         }
         catalog.touch();
         return new CommandResult("ALTER SEQUENCE");
+    }
+
+    /** ALTER TABLE / ALTER VIEW ... RENAME TO, with PostgreSQL's errors (see {@link Catalog#renameRelation}). */
+    private Result renameRelation(RenameRelationStatement rename) {
+        Catalog catalog = catalog();
+        String tag = rename.view() ? "ALTER VIEW" : "ALTER TABLE";
+        Table table = catalog.findTable(rename.name());
+        if (table == null && catalog.findView(rename.name()) == null && rename.ifExists()) {
+            return new CommandResult(tag, 0, List.of("relation \"" + rename.name() + "\" does not exist, skipping"));
+        }
+        if (rename.view() && table != null) {
+            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a view", rename.name());
+        }
+        catalog.renameRelation(rename.name(), rename.newName());
+        return new CommandResult(tag);
+    }
+
+    /**
+     * ALTER TABLE ... RENAME COLUMN, on a partitioned table's partitions too. PostgreSQL's errors:
+     * 42703 for no such column, 42701 for a name taken, 42P16 for a partition's column (it is its
+     * parent's) or ONLY on a partitioned table.
+     */
+    private Result renameColumn(RenameColumnStatement rename) {
+        Catalog catalog = catalog();
+        Table table = catalog.findTable(rename.tableName());
+        if (table == null) {
+            if (rename.ifExists()) {
+                return new CommandResult("ALTER TABLE", 0, List.of("relation \"" + rename.tableName() + "\" does not exist, skipping"));
+            }
+            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", rename.tableName());
+        }
+        if (table.isSystemView()) {
+            throw ParallaxException.of(SqlState.INSUFFICIENT_PRIVILEGE, "permission denied: \"%s\" is a system catalog", table.name());
+        }
+        int column = table.columnIndex(rename.columnName());
+        if (column < 0) {
+            throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" does not exist", rename.columnName());
+        }
+        if (table.parent() != null) {
+            throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "cannot rename inherited column \"%s\"", rename.columnName());
+        }
+        if (table.isPartitioned() && rename.only()) {
+            throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "inherited column \"%s\" must be renamed in child tables too",
+                    rename.columnName());
+        }
+        if (table.columnIndex(rename.newName()) >= 0) {
+            throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" of relation \"%s\" already exists",
+                    rename.newName(), table.name());
+        }
+        String keyedBy = keyOrIndexHolding(table, column);
+        if (keyedBy != null) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "cannot rename column \"%s\" of relation \"%s\": %s uses it",
+                    rename.columnName(), table.name(), keyedBy)
+                    .withHint("Parallax renames columns that no key, index or partition key uses.");
+        }
+        catalog.renameColumn(table, column, rename.newName());
+        return new CommandResult("ALTER TABLE");
+    }
+
+    /** What holds {@code column} of {@code table} by name (a constraint, an index or the partition key), or null. */
+    private static String keyOrIndexHolding(Table table, int column) {
+        if (table.isPartitioned()) {
+            for (int keyColumn : table.partitionKey().columns()) {
+                if (keyColumn == column) {
+                    return "the partition key";
+                }
+            }
+            String name = table.columns().get(column).name();
+            for (PartitionedConstraint constraint : table.partitionedConstraints()) {
+                if (constraint.columnNames().contains(name)) {
+                    return "constraint \"" + constraint.name() + "\"";
+                }
+            }
+        }
+        for (UniqueConstraint constraint : table.uniqueConstraints()) {
+            for (int keyColumn : constraint.keyColumns()) {
+                if (keyColumn == column) {
+                    return "constraint \"" + constraint.name() + "\"";
+                }
+            }
+        }
+        for (OrderedIndex index : table.indexes()) {
+            for (int keyColumn : index.keyColumns()) {
+                if (keyColumn == column) {
+                    return "index \"" + index.name() + "\"";
+                }
+            }
+        }
+        return null;
     }
 
     /** ALTER TABLE ... ALTER COLUMN c SET DEFAULT / DROP DEFAULT, on the partitions too unless ONLY. */

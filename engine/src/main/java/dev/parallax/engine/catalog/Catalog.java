@@ -236,6 +236,75 @@ public final class Catalog {
         return true;
     }
 
+    /**
+     * ALTER TABLE / ALTER VIEW ... RENAME TO: gives the table or view {@code name} the name
+     * {@code newName}, keeping its object identifier (and a table's partitions, constraints,
+     * indexes, statistics and owned sequences, which refer to it by object, not by name). 42P01 when
+     * there is no such table or view, 42P07 when {@code newName} is a relation already. Views and
+     * prepared statements keep the text they were written with, so one naming the old name no longer
+     * finds it (PostgreSQL follows the rename: it keeps parsed queries).
+     */
+    public void renameRelation(String name, String newName) {
+        synchronized (indexNames) {
+            Table table = tables.get(name);
+            View view = views.get(name);
+            if (table == null && view == null) {
+                throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", name);
+            }
+            if (table != null && table.isSystemView()) {
+                throw ParallaxException.of(SqlState.INSUFFICIENT_PRIVILEGE, "permission denied: \"%s\" is a system catalog", name);
+            }
+            if (relationExists(newName)) {
+                throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", newName);
+            }
+            relationOids.put(newName, relationOids.remove(name));
+            if (view != null) {
+                views.remove(name);
+                views.put(newName, new View(newName, view.columnNames(), view.query()));
+            } else {
+                tables.remove(name);
+                table.rename(newName);
+                tables.put(newName, table);
+                if (table.isPartitioned()) {
+                    PartitionedTableStorage storage = (PartitionedTableStorage) table.storage();
+                    storage.setRouter(storage.router().renamed(newName));
+                }
+                for (Sequence sequence : sequences.values()) {
+                    if (name.equals(sequence.ownerTable())) {
+                        sequence.ownerRenamed(newName, sequence.ownerColumn());
+                    }
+                }
+            }
+        }
+        version.incrementAndGet();
+    }
+
+    /**
+     * ALTER TABLE ... RENAME COLUMN: renames column {@code column} of {@code table} and of its
+     * partitions (a partitioned table's columns are its partitions' columns), and follows it in the
+     * sequences the column owns. The caller checked the names (42703, 42701) and that no key, index
+     * or partition key holds the column (their definitions keep column names for their messages).
+     */
+    public void renameColumn(Table table, int column, String newName) {
+        synchronized (indexNames) {
+            List<Table> renamed = new ArrayList<>();
+            renamed.add(table);
+            if (table.isPartitioned()) {
+                renamed.addAll(table.partitionRouter().partitions());
+            }
+            for (Table each : renamed) {
+                String oldName = each.columns().get(column).name();
+                each.renameColumn(column, newName);
+                for (Sequence sequence : sequences.values()) {
+                    if (each.name().equals(sequence.ownerTable()) && oldName.equals(sequence.ownerColumn())) {
+                        sequence.ownerRenamed(each.name(), newName);
+                    }
+                }
+            }
+        }
+        version.incrementAndGet();
+    }
+
     /** The table named {@code name}, or null. */
     public Table findTable(String name) {
         return tables.get(name);

@@ -19,6 +19,11 @@ public record ColumnDefinition(String name, DataType type, boolean notNull, Colu
         this(name, type, notNull, null);
     }
 
+    /** This column under another name. */
+    public ColumnDefinition withName(String newName) {
+        return new ColumnDefinition(newName, type, notNull, defaultValue);
+    }
+
     /** This column with {@code value} as its default ({@code null}: none). */
     public ColumnDefinition withDefault(ColumnDefault value) {
         return new ColumnDefinition(name, type, notNull, value);

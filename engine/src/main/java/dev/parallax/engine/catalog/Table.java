@@ -21,7 +21,8 @@ import java.util.OptionalInt;
  * this table as {@link #parent()}.
  */
 public final class Table {
-    private final String name;
+    /** Changed only by {@link Catalog#renameTable} (ALTER TABLE ... RENAME TO). */
+    private volatile String name;
     /** Replaced whole when a column's default changes (ALTER TABLE ... SET/DROP DEFAULT); names and types never change. */
     private volatile List<ColumnDefinition> columns;
     /** The columns' types, computed once: asked for on every statement's hot path. */
@@ -140,6 +141,11 @@ public final class Table {
         return name;
     }
 
+    /** Called by the catalog under its lock. */
+    void rename(String newName) {
+        this.name = Objects.requireNonNull(newName, "newName");
+    }
+
     public List<ColumnDefinition> columns() {
         return columns;
     }
@@ -148,6 +154,13 @@ public final class Table {
      * Sets the default of column {@code column} ({@code null}: drops it). The caller then marks the
      * catalog changed ({@link Catalog#touch()}) so that cached plans, which hold defaults, are re-planned.
      */
+    /** Renames column {@code column}; called by the catalog under its lock ({@link Catalog#renameColumn}). */
+    synchronized void renameColumn(int column, String newName) {
+        List<ColumnDefinition> changed = new java.util.ArrayList<>(columns);
+        changed.set(column, changed.get(column).withName(newName));
+        columns = List.copyOf(changed);
+    }
+
     public synchronized void setColumnDefault(int column, ColumnDefault value) {
         List<ColumnDefinition> changed = new java.util.ArrayList<>(columns);
         changed.set(column, changed.get(column).withDefault(value));

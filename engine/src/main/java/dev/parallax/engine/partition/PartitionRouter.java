@@ -74,6 +74,11 @@ public final class PartitionRouter {
         return new PartitionRouter(parentName, keyColumnNames, keyColumns, keyKinds, next);
     }
 
+    /** This router for the parent under {@code newName} (ALTER TABLE ... RENAME TO). */
+    public PartitionRouter renamed(String newName) {
+        return new PartitionRouter(Objects.requireNonNull(newName, "newName"), keyColumnNames, keyColumns, keyKinds, partitions);
+    }
+
     /** This router without {@code partition}. */
     public PartitionRouter without(Table partition) {
         List<Table> next = new ArrayList<>(partitions);

@@ -15,9 +15,12 @@ import java.util.Objects;
 public final class Sequence {
     private final String name;
     private volatile SequenceOptions options;
-    /** The table and column that own the sequence (serial, identity): dropped with the table; null when free. */
-    private final String ownerTable;
-    private final String ownerColumn;
+    /**
+     * The table and column that own the sequence (serial, identity): dropped with the table; null
+     * when free. Renamed with them ({@link #ownerRenamed}).
+     */
+    private volatile String ownerTable;
+    private volatile String ownerColumn;
     /** Guarded by this: PostgreSQL's last_value and is_called. */
     private long lastValue;
     private boolean called;
@@ -46,6 +49,12 @@ public final class Sequence {
     /** The owning column's name, or null. */
     public String ownerColumn() {
         return ownerColumn;
+    }
+
+    /** Follows a rename of the owning table or column (ALTER TABLE ... RENAME); the catalog calls it under its lock. */
+    public void ownerRenamed(String table, String column) {
+        this.ownerTable = table;
+        this.ownerColumn = column;
     }
 
     /** nextval: the next value; 2200H when the sequence is exhausted and does not cycle. */

@@ -10,5 +10,6 @@ public sealed interface Statement
         ExplainStatement, TransactionStatement, CreateIndexStatement, DropIndexStatement, VacuumStatement,
         CreateViewStatement, DropViewStatement, CreatePartitionStatement, AlterColumnDefaultStatement,
         CreateSequenceStatement, DropSequenceStatement, AlterSequenceStatement, AlterSystemStatement,
-        CreateTableAsStatement, PrepareStatement, ExecuteStatement, DeallocateStatement {
+        CreateTableAsStatement, PrepareStatement, ExecuteStatement, DeallocateStatement, RenameRelationStatement,
+        RenameColumnStatement {
 }

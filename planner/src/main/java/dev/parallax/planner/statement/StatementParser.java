@@ -910,15 +910,38 @@ public final class StatementParser {
         if (cursor.accept("system")) {
             return parseAlterSystem(cursor);
         }
+        if (cursor.accept("view")) {
+            boolean ifExists = acceptIfExists(cursor);
+            String viewName = cursor.tableName();
+            Token action = cursor.peek();
+            if (!cursor.accept("rename")) {
+                if (action.kind() == TokenKind.END) {
+                    throw cursor.syntaxError(action);
+                }
+                throw notSupported("ALTER VIEW ... " + describe(cursor.sql(), action) + " is not supported", action);
+            }
+            cursor.expect("to");
+            String newName = cursor.name();
+            cursor.expectEnd();
+            return new RenameRelationStatement(viewName, ifExists, newName, true);
+        }
         if (!cursor.accept("table")) {
             if (what.kind() == TokenKind.END) {
                 throw cursor.syntaxError(what);
             }
             throw notSupported("ALTER " + what.value().toUpperCase(Locale.ROOT) + " is not supported", what);
         }
+        Token ifToken = cursor.peek();
+        boolean ifExists = acceptIfExists(cursor);
         boolean only = cursor.accept("only");
         String tableName = cursor.tableName();
         Token action = cursor.peek();
+        if (cursor.accept("rename")) {
+            return parseRename(cursor, tableName, ifExists, only);
+        }
+        if (ifExists) {
+            throw notSupported("ALTER TABLE IF EXISTS is supported with RENAME only", ifToken);
+        }
         if (cursor.accept("alter")) {
             return parseAlterColumn(cursor, tableName, only);
         }
@@ -990,6 +1013,34 @@ public final class StatementParser {
         String value = settingValues(cursor);
         cursor.expectEnd();
         return new AlterSystemStatement(name, value);
+    }
+
+    private static boolean acceptIfExists(TokenCursor cursor) {
+        if (cursor.peek().isKeyword("if") && cursor.peek(1).isKeyword("exists")) {
+            cursor.next();
+            cursor.next();
+            return true;
+        }
+        return false;
+    }
+
+    /** {@code RENAME TO name} or {@code RENAME [COLUMN] column TO name}, after ALTER TABLE name RENAME. */
+    private static Statement parseRename(TokenCursor cursor, String tableName, boolean ifExists, boolean only) {
+        if (cursor.accept("to")) {
+            String newName = cursor.name();
+            cursor.expectEnd();
+            return new RenameRelationStatement(tableName, ifExists, newName, false);
+        }
+        Token constraint = cursor.peek();
+        if (constraint.isKeyword("constraint")) {
+            throw notSupported("ALTER TABLE ... RENAME CONSTRAINT is not supported", constraint);
+        }
+        cursor.accept("column");
+        String column = cursor.name();
+        cursor.expect("to");
+        String newName = cursor.name();
+        cursor.expectEnd();
+        return new RenameColumnStatement(tableName, ifExists, only, column, newName);
     }
 
     /** {@code ALTER [COLUMN] column SET DEFAULT expression | DROP DEFAULT}, after ALTER. */
