@@ -24,6 +24,7 @@ import dev.parallax.planner.query.translate.InsertTranslator;
 import dev.parallax.planner.query.translate.RelTranslator;
 import dev.parallax.planner.query.translate.RexTranslator;
 import dev.parallax.planner.query.validate.ParallaxValidator;
+import dev.parallax.planner.query.validate.DistinctOnClauses;
 import dev.parallax.planner.query.validate.SetReturningCalls;
 import dev.parallax.planner.query.validate.ValuesRowLengths;
 import org.apache.calcite.avatica.util.Casing;
@@ -377,6 +378,7 @@ public final class QueryPlanner {
         SqlNode validated;
         boolean setReturning;
         try {
+            DistinctOnClauses.rewrite(parsed, statement);
             setReturning = SetReturningCalls.resolve(parsed);
             validated = validator.validate(parsed);
         } catch (SetReturningCalls.Misplaced misplaced) {
@@ -496,6 +498,7 @@ public final class QueryPlanner {
         RewrittenStatement statement = PostgresDialectRewriter.rewrite(query);
         try {
             SqlNode parsed = SqlParser.create(statement.sql(), PARSER_CONFIG).parseQuery();
+            DistinctOnClauses.rewrite(parsed, statement);
             SetReturningCalls.resolve(parsed);
             return validator.validate(parsed);
         } catch (SqlParseException exception) {

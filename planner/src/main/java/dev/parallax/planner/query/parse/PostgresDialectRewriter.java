@@ -95,6 +95,9 @@ public final class PostgresDialectRewriter {
      */
     private static final Set<String> FUNCTION_NAME_WORDS = Set.of("cardinality", "last_value");
 
+    /** The function name of the select item that carries a SELECT's DISTINCT ON expressions (see rewriteDistinctOn). */
+    public static final String DISTINCT_ON_MARKER = "pg_distinct_on";
+
     private final List<Integer> parameterNumbers = new ArrayList<>();
     private int positionalParameters;
     private boolean numberedParameters;
@@ -270,6 +273,7 @@ public final class PostgresDialectRewriter {
                 pieces.add(piece);
             }
         }
+        pieces = rewriteDistinctOn(pieces);
         pieces = rewriteOperatorSyntax(pieces);
         pieces = rewriteArraySubqueries(pieces);
         pieces = rewriteStringAggregates(pieces);
@@ -624,6 +628,35 @@ public final class PostgresDialectRewriter {
         if (negativeLimit) {
             throw new ParallaxException(SqlState.INVALID_ROW_COUNT_IN_LIMIT_CLAUSE, "LIMIT must not be negative");
         }
+    }
+
+    /**
+     * {@code SELECT DISTINCT ON (a, b) ...}, which Calcite's grammar lacks, becomes
+     * {@code SELECT pg_distinct_on(a, b), ...}: a first select item that carries the expressions
+     * through the parser, where {@link dev.parallax.planner.query.validate.DistinctOnClauses} turns it
+     * into a QUALIFY clause.
+     */
+    private static List<Piece> rewriteDistinctOn(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            if (isWord(piece, "distinct") && previousIsWord(result, "select")) {
+                int on = PostgresTypeNames.skipSpace(pieces, index + 1);
+                int group = on < pieces.size() && isWord(pieces.get(on), "on") ? PostgresTypeNames.skipSpace(pieces, on + 1) : pieces.size();
+                if (group < pieces.size() && pieces.get(group) instanceof Piece.Group expressions
+                        && expressions.open().kind() == Kind.LEFT_PARENTHESIS) {
+                    List<Object> parts = new ArrayList<>();
+                    parts.add(DISTINCT_ON_MARKER);
+                    parts.add(expressions);
+                    parts.add(",");
+                    result.add(new Piece.Composite(parts, ((Piece.Leaf) piece).token().position()));
+                    index = group;
+                    continue;
+                }
+            }
+            result.add(piece);
+        }
+        return result;
     }
 
     /**

@@ -24,6 +24,17 @@ class PostgresDialectRewriterTest {
     }
 
     @Test
+    void distinctOnBecomesAFirstSelectItemCarryingItsExpressions() {
+        assertEquals("select pg_distinct_on(x % 2), x from t order by x % 2, x",
+                rewrite("select distinct on (x % 2) x from t order by x % 2, x"));
+        assertEquals("select a from (select pg_distinct_on(CAST(b AS INTEGER), c),* from t) s",
+                rewrite("select a from (select distinct on(b::int, c)* from t) s"));
+        // Plain DISTINCT and a column named on stay as they are.
+        assertEquals("select distinct on from t", rewrite("select distinct on from t"));
+        assertEquals("select distinct (a) from t", rewrite("select distinct (a) from t"));
+    }
+
+    @Test
     void binaryMinusBeforeTheBigintMinimumMagnitudeStaysBinary() {
         assertEquals("select a -pg_bigint_literal('9223372036854775808')", rewrite("select a -9223372036854775808"));
         assertEquals("select pg_bigint_literal('9223372036854775807')", rewrite("select 9223372036854775807"));
