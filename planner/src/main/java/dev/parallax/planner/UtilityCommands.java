@@ -444,46 +444,8 @@ final class UtilityCommands {
             throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" of relation \"%s\" already exists",
                     rename.newName(), table.name());
         }
-        String keyedBy = keyOrIndexHolding(table, column);
-        if (keyedBy != null) {
-            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "cannot rename column \"%s\" of relation \"%s\": %s uses it",
-                    rename.columnName(), table.name(), keyedBy)
-                    .withHint("Parallax renames columns that no key, index or partition key uses.");
-        }
         catalog.renameColumn(table, column, rename.newName());
         return new CommandResult("ALTER TABLE");
-    }
-
-    /** What holds {@code column} of {@code table} by name (a constraint, an index or the partition key), or null. */
-    private static String keyOrIndexHolding(Table table, int column) {
-        if (table.isPartitioned()) {
-            for (int keyColumn : table.partitionKey().columns()) {
-                if (keyColumn == column) {
-                    return "the partition key";
-                }
-            }
-            String name = table.columns().get(column).name();
-            for (PartitionedConstraint constraint : table.partitionedConstraints()) {
-                if (constraint.columnNames().contains(name)) {
-                    return "constraint \"" + constraint.name() + "\"";
-                }
-            }
-        }
-        for (UniqueConstraint constraint : table.uniqueConstraints()) {
-            for (int keyColumn : constraint.keyColumns()) {
-                if (keyColumn == column) {
-                    return "constraint \"" + constraint.name() + "\"";
-                }
-            }
-        }
-        for (OrderedIndex index : table.indexes()) {
-            for (int keyColumn : index.keyColumns()) {
-                if (keyColumn == column) {
-                    return "index \"" + index.name() + "\"";
-                }
-            }
-        }
-        return null;
     }
 
     /** ALTER TABLE ... ALTER COLUMN c SET DEFAULT / DROP DEFAULT, on the partitions too unless ONLY. */

@@ -282,8 +282,8 @@ public final class Catalog {
     /**
      * ALTER TABLE ... RENAME COLUMN: renames column {@code column} of {@code table} and of its
      * partitions (a partitioned table's columns are its partitions' columns), and follows it in the
-     * sequences the column owns. The caller checked the names (42703, 42701) and that no key, index
-     * or partition key holds the column (their definitions keep column names for their messages).
+     * sequences the column owns, the key definitions that name it (their violations' messages) and
+     * a partitioned table's partition key. The caller checked the names (42703, 42701).
      */
     public void renameColumn(Table table, int column, String newName) {
         synchronized (indexNames) {
@@ -292,9 +292,36 @@ public final class Catalog {
             if (table.isPartitioned()) {
                 renamed.addAll(table.partitionRouter().partitions());
             }
+            String oldName = table.columns().get(column).name();
+            if (table.isPartitioned()) {
+                for (PartitionedConstraint constraint : table.partitionedConstraints()) {
+                    int keyPosition = constraint.columnNames().indexOf(oldName);
+                    if (keyPosition >= 0) {
+                        List<String> names = new ArrayList<>(constraint.columnNames());
+                        names.set(keyPosition, newName);
+                        constraint.index().renameKeyColumn(keyPosition, newName);
+                        table.replacePartitionedConstraint(constraint,
+                                new PartitionedConstraint(constraint.name(), constraint.primaryKey(), names, constraint.index()));
+                    }
+                }
+                int[] partitionKey = table.partitionKey().columns();
+                PartitionedTableStorage storage = (PartitionedTableStorage) table.storage();
+                for (int keyPosition = 0; keyPosition < partitionKey.length; keyPosition++) {
+                    if (partitionKey[keyPosition] == column) {
+                        storage.setRouter(storage.router().withKeyColumnName(keyPosition, newName));
+                    }
+                }
+            }
             for (Table each : renamed) {
-                String oldName = each.columns().get(column).name();
                 each.renameColumn(column, newName);
+                for (UniqueConstraint constraint : each.uniqueConstraints()) {
+                    int[] keyColumns = constraint.keyColumns();
+                    for (int keyPosition = 0; keyPosition < keyColumns.length; keyPosition++) {
+                        if (keyColumns[keyPosition] == column) {
+                            constraint.index().renameKeyColumn(keyPosition, newName);
+                        }
+                    }
+                }
                 for (Sequence sequence : sequences.values()) {
                     if (each.name().equals(sequence.ownerTable()) && oldName.equals(sequence.ownerColumn())) {
                         sequence.ownerRenamed(each.name(), newName);

@@ -125,6 +125,15 @@ public final class Table {
         return List.copyOf(partitionedConstraints);
     }
 
+    /** Replaces the declared constraint {@code old} by {@code renamed} (the same constraint under other column names). */
+    void replacePartitionedConstraint(PartitionedConstraint old, PartitionedConstraint renamed) {
+        int index = partitionedConstraints.indexOf(old);
+        if (index < 0) {
+            throw new IllegalArgumentException("no constraint " + old.name() + " on " + name);
+        }
+        partitionedConstraints.set(index, renamed);
+    }
+
     /** Adds a constraint while a partitioned table is being created, before it has partitions. */
     public void addPartitionedConstraint(PartitionedConstraint constraint) {
         if (!isPartitioned()) {

@@ -87,7 +87,8 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         }
     }
 
-    protected final IndexDefinition definition;
+    /** Replaced only by {@link #renameKeyColumn}. */
+    protected volatile IndexDefinition definition;
     protected final KeyEncoder encoder;
     private final MemoryManager memory;
     private final StampedLock growthLock = new StampedLock();
@@ -139,6 +140,12 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
     @Override
     public final IndexDefinition definition() {
         return definition;
+    }
+
+    @Override
+    public final void renameKeyColumn(int keyPosition, String newName) {
+        definition = definition.withColumnName(keyPosition, newName);
+        encoder.renamed(definition);
     }
 
     @Override

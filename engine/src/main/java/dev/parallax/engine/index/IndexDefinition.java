@@ -39,6 +39,13 @@ public record IndexDefinition(String constraintName, String relationName, List<S
                 columnNames, columnTypes, false, DEFAULT_INITIAL_ENTRIES);
     }
 
+    /** This definition with key column {@code keyPosition} named {@code newName} (ALTER TABLE ... RENAME COLUMN). */
+    public IndexDefinition withColumnName(int keyPosition, String newName) {
+        List<String> names = new java.util.ArrayList<>(columnNames);
+        names.set(keyPosition, newName);
+        return new IndexDefinition(constraintName, relationName, names, columnTypes, primaryKey, initialEntries);
+    }
+
     public IndexDefinition withInitialEntries(long entries) {
         return new IndexDefinition(constraintName, relationName, columnNames, columnTypes, primaryKey, entries);
     }

@@ -27,7 +27,8 @@ final class KeyEncoder {
     private static final int BLANK_PADDED = 3;
     private static final byte BLANK = ' ';
 
-    private final IndexDefinition definition;
+    /** Names for messages; replaced by {@link #renamed} (the key's types never change). */
+    private volatile IndexDefinition definition;
     private final int[] encodings;
 
     KeyEncoder(IndexDefinition definition) {
@@ -104,6 +105,14 @@ final class KeyEncoder {
                 throw nullViolation(column);
             }
         }
+    }
+
+    /** Takes the names of {@code renamed}, a definition of the same key under other names. */
+    void renamed(IndexDefinition renamed) {
+        if (!renamed.columnTypes().equals(definition.columnTypes())) {
+            throw new IllegalArgumentException("a rename changes names only: " + renamed.columnTypes());
+        }
+        definition = renamed;
     }
 
     ParallaxException nullViolation(int column) {

@@ -55,7 +55,8 @@ public final class PartitionUniqueIndex implements UniqueIndex {
     private static final long PAGE_LIMIT = 1L << (TAG_SHIFT - PAGE_SHIFT);
     private static final long SLOT_LIMIT = 1L << PAGE_SHIFT;
 
-    private final IndexDefinition definition;
+    /** Replaced only by {@link #renameKeyColumn}. */
+    private volatile IndexDefinition definition;
     private final KeyEncoder encoder;
     private final ChronicleUniqueIndex<?> tableIndex;
     private final LongKeyIndex longTableIndex;
@@ -145,6 +146,12 @@ public final class PartitionUniqueIndex implements UniqueIndex {
     @Override
     public IndexDefinition definition() {
         return definition;
+    }
+
+    @Override
+    public void renameKeyColumn(int keyPosition, String newName) {
+        definition = definition.withColumnName(keyPosition, newName);
+        encoder.renamed(definition);
     }
 
     /** Keys of this partition held in the table's index. */

@@ -12,6 +12,13 @@ import dev.parallax.engine.vector.Batch;
 public interface UniqueIndex extends AutoCloseable {
     IndexDefinition definition();
 
+    /**
+     * Follows ALTER TABLE ... RENAME COLUMN: key column {@code keyPosition} is named {@code newName}
+     * in {@link #definition()} and in the messages of its violations from now on. Called by the
+     * catalog under its lock (renames do not race each other).
+     */
+    void renameKeyColumn(int keyPosition, String newName);
+
     /** Number of keys held. */
     long size();
 

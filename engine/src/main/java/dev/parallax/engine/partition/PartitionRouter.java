@@ -79,6 +79,13 @@ public final class PartitionRouter {
         return new PartitionRouter(Objects.requireNonNull(newName, "newName"), keyColumnNames, keyColumns, keyKinds, partitions);
     }
 
+    /** This router with key column {@code keyPosition} named {@code newName} (ALTER TABLE ... RENAME COLUMN). */
+    public PartitionRouter withKeyColumnName(int keyPosition, String newName) {
+        List<String> names = new ArrayList<>(keyColumnNames);
+        names.set(keyPosition, Objects.requireNonNull(newName, "newName"));
+        return new PartitionRouter(parentName, names, keyColumns, keyKinds, partitions);
+    }
+
     /** This router without {@code partition}. */
     public PartitionRouter without(Table partition) {
         List<Table> next = new ArrayList<>(partitions);

@@ -52,6 +52,11 @@ public final class HookedUniqueIndex implements UniqueIndex {
     }
 
     @Override
+    public void renameKeyColumn(int keyPosition, String newName) {
+        delegate.renameKeyColumn(keyPosition, newName);
+    }
+
+    @Override
     public long size() {
         return delegate.size();
     }
