@@ -18,7 +18,10 @@ public enum Function {
     LIKE, NOT_LIKE, ILIKE, NOT_ILIKE,
     /** POSIX regular expression in argument 1 ({@code ~}, {@code !~}, {@code ~*}, {@code !~*}): a match anywhere in the text. */
     REGEX_MATCH, NOT_REGEX_MATCH, REGEX_MATCH_INSENSITIVE, NOT_REGEX_MATCH_INSENSITIVE,
-    /** regexp_replace(source, pattern, replacement[, flags]): text arguments, PostgreSQL's flags and replacement escapes. */
+    /**
+     * regexp_replace(source, pattern, replacement[, start[, n]][, flags]): PostgreSQL 15's forms,
+     * start and n integers, the others text.
+     */
     REGEXP_REPLACE,
     // Bit strings (and integers): &, |, #, ~ and bitand(a, b) as an alias of &.
     BIT_AND, BIT_OR, BIT_XOR, BIT_NOT, SHIFT_LEFT, SHIFT_RIGHT,

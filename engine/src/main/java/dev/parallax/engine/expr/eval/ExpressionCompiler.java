@@ -395,8 +395,14 @@ public final class ExpressionCompiler {
                 return new ToCharEvaluator(expression(argumentExprs.get(0)), textArgument(argumentExprs.get(1)));
             }
             case REGEXP_REPLACE -> {
+                // The fourth argument is the flags (text) or the start (an integer), then n, then the flags.
+                boolean flagsFourth = argumentExprs.size() == 4 && !argumentExprs.get(3).type().kind().isNumeric();
+                Evaluator start = argumentExprs.size() > 3 && !flagsFourth ? expression(argumentExprs.get(3)) : null;
+                Evaluator occurrence = argumentExprs.size() > 4 ? expression(argumentExprs.get(4)) : null;
+                Evaluator flags = flagsFourth ? textArgument(argumentExprs.get(3))
+                        : argumentExprs.size() > 5 ? textArgument(argumentExprs.get(5)) : null;
                 return new RegexReplaceEvaluator(textArgument(argumentExprs.get(0)), textArgument(argumentExprs.get(1)),
-                        textArgument(argumentExprs.get(2)), argumentExprs.size() > 3 ? textArgument(argumentExprs.get(3)) : null);
+                        textArgument(argumentExprs.get(2)), start, occurrence, flags);
             }
             case BIT_AND, BIT_OR, BIT_XOR, BIT_NOT, SHIFT_LEFT, SHIFT_RIGHT -> {
                 Evaluator left = expression(argumentExprs.get(0));

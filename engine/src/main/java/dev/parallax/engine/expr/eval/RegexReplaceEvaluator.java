@@ -1,5 +1,7 @@
 package dev.parallax.engine.expr.eval;
 
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.type.ByteBuilder;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.PosixRegex;
@@ -8,14 +10,16 @@ import dev.parallax.engine.type.Utf8CharSequence;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.LongVector;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.regex.Matcher;
 
 /**
- * PostgreSQL's {@code regexp_replace(source, pattern, replacement[, flags])}: the first match of
- * the pattern (an advanced RE, {@link PosixRegex}), or every match with flag g, replaced; in the
+ * PostgreSQL 15's {@code regexp_replace(source, pattern, replacement[, start[, n]][, flags])}: the
+ * first match of the pattern (an advanced RE, {@link PosixRegex}), every match with flag g, or the
+ * n-th (all for n = 0; g is then ignored), searched from character start on, replaced; in the
  * replacement {@code \1}..{@code \9} stand for the groups (empty when a group did not take part or
  * does not exist), {@code \&} for the whole match, {@code \\} for one backslash, and any other
  * backslash is copied. A constant pattern and flags are compiled and parsed once; the text goes
@@ -23,29 +27,24 @@ import java.util.regex.Matcher;
  * nothing but the growth of those. Strict: NULL in, NULL out.
  */
 final class RegexReplaceEvaluator extends Evaluator {
-    private final Evaluator source;
-    private final Evaluator pattern;
-    private final Evaluator replacement;
-    private final Evaluator flags;
     private final RegexFlags constantFlags;
+    private final boolean occurrenceGiven;
     private final RegexCache patterns;
     private final Utf8CharSequence text = new Utf8CharSequence();
     private final BytesVector output = new BytesVector(DataType.TEXT, Evaluator.INITIAL_CAPACITY);
     private final Evaluator[] arguments;
-    private final BytesVector[] argumentVectors = new BytesVector[4];
+    private final ColumnVector[] argumentVectors = new ColumnVector[6];
     private final ByteBuilder buffer = new ByteBuilder();
     private byte[] lastFlagsText;
     private RegexFlags lastFlags;
     private final NonNullPositions nonNull = new NonNullPositions();
 
-    /** {@code flags} null: none given. */
-    RegexReplaceEvaluator(Evaluator source, Evaluator pattern, Evaluator replacement, Evaluator flags) {
+    /** {@code start}, {@code occurrence} (n) and {@code flags} null when not given. */
+    RegexReplaceEvaluator(Evaluator source, Evaluator pattern, Evaluator replacement, Evaluator start, Evaluator occurrence,
+                          Evaluator flags) {
         super(DataType.TEXT);
-        this.source = source;
-        this.pattern = pattern;
-        this.replacement = replacement;
-        this.flags = flags;
-        this.arguments = new Evaluator[] {source, pattern, replacement, flags};
+        this.arguments = new Evaluator[] {source, pattern, replacement, start, occurrence, flags};
+        this.occurrenceGiven = occurrence != null;
         this.constantFlags = flags == null ? RegexFlags.NONE
                 : flags instanceof ConstantEvaluator constant && !constant.isNull()
                 ? RegexFlags.parse(new String(constant.bytesValue(), StandardCharsets.UTF_8), true) : null;
@@ -59,37 +58,75 @@ final class RegexReplaceEvaluator extends Evaluator {
             if (arguments[argument] == null) {
                 continue;
             }
-            argumentVectors[argument] = (BytesVector) arguments[argument].evaluate(input, selection, count);
+            argumentVectors[argument] = arguments[argument].evaluate(input, selection, count);
             boolean[] nulls = nullsOf(argumentVectors[argument]);
             if (nulls != null) {
                 count = nonNull.narrow(nulls, input, selection, count, result);
                 selection = nonNull.positions();
             }
         }
-        BytesVector sources = argumentVectors[0];
-        BytesVector replacements = argumentVectors[2];
+        BytesVector sources = (BytesVector) argumentVectors[0];
+        BytesVector patternTexts = (BytesVector) argumentVectors[1];
+        BytesVector replacements = (BytesVector) argumentVectors[2];
+        long[] starts = arguments[3] == null ? null : ((LongVector) argumentVectors[3]).values();
+        long[] occurrences = occurrenceGiven ? ((LongVector) argumentVectors[4]).values() : null;
         for (int index = 0; index < count; index++) {
             int position = selection == null ? index : selection[index];
-            RegexFlags rowFlags = constantFlags != null ? constantFlags : flagsAt(argumentVectors[3], position);
-            Matcher matcher = patterns.matcher(argumentVectors[1], position, rowFlags);
+            long start = starts == null ? 1 : starts[position];
+            if (start <= 0) {
+                throw invalidParameter("start", start);
+            }
+            long occurrence = occurrences == null ? 1 : occurrences[position];
+            if (occurrence < 0) {
+                throw invalidParameter("n", occurrence);
+            }
+            RegexFlags rowFlags = constantFlags != null ? constantFlags : flagsAt((BytesVector) argumentVectors[5], position);
+            if (!occurrenceGiven && rowFlags.global()) {
+                occurrence = 0;
+            }
+            Matcher matcher = patterns.matcher(patternTexts, position, rowFlags);
             byte[] data = sources.data();
             int offset = sources.offset(position);
             text.load(data, offset, sources.length(position));
-            matcher.reset(text);
             buffer.clear();
             int copied = 0;
-            while (matcher.find()) {
-                append(data, offset + text.byteOffset(copied), text.byteOffset(matcher.start()) - text.byteOffset(copied));
-                substitute(matcher, data, offset, replacements.data(), replacements.offset(position), replacements.length(position));
-                copied = matcher.end();
-                if (!rowFlags.global()) {
-                    break;
+            int from = start == 1 ? 0 : charIndexOfCharacter(start - 1);
+            if (from >= 0) {
+                // The search starts at character start, the text before it still seen by lookbehind; ^ stays the text's start.
+                matcher.reset(text).region(from, text.length()).useTransparentBounds(true).useAnchoringBounds(false);
+                long matches = 0;
+                while (matcher.find()) {
+                    if (occurrence != 0 && ++matches < occurrence) {
+                        continue;
+                    }
+                    append(data, offset + text.byteOffset(copied), text.byteOffset(matcher.start()) - text.byteOffset(copied));
+                    substitute(matcher, data, offset, replacements.data(), replacements.offset(position), replacements.length(position));
+                    copied = matcher.end();
+                    if (occurrence != 0) {
+                        break;
+                    }
                 }
             }
             append(data, offset + text.byteOffset(copied), text.byteOffset(text.length()) - text.byteOffset(copied));
             result.set(position, buffer.bytes(), 0, buffer.length());
         }
         return result;
+    }
+
+    private static ParallaxException invalidParameter(String name, long value) {
+        return ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": %d", name, value);
+    }
+
+    /** The char index of the character (code point) number {@code characters}, 0-based, or -1 past the text's end. */
+    private int charIndexOfCharacter(long characters) {
+        int index = 0;
+        for (long seen = 0; seen < characters; seen++) {
+            if (index >= text.length()) {
+                return -1;
+            }
+            index += Character.isHighSurrogate(text.charAt(index)) ? 2 : 1;
+        }
+        return index <= text.length() ? index : -1;
     }
 
     /** Appends the replacement of one match, its group references filled in from the source bytes. */

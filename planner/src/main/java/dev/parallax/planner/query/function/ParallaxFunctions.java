@@ -170,11 +170,19 @@ public final class ParallaxFunctions {
                     OperandTypes.family(SqlTypeFamily.TIMESTAMP, SqlTypeFamily.CHARACTER),
                     OperandTypes.family(SqlTypeFamily.NUMERIC, SqlTypeFamily.CHARACTER)),
             SqlFunctionCategory.STRING);
-    /** PostgreSQL's {@code regexp_replace(text, text, text[, text])}: the flags form, no start position. */
+    /**
+     * PostgreSQL 15's {@code regexp_replace(text, text, text[, flags text])} and
+     * {@code regexp_replace(text, text, text, start integer[, n integer[, flags text]])}.
+     */
     public static final SqlFunction REGEXP_REPLACE = SqlBasicFunction.create("regexp_replace",
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER),
-                    OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER)),
+                    OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER),
+                    OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER),
+                    OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER,
+                            SqlTypeFamily.INTEGER),
+                    OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER, SqlTypeFamily.INTEGER,
+                            SqlTypeFamily.INTEGER, SqlTypeFamily.CHARACTER)),
             SqlFunctionCategory.STRING);
     /**
      * {@code string_agg(value, separator)} after the rewrite: {@code pg_string_agg(array_agg(value),
