@@ -20,6 +20,8 @@ final class CalciteErrors {
     private static final Pattern CANNOT_APPLY = Pattern.compile("Cannot apply '([^']*)' to arguments of type '(.*)'\\. Supported");
     private static final Pattern BINARY_ARGUMENTS = Pattern.compile("<(.+?)> (\\S+) <(.+?)>");
     private static final Pattern FUNCTION_ARGUMENTS = Pattern.compile("[^(<]+\\((.*)\\)");
+    /** PostgreSQL's hint when no function has the name and argument types. */
+    private static final String NO_FUNCTION_HINT = "No function matches the given name and argument types. You might need to add explicit type casts.";
     private static final Pattern NO_FUNCTION = Pattern.compile("No match found for function signature ([^(]+)\\((.*)\\)");
     private static final Pattern CANNOT_ASSIGN = Pattern.compile("Cannot assign to target field '([^']*)' of type (.+) from source field '[^']*' of type (.+)");
 
@@ -125,12 +127,12 @@ final class CalciteErrors {
             }
             // A function's argument types come as NAME(<type>, <type>): only the types inside are named.
             Matcher call = FUNCTION_ARGUMENTS.matcher(matcher.group(2));
-            return error(SqlState.UNDEFINED_FUNCTION, "function " + matcher.group(1).toLowerCase(Locale.ROOT) + "("
-                    + postgresTypes(call.matches() ? call.group(1) : matcher.group(2)) + ") does not exist", position, exception);
+            return new ParallaxException(SqlState.UNDEFINED_FUNCTION, "function " + matcher.group(1).toLowerCase(Locale.ROOT) + "("
+                    + postgresTypes(call.matches() ? call.group(1) : matcher.group(2)) + ") does not exist", null, NO_FUNCTION_HINT, position, exception);
         }
         if ((matcher = NO_FUNCTION.matcher(message)).find()) {
-            return error(SqlState.UNDEFINED_FUNCTION, "function " + matcher.group(1).toLowerCase(Locale.ROOT) + "("
-                    + postgresTypes(matcher.group(2)) + ") does not exist", position, exception);
+            return new ParallaxException(SqlState.UNDEFINED_FUNCTION, "function " + matcher.group(1).toLowerCase(Locale.ROOT) + "("
+                    + postgresTypes(matcher.group(2)) + ") does not exist", null, NO_FUNCTION_HINT, position, exception);
         }
         if ((matcher = CANNOT_ASSIGN.matcher(message)).find()) {
             return error(SqlState.DATATYPE_MISMATCH, "column \"" + matcher.group(1) + "\" is of type " + postgresType(matcher.group(2))
