@@ -80,6 +80,7 @@ import dev.parallax.planner.query.convert.ProjectSetFieldTrimmer;
 import dev.parallax.planner.query.convert.ParallaxConvertletTable;
 import dev.parallax.planner.query.convert.RecursiveReferences;
 import dev.parallax.planner.query.validate.RecursionChecks;
+import dev.parallax.planner.query.validate.RecursiveColumnTypes;
 import org.apache.calcite.tools.RelBuilder;
 
 import java.util.ArrayList;
@@ -109,6 +110,9 @@ public final class QueryPlanner {
             .withInSubQueryThreshold(Integer.MAX_VALUE)
             .withExpand(false);
     private static final CalciteConnectionConfig CONNECTION_CONFIG;
+    /** Statements that may hold WITH RECURSIVE, for the checks only they need. */
+    private static final java.util.regex.Pattern RECURSIVE_WORD = java.util.regex.Pattern.compile("recursive",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
     /** Phase 1: merge and push filters and projections; fold projections into aggregates' inputs. */
     private static final HepProgram LOGICAL_REWRITES = new HepProgramBuilder()
             .addRuleCollection(List.of(
@@ -366,10 +370,13 @@ public final class QueryPlanner {
             throw new ParallaxException(SqlState.SYNTAX_ERROR, "VALUES lists must all be the same length", null, null,
                     statement.originalPosition(unequalRow.getLineNum(), unequalRow.getColumnNum()), null);
         }
-        RecursionChecks.Violation recursion = RecursionChecks.firstViolation(parsed, ParallaxFunctions.OPERATOR_TABLE);
-        if (recursion != null) {
-            throw new ParallaxException(recursion.state(), recursion.message(), null, null,
-                    statement.originalPosition(recursion.position().getLineNum(), recursion.position().getColumnNum()), null);
+        boolean recursive = RECURSIVE_WORD.matcher(statement.sql()).find();
+        if (recursive) {
+            RecursionChecks.Violation recursion = RecursionChecks.firstViolation(parsed, ParallaxFunctions.OPERATOR_TABLE);
+            if (recursion != null) {
+                throw new ParallaxException(recursion.state(), recursion.message(), null, null,
+                        statement.originalPosition(recursion.position().getLineNum(), recursion.position().getColumnNum()), null);
+            }
         }
         JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(ParallaxTypeSystem.INSTANCE);
         CalciteCatalogReader catalogReader = new CalciteCatalogReader(schema().root, List.of(), typeFactory, CONNECTION_CONFIG);
@@ -393,6 +400,17 @@ public final class QueryPlanner {
                         exception);
             }
             throw exception;
+        }
+        if (recursive) {
+            RecursiveColumnTypes.check(validated, validator, () -> {
+                try {
+                    SqlNode again = SqlParser.create(statement.sql(), PARSER_CONFIG).parseStmt();
+                    SetReturningCalls.resolve(again);
+                    return again;
+                } catch (SqlParseException exception) {
+                    throw CalciteErrors.fromParse(exception, statement);
+                }
+            }, () -> new ParallaxValidator(ParallaxFunctions.OPERATOR_TABLE, catalogReader, typeFactory, VALIDATOR_CONFIG));
         }
         VolcanoPlanner volcano = new VolcanoPlanner();
         volcano.setExecutor(NoConstantReduction.INSTANCE);

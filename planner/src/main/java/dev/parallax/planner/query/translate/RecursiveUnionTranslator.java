@@ -7,7 +7,6 @@ import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.RecursiveUnionNode;
 import dev.parallax.engine.plan.WorkTableScanNode;
 import dev.parallax.engine.type.DataType;
-import dev.parallax.engine.type.TypeKind;
 import dev.parallax.planner.query.convert.WorkTableScanRel;
 import dev.parallax.planner.query.cost.CostModel;
 import dev.parallax.planner.query.schema.TypeMapping;
@@ -16,15 +15,14 @@ import org.apache.calcite.rel.core.RepeatUnion;
 import org.apache.calcite.rel.logical.LogicalUnion;
 import org.apache.calcite.rel.type.RelDataTypeField;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * RepeatUnion (WITH RECURSIVE, after {@link dev.parallax.planner.query.convert.RecursiveReferences})
  * → RecursiveUnionNode, and its recursive references → WorkTableScanNodes of the same work table.
- * As in PostgreSQL the non-recursive term's column types are the query's: the recursive term is
- * cast to them, and a column whose type the union as a whole widens fails with 42804 (cast the
- * non-recursive term instead). PostgreSQL estimates the recursive term to run ten times.
+ * Both terms are cast to the query's column types (PostgreSQL's 42804 for a recursive term that
+ * widens a column was raised in validation: RecursiveColumnTypes). PostgreSQL estimates the
+ * recursive term to run ten times.
  */
 final class RecursiveUnionTranslator {
     private static final double ESTIMATED_RUNS = 10;
@@ -40,7 +38,7 @@ final class RecursiveUnionTranslator {
                     repeatUnion.all));
         }
         PlanNode nonRecursive = translator.translate(repeatUnion.getSeedRel());
-        List<DataType> types = columnTypes(name, nonRecursive.outputTypes(), repeatUnion);
+        List<DataType> types = columnTypes(repeatUnion);
         nonRecursive = UnionTranslator.castTo(nonRecursive, types, translator.cost());
         List<String> columnNames = repeatUnion.getTransientTable().getRowType().getFieldNames();
         int workTable = translator.enterRecursiveQuery(name, columnNames, types, nonRecursive.estimate());
@@ -81,28 +79,11 @@ final class RecursiveUnionTranslator {
     }
 
     /**
-     * The query's column types: the non-recursive term's, checked against the union's as
-     * PostgreSQL checks them. A numeric literal carries a precision in Calcite that PostgreSQL's
-     * has not (1.0 is numeric(2,1) here, numeric there), which arithmetic in the recursive term
-     * widens: a numeric column takes the union's precision and scale instead of failing.
+     * The query's column types: the union's. They differ from the non-recursive term's only where
+     * PostgreSQL would type the term alike: a string literal (char(n) here, text there), a numeric
+     * literal's precision (numeric(2,1) here, numeric there); RecursiveColumnTypes refused the rest.
      */
-    private static List<DataType> columnTypes(String name, List<DataType> nonRecursive, RepeatUnion repeatUnion) {
-        List<RelDataTypeField> fields = repeatUnion.getRowType().getFieldList();
-        List<DataType> types = new ArrayList<>(nonRecursive.size());
-        for (int column = 0; column < nonRecursive.size(); column++) {
-            DataType first = nonRecursive.get(column);
-            DataType overall = TypeMapping.toEngine(fields.get(column).getType());
-            if (first.equals(overall) || first.kind() == TypeKind.NULL) {
-                types.add(overall);
-            } else if (first.kind() == TypeKind.DECIMAL && overall.kind() == TypeKind.DECIMAL) {
-                types.add(overall);
-            } else {
-                throw new ParallaxException(SqlState.DATATYPE_MISMATCH,
-                        String.format("recursive query \"%s\" column %d has type %s in non-recursive term but type %s overall",
-                                name, column + 1, first.sqlName(), overall.sqlName()),
-                        null, "Cast the output of the non-recursive term to the correct type.", 0, null);
-            }
-        }
-        return types;
+    private static List<DataType> columnTypes(RepeatUnion repeatUnion) {
+        return repeatUnion.getRowType().getFieldList().stream().map(RelDataTypeField::getType).map(TypeMapping::toEngine).toList();
     }
 }
