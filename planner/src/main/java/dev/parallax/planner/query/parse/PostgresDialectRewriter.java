@@ -441,7 +441,7 @@ public final class PostgresDialectRewriter {
     /**
      * {@code unnest(a) x} in FROM: PostgreSQL names the column of a scalar function after the
      * alias (and {@code unnest} without one), Calcite would not; the column list is written out:
-     * {@code unnest(a) AS x (x)}.
+     * {@code unnest(a) AS x (x)}, and {@code unnest(a) WITH ORDINALITY AS x (x, "ordinality")}.
      */
     private static List<Piece> nameUnnestColumns(List<Piece> pieces) {
         List<Piece> result = new ArrayList<>(pieces.size());
@@ -469,25 +469,36 @@ public final class PostgresDialectRewriter {
                 continue;
             }
             int next = skipSpaces(pieces, group + 1);
+            int end = group + 1;
+            String ordinality = "";
+            if (next < pieces.size() && isWord(pieces.get(next), "with")) {
+                int word = skipSpaces(pieces, next + 1);
+                if (word >= pieces.size() || !isWord(pieces.get(word), "ordinality")) {
+                    continue;
+                }
+                // WITH ORDINALITY: PostgreSQL names the second column ordinality (Calcite: ORDINALITY).
+                ordinality = ", \"ordinality\"";
+                end = word + 1;
+                next = skipSpaces(pieces, end);
+            }
             if (next < pieces.size() && isWord(pieces.get(next), "as")) {
                 next = skipSpaces(pieces, next + 1);
             }
-            String alias = "unnest";
-            int end = group + 1;
+            // Quoted: UNNEST is a reserved word to Calcite's parser, so AS unnest (unnest) would not parse.
+            String alias = "\"unnest\"";
             if (next < pieces.size() && pieces.get(next) instanceof Piece.Leaf name
                     && (name.token().kind() == Kind.QUOTED_IDENTIFIER
                     || name.token().kind() == Kind.WORD && !AFTER_FROM_ITEM.contains(name.token().lowerText()))) {
                 alias = name.token().text();
-                end = next + 1;
-                int columns = skipSpaces(pieces, end);
+                int columns = skipSpaces(pieces, next + 1);
                 if (columns < pieces.size() && pieces.get(columns) instanceof Piece.Group) {
                     continue; // a column list of its own
                 }
-            } else if (next < pieces.size() && isWord(pieces.get(next), "with")) {
-                continue; // WITH ORDINALITY: names are the writer's
+                end = next + 1;
             }
             result.add(pieces.get(group));
-            result.add(new Piece.Composite(List.of(" AS " + alias + " (" + alias + ")"), call.close().position()));
+            result.add(new Piece.Composite(List.of((ordinality.isEmpty() ? "" : " WITH ORDINALITY") + " AS " + alias + " (" + alias
+                    + ordinality + ")"), call.close().position()));
             index = end - 1;
         }
         return result;
