@@ -9,8 +9,8 @@ import java.util.Locale;
  * A template of PostgreSQL's {@code to_char(timestamp, text)}, parsed once: the patterns HH24 HH12
  * HH MI SS MS US SSSS SSSSS, AM PM A.M. P.M., Y,YYY YYYY YYY YY Y, IYYY IYY IY I, MONTH Month
  * month MON Mon mon MM, DAY Day day DY Dy dy, DDD DD D, IDDD ID IW WW W, Q CC J, AD BC A.D. B.C.
- * (numeric and upper-case patterns also in lower case), the prefix FM (no padding; TM and FX are
- * accepted and change nothing without locales), the suffix TH/th (ordinal), double-quoted text
+ * (numeric and upper-case patterns also in lower case), the prefix FM (no padding; TM leaves
+ * names unpadded, in English as there are no locales; FX changes nothing), the suffix TH/th (ordinal), double-quoted text
  * ({@code \"} inside); anything else is copied as it is, as PostgreSQL does. Like PostgreSQL, at
  * each place the longest pattern written there is taken, in the case written.
  */
@@ -89,14 +89,18 @@ public final class DateTimeTemplate {
         int index = 0;
         while (index < format.length()) {
             boolean fillMode = false;
+            boolean unpaddedNames = false;
             int start = index;
             // Prefixes: FM (fill mode), TM (translation) and FX (exact input format) before a pattern.
             while (true) {
                 if (format.startsWith("FM", index) || format.startsWith("fm", index)) {
                     fillMode = true;
                     index += 2;
-                } else if (format.startsWith("TM", index) || format.startsWith("tm", index)
-                        || format.startsWith("FX", index) || format.startsWith("fx", index)) {
+                } else if (format.startsWith("TM", index) || format.startsWith("tm", index)) {
+                    // Translated names are not padded (PostgreSQL pads only the untranslated ones).
+                    unpaddedNames = true;
+                    index += 2;
+                } else if (format.startsWith("FX", index) || format.startsWith("fx", index)) {
                     index += 2;
                 } else {
                     break;
@@ -114,7 +118,8 @@ public final class DateTimeTemplate {
                     index += 2;
                 }
                 flush(literal, nodes);
-                nodes.add(new Node(keyword.field(), keyword.spelling(), fillMode, ordinal, null));
+                boolean name = keyword.field() == Field.MONTH_NAME || keyword.field() == Field.DAY_NAME;
+                nodes.add(new Node(keyword.field(), keyword.spelling(), fillMode || name && unpaddedNames, ordinal, null));
                 continue;
             }
             if (index > start) {

@@ -187,14 +187,22 @@ public final class NumberTemplate {
         for (int pad = kept; pad < fractionPositions; pad++) {
             digits[integerDigits + pad] = '0';
         }
-        render(negative && magnitude != 0, integerDigits, out);
+        render(negative && magnitude != 0, integerDigits, fractionPositions, out);
     }
 
     /** Appends a double precision value: as PostgreSQL, at most 15 significant digits, rounded like printf. */
     public void format(double value, ByteBuilder out) {
+        if (Double.isNaN(value) && integerPositions + fractionPositions >= 3) {
+            // PostgreSQL writes NaN where the template has room for it, after the sign blank.
+            if (!fillMode) {
+                out.append((byte) ' ');
+            }
+            out.appendAscii("NaN");
+            return;
+        }
         if (Double.isNaN(value) || Double.isInfinite(value)) {
-            // PostgreSQL fills every digit position with # for NaN and infinities.
-            render(false, Integer.MAX_VALUE, out);
+            // Otherwise NaN, and the infinities always, fill every digit position with #.
+            render(value < 0, Integer.MAX_VALUE, fractionPositions, out);
             return;
         }
         // A double's decimal expansion: through BigDecimal, the one allocation of this path (printf's exact rounding).
@@ -205,7 +213,7 @@ public final class NumberTemplate {
         int point = text.indexOf('.');
         int integerLength = point < 0 ? text.length() : point;
         if (integerLength > integerPositions) {
-            render(value < 0, integerLength, out);
+            render(value < 0, integerLength, fractionPositions, out);
             return;
         }
         for (int index = 0; index < integerLength; index++) {
@@ -218,16 +226,20 @@ public final class NumberTemplate {
         for (int index = 0; index < integerLength + fractionPositions; index++) {
             zero &= digits[index] == '0';
         }
-        render(value < 0 && !zero, integerLength, out);
+        // PostgreSQL writes only the digits a double has: fraction positions past the 15th digit are left out.
+        render(value < 0 && !zero, integerLength, fraction, out);
     }
 
-    /** Writes the template over {@code digits} (integerDigits of them before the point); MAX_VALUE integer digits: all #. */
-    private void render(boolean negative, int integerDigits, ByteBuilder out) {
+    /**
+     * Writes the template over {@code digits} (integerDigits of them before the point; MAX_VALUE: all
+     * #), fraction positions from {@code writtenFractions} on left out.
+     */
+    private void render(boolean negative, int integerDigits, int writtenFractions, ByteBuilder out) {
         boolean overflow = integerDigits > integerPositions;
         int leadingSpaces = overflow ? 0 : integerPositions - integerDigits;
         // 0.5 under 9.99: the lone 0 before the point is a blank (FM: nothing), unless the template has a 0.
         boolean blankLeadingZero = !overflow && !anyZero && integerDigits == 1 && digits[0] == '0' && fractionPositions > 0;
-        int lastFraction = fractionPositions;
+        int lastFraction = Math.min(fractionPositions, writtenFractions);
         if (fillMode && !overflow) {
             while (lastFraction > lastZeroFraction && digits[integerDigits + lastFraction - 1] == '0') {
                 lastFraction--;
@@ -261,11 +273,14 @@ public final class NumberTemplate {
                     }
                 }
                 case DECIMAL_POINT -> {
-                    if (!signWritten) {
-                        signWritten = writeSign(out, sign);
+                    // No fraction digit to write (99. or a double's 15 digits all before the point): no point either.
+                    if (writtenFractions > 0) {
+                        if (!signWritten) {
+                            signWritten = writeSign(out, sign);
+                        }
+                        numberStarted = true;
+                        out.append((byte) '.');
                     }
-                    numberStarted = true;
-                    out.append((byte) '.');
                 }
                 case DIGIT_NINE, DIGIT_ZERO -> {
                     if (integerPosition < integerPositions) {
@@ -298,6 +313,9 @@ public final class NumberTemplate {
                         }
                     } else {
                         int position = fractionPosition++;
+                        if (position >= writtenFractions) {
+                            continue;
+                        }
                         if (overflow) {
                             out.append((byte) '#');
                         } else if (position < lastFraction) {

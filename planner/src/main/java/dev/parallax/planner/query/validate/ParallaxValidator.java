@@ -41,7 +41,7 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     /**
      * Calcite names an unknown function's argument types by family ({@code <NUMERIC>} for an
      * integer literal, so {@code split_part('a', ',', 2)} read as "split_part(text, text, numeric)");
-     * the message names the types themselves, as PostgreSQL's does ("split_part(text, text, integer)").
+     * the message names the types themselves, as PostgreSQL's does ("split_part(unknown, unknown, integer)").
      */
     @Override
     public org.apache.calcite.runtime.CalciteException handleUnresolvedFunction(SqlCall call, SqlOperator unresolvedFunction,
@@ -55,7 +55,9 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             }
             StringBuilder signature = new StringBuilder(unresolvedFunction.getName()).append('(');
             for (int index = 0; index < argTypes.size(); index++) {
-                signature.append(index == 0 ? "" : ", ").append('<').append(argTypes.get(index)).append('>');
+                // A quoted string is of type unknown until a function takes it, as PostgreSQL names it.
+                boolean unknown = index < call.operandCount() && call.operand(index) instanceof org.apache.calcite.sql.SqlCharStringLiteral;
+                signature.append(index == 0 ? "" : ", ").append('<').append(unknown ? "UNKNOWN" : argTypes.get(index)).append('>');
             }
             throw newValidationError(call, org.apache.calcite.util.Static.RESOURCE.validatorUnknownFunction(signature.append(')').toString()));
         }
