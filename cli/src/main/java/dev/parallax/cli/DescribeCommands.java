@@ -1,10 +1,14 @@
 package dev.parallax.cli;
 
 import dev.parallax.Database;
+import dev.parallax.PreparedQuery;
+import dev.parallax.ResultColumn;
+import dev.parallax.Session;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.catalog.View;
 import dev.parallax.engine.expr.eval.SizePrettyEvaluator;
 import dev.parallax.engine.index.OrderedIndex;
 
@@ -64,9 +68,10 @@ final class DescribeCommands {
     Output run(MetaCommand command) throws DescribeException {
         String pattern = command.arguments().isEmpty() ? null : command.arguments().getFirst();
         return switch (command.name()) {
-            case "d", "d+" -> pattern == null ? listRelations(null, command.name().endsWith("+"))
+            case "d", "d+" -> pattern == null ? listRelations(null, command.name().endsWith("+"), true)
                     : describeTables(pattern, command.name().endsWith("+"));
-            case "dt", "dt+" -> listRelations(pattern, command.name().endsWith("+"));
+            case "dt", "dt+" -> listRelations(pattern, command.name().endsWith("+"), false);
+            case "dv", "dv+" -> listViews(pattern, command.name().endsWith("+"));
             case "di", "di+" -> listIndexes(pattern, command.name().endsWith("+"));
             case "l", "l+", "list" -> listDatabases();
             case "conninfo" -> Output.message("You are connected to an in-memory Parallax database (\""
@@ -79,7 +84,7 @@ final class DescribeCommands {
         return database.name().isEmpty() ? DATABASE_NAME : database.name();
     }
 
-    private Output listRelations(String pattern, boolean verbose) {
+    private Output listRelations(String pattern, boolean verbose, boolean withViews) {
         List<String[]> rows = new ArrayList<>();
         for (Table table : matching(pattern)) {
             if (verbose) {
@@ -90,12 +95,34 @@ final class DescribeCommands {
                 rows.add(new String[] {"public", table.name(), relationType(table), OWNER});
             }
         }
+        if (withViews) {
+            for (View view : matchingViews(pattern)) {
+                rows.add(verbose ? new String[] {"public", view.name(), "view", OWNER, "permanent", "", "0 bytes", ""}
+                        : new String[] {"public", view.name(), "view", OWNER});
+            }
+            rows.sort((left, right) -> left[1].compareTo(right[1]));
+        }
         if (rows.isEmpty()) {
             return Output.notFound(pattern == null ? "Did not find any relations."
                     : "Did not find any relation named \"" + pattern + "\".");
         }
         List<String> columns = verbose
                 ? List.of("Schema", "Name", "Type", "Owner", "Persistence", "Access method", "Size", "Description")
+                : List.of("Schema", "Name", "Type", "Owner");
+        return Output.table("List of relations", columns, rows, null);
+    }
+
+    /** {@code \dv}: the user views, in psql's layout. */
+    private Output listViews(String pattern, boolean verbose) {
+        List<String[]> rows = new ArrayList<>();
+        for (View view : matchingViews(pattern)) {
+            rows.add(verbose ? new String[] {"public", view.name(), "view", OWNER, "permanent", "0 bytes", ""}
+                    : new String[] {"public", view.name(), "view", OWNER});
+        }
+        if (rows.isEmpty()) {
+            return Output.notFound(pattern == null ? "Did not find any relations." : "Did not find any relation named \"" + pattern + "\".");
+        }
+        List<String> columns = verbose ? List.of("Schema", "Name", "Type", "Owner", "Persistence", "Size", "Description")
                 : List.of("Schema", "Name", "Type", "Owner");
         return Output.table("List of relations", columns, rows, null);
     }
@@ -111,7 +138,9 @@ final class DescribeCommands {
      */
     private Output describeTables(String pattern, boolean verbose) {
         List<Table> tables = matching(pattern);
-        if (tables.isEmpty()) {
+        List<View> views = matchingViews(pattern);
+        List<Table> systemViews = matchingSystemViews(pattern);
+        if (tables.isEmpty() && views.isEmpty() && systemViews.isEmpty()) {
             return Output.notFound("Did not find any relation named \"" + pattern + "\".");
         }
         StringBuilder text = new StringBuilder();
@@ -140,7 +169,62 @@ final class DescribeCommands {
             text.append(TitledTable.format(title,
                     List.of("Column", "Type", "Collation", "Nullable", "Default"), rows, footers));
         }
+        for (View view : views) {
+            List<String[]> rows = new ArrayList<>();
+            for (ResultColumn column : viewColumns(view)) {
+                rows.add(new String[] {column.name(), column.type().sqlName(), "", "", ""});
+            }
+            // psql shows the definition with \d+ only; Parallax keeps the query as written.
+            List<String> footers = verbose ? List.of("View definition:", " " + view.query() + ";") : List.of();
+            text.append(TitledTable.format("View \"public." + view.name() + "\"",
+                    List.of("Column", "Type", "Collation", "Nullable", "Default"), rows, footers));
+        }
+        for (Table view : systemViews) {
+            List<String[]> rows = new ArrayList<>();
+            for (ColumnDefinition column : view.columns()) {
+                rows.add(new String[] {column.name(), column.type().sqlName(), "", "", ""});
+            }
+            text.append(TitledTable.format("View \"pg_catalog." + view.name() + "\"",
+                    List.of("Column", "Type", "Collation", "Nullable", "Default"), rows, List.of()));
+        }
         return Output.message(text.toString());
+    }
+
+    /** A view's columns as its query produces them (planned, not run). */
+    private List<ResultColumn> viewColumns(View view) {
+        try (Session session = database.openSession();
+             PreparedQuery query = session.prepare("select * from \"" + view.name().replace("\"", "\"\"") + "\"")) {
+            return query.columns();
+        }
+    }
+
+    /** The user views whose name matches psql's pattern (all for null). */
+    private List<View> matchingViews(String pattern) {
+        Pattern compiled = pattern == null ? null : namePattern(pattern);
+        List<View> result = new ArrayList<>();
+        for (View view : database.catalog().views()) {
+            if (compiled == null || compiled.matcher(view.name()).matches()) {
+                result.add(view);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * The system views ({@code pg_class}, {@code pg_stat_user_tables}, ...) a pattern names: psql
+     * finds pg_catalog's relations by name, as pg_catalog is on every search path, but lists them
+     * without a pattern only with {@code \dS}.
+     */
+    private List<Table> matchingSystemViews(String pattern) {
+        String name = pattern.toLowerCase(Locale.ROOT).startsWith("pg_catalog.") ? pattern.substring("pg_catalog.".length()) : pattern;
+        Pattern compiled = namePattern(name);
+        List<Table> result = new ArrayList<>();
+        for (Table table : database.catalog().tables()) {
+            if (table.isSystemView() && compiled.matcher(table.name()).matches()) {
+                result.add(table);
+            }
+        }
+        return result;
     }
 
     private Output listDatabases() {

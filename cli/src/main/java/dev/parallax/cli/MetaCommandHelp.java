@@ -19,9 +19,10 @@ final class MetaCommandHelp {
 
             Informational
               (options: + = additional detail)
-              \\d[+]                  list tables
-              \\d NAME                describe table
+              \\d[+]                  list tables and views
+              \\d[+] NAME             describe table or view (system views too, e.g. pg_stat_user_tables)
               \\dt[+]                 list tables
+              \\dv[+]                 list views
               \\di[+]                 list indexes
               \\l[+]                  list databases
               \\conninfo              display information about the current database

@@ -371,7 +371,7 @@ public final class ScriptRunner {
                 variables.unset(command.arguments().getFirst());
                 return Outcome.CONTINUE;
             }
-            case "d", "d+", "dt", "dt+", "di", "di+", "l", "l+", "list", "conninfo" -> {
+            case "d", "d+", "dt", "dt+", "dv", "dv+", "di", "di+", "l", "l+", "list", "conninfo" -> {
                 return describe(command, locus);
             }
             case "copy" -> {
