@@ -2,26 +2,12 @@ package dev.parallax.cli;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** {@code \di} lists indexes and {@code \d TABLE} ends with psql's {@code Indexes:} footer. */
 class IndexDescribeTest {
     private static String run(String... commands) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        String[] args = new String[commands.length * 2];
-        for (int index = 0; index < commands.length; index++) {
-            args[2 * index] = "-c";
-            args[2 * index + 1] = commands[index];
-        }
-        int status = Main.run(args, new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        assertEquals(0, status);
-        return out.toString(StandardCharsets.UTF_8);
+        return CommandLineRun.commands(commands);
     }
 
     @Test

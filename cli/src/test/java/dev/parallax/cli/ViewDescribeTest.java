@@ -2,27 +2,13 @@ package dev.parallax.cli;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code \d} and {@code \dv} of views, and {@code \d} of a system view named by a pattern, in psql's layout. */
 class ViewDescribeTest {
     private static String run(String... commands) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        String[] args = new String[commands.length * 2];
-        for (int index = 0; index < commands.length; index++) {
-            args[2 * index] = "-c";
-            args[2 * index + 1] = commands[index];
-        }
-        int status = Main.run(args, new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        assertEquals(0, status);
-        return out.toString(StandardCharsets.UTF_8);
+        return CommandLineRun.commands(commands);
     }
 
     @Test
