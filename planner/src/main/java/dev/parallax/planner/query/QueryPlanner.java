@@ -60,6 +60,7 @@ import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -606,12 +607,12 @@ public final class QueryPlanner {
         return columns;
     }
 
-    /** The query that names a set operation's columns, as in PostgreSQL: its leftmost SELECT. */
+    /** The query that names a set operation's columns, as in PostgreSQL: its leftmost SELECT (a WITH's: its body's). */
     private static SqlNode leftmostQuery(SqlNode node) {
         SqlNode query = node;
         while (query instanceof SqlCall call && (query.getKind() == SqlKind.UNION || query.getKind() == SqlKind.INTERSECT
-                || query.getKind() == SqlKind.EXCEPT || query.getKind() == SqlKind.ORDER_BY)) {
-            query = call.operand(0);
+                || query.getKind() == SqlKind.EXCEPT || query.getKind() == SqlKind.ORDER_BY || query instanceof SqlWith)) {
+            query = query instanceof SqlWith with ? with.body : call.operand(0);
         }
         return query;
     }

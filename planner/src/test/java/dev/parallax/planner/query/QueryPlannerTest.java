@@ -238,6 +238,13 @@ class QueryPlannerTest {
     }
 
     @Test
+    void withQueryColumnsAreNamedByTheBody() {
+        PlannedQuery planned = planner.plan("with recursive r(n) as (select 1 union all select n + 1 from r where n < 3) "
+                + "select count(*), max(n) + 1, n from r group by n", settings);
+        assertEquals(List.of("count", "?column?", "n"), planned.columns().stream().map(c -> c.name()).toList());
+    }
+
+    @Test
     void postgresSyntaxPieces() {
         PlannedQuery planned = planner.plan(
                 "SELECT id::int8, name::text, bits & B'1010' AS anded, bits | B'0001' # B'0011', ~bits, bitand(bits, B'11110000'), "

@@ -68,8 +68,10 @@ public final class RecursionChecks {
         parsed.accept(new SqlBasicVisitor<Void>() {
             @Override
             public Void visit(SqlCall call) {
-                if (found[0] == null && call instanceof SqlWithItem item && item.recursive != null
-                        && item.recursive.booleanValue()) {
+                if (found[0] == null && call instanceof SqlWith with) {
+                    found[0] = mutualRecursion(with);
+                }
+                if (found[0] == null && call instanceof SqlWithItem item && isRecursive(item)) {
                     found[0] = new RecursionChecks(item.name.getSimple(), operators).check(item.query);
                 }
                 return super.visit(call);
@@ -78,8 +80,33 @@ public final class RecursionChecks {
         return found[0];
     }
 
+    private static boolean isRecursive(SqlWithItem item) {
+        return item.recursive != null && item.recursive.booleanValue();
+    }
+
+    /** Two recursive WITH items that read each other: PostgreSQL's 0A000. */
+    private static Violation mutualRecursion(SqlWith with) {
+        List<SqlWithItem> items = new ArrayList<>();
+        for (SqlNode node : with.withList) {
+            if (node instanceof SqlWithItem item && isRecursive(item)) {
+                items.add(item);
+            }
+        }
+        for (int first = 0; first < items.size(); first++) {
+            for (int second = first + 1; second < items.size(); second++) {
+                SqlWithItem one = items.get(first);
+                SqlWithItem other = items.get(second);
+                if (reads(one.query, other.name.getSimple()) && reads(other.query, one.name.getSimple())) {
+                    return new Violation(SqlState.FEATURE_NOT_SUPPORTED, "mutual recursion between WITH items is not implemented",
+                            one.query.getParserPosition());
+                }
+            }
+        }
+        return null;
+    }
+
     private Violation check(SqlNode query) {
-        if (!references(query)) {
+        if (!reads(query, name)) {
             return null;
         }
         SqlNode union = query;
@@ -115,13 +142,16 @@ public final class RecursionChecks {
                 node.getParserPosition());
     }
 
-    /** Whether {@code node} reads a table named as the recursive query. */
-    private boolean references(SqlNode node) {
+    /**
+     * Whether {@code node} names {@code name}: reads it as a table, or names a column so (the
+     * parsed statement does not tell them apart; a false hit only keeps a check on).
+     */
+    static boolean reads(SqlNode node, String name) {
         boolean[] found = new boolean[1];
         node.accept(new SqlBasicVisitor<Void>() {
             @Override
             public Void visit(SqlIdentifier identifier) {
-                found[0] |= isReference(identifier);
+                found[0] |= identifier.isSimple() && identifier.getSimple().equals(name);
                 return null;
             }
         });

@@ -7,7 +7,6 @@ import dev.parallax.engine.type.TypeKind;
 import dev.parallax.planner.query.schema.TypeMapping;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
@@ -114,7 +113,7 @@ public final class RecursiveColumnTypes {
                     for (int position = 0; position < with.withList.size(); position++) {
                         if (with.withList.get(position) instanceof SqlWithItem item && item.recursive != null
                                 && item.recursive.booleanValue() && union(item.query) != null
-                                && readsItself(item)) {
+                                && RecursionChecks.reads(item.query, item.name.getSimple())) {
                             items.add(new RecursiveItem(with, position, item, union(item.query)));
                         }
                     }
@@ -123,19 +122,6 @@ public final class RecursiveColumnTypes {
             }
         });
         return items;
-    }
-
-    private static boolean readsItself(SqlWithItem item) {
-        String name = item.name.getSimple();
-        boolean[] found = new boolean[1];
-        item.query.accept(new SqlBasicVisitor<Void>() {
-            @Override
-            public Void visit(SqlIdentifier identifier) {
-                found[0] |= identifier.isSimple() && identifier.getSimple().equals(name);
-                return null;
-            }
-        });
-        return found[0];
     }
 
     private static SqlCall union(SqlNode query) {
