@@ -58,14 +58,16 @@ import static dev.parallax.bench.BenchmarkFlags.*;
  * the dead rows were removed, from the same number of pages, and (with 2 workers) that both
  * participants vacuumed tables. The set-up ends by letting the JVM's garbage collection and JIT
  * compilations finish ({@link BackgroundWork#settle}): with 2 workers on 2 cores the measured run
- * has no core to spare for them, with 1 worker it had.
+ * has no core to spare for them, with 1 worker it had. For the same reason the heap cannot shrink
+ * ({@link BenchmarkFlags#FIXED_HEAP}): G1 would uncommit what the set-up's collection freed while
+ * the participants run.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, batchSize = 1)
 @Measurement(iterations = 8, batchSize = 1)
-@Fork(value = 1, jvmArgsPrepend = {HEAP, ADD_OPENS_LANG, ADD_OPENS_REFLECT, ADD_OPENS_IO, ADD_OPENS_UTIL, ADD_EXPORTS_NIO,
+@Fork(value = 1, jvmArgsPrepend = {HEAP, FIXED_HEAP, ADD_OPENS_LANG, ADD_OPENS_REFLECT, ADD_OPENS_IO, ADD_OPENS_UTIL, ADD_EXPORTS_NIO,
         ADD_EXPORTS_REF, ADD_EXPORTS_MISC, ADD_EXPORTS_JAVAC, NATIVE_ACCESS, UNSAFE_ALLOW, NO_ANALYTICS})
 public class VacuumBenchmark {
     private static final List<DataType> TYPES = List.of(DataType.BIGINT, DataType.INTEGER, DataType.TEXT);
