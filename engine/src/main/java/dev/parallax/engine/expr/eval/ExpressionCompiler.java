@@ -597,6 +597,17 @@ public final class ExpressionCompiler {
             }
             return new TemporalEvaluator(operation, left, right, sign, null, type);
         }
+        boolean leftInterval = leftKind == TypeKind.INTERVAL_DAY_TIME || leftKind == TypeKind.INTERVAL_YEAR_MONTH;
+        boolean rightInterval = rightKind == TypeKind.INTERVAL_DAY_TIME || rightKind == TypeKind.INTERVAL_YEAR_MONTH;
+        if (function == Function.MULTIPLY && rightInterval && !leftInterval) {
+            return arithmetic(function, right, left, type);
+        }
+        if ((function == Function.MULTIPLY || function == Function.DIVIDE) && leftInterval && !rightInterval
+                && rightKind != TypeKind.NULL) {
+            Evaluator factor = right.type().vectorKind() == VectorKind.DOUBLE ? right
+                    : foldWhen(new CastEvaluator(right, DataType.DOUBLE, true), right instanceof ConstantEvaluator);
+            return new IntervalScaleEvaluator(left, factor, function == Function.DIVIDE, type);
+        }
         if (type.vectorKind() == VectorKind.DOUBLE) {
             if (left.type().vectorKind() != VectorKind.DOUBLE) {
                 left = foldWhen(new CastEvaluator(left, DataType.DOUBLE, true), left instanceof ConstantEvaluator);

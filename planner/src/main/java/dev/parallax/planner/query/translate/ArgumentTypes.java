@@ -41,6 +41,11 @@ final class ArgumentTypes {
         if ((function == Function.ADD || function == Function.SUBTRACT) && isDateTimeArithmetic(arguments)) {
             return arguments;
         }
+        if ((function == Function.MULTIPLY || function == Function.DIVIDE) && arguments.size() == 2
+                && isInterval(arguments.get(0)) != isInterval(arguments.get(1))) {
+            // interval * number, number * interval, interval / number: the engine scales the interval.
+            return arguments;
+        }
         DataType common = commonType(arguments);
         if (common == null) {
             return arguments;
@@ -63,6 +68,11 @@ final class ArgumentTypes {
                  BIT_XOR -> true;
             default -> false;
         };
+    }
+
+    private static boolean isInterval(Expr argument) {
+        TypeKind kind = argument.type().kind();
+        return kind == TypeKind.INTERVAL_DAY_TIME || kind == TypeKind.INTERVAL_YEAR_MONTH;
     }
 
     private static boolean isDateTimeArithmetic(List<Expr> arguments) {
