@@ -1,8 +1,6 @@
 package dev.parallax.planner;
 
 import dev.parallax.Autovacuum;
-import dev.parallax.Database;
-import dev.parallax.DatabaseOptions;
 import dev.parallax.Result;
 import dev.parallax.Session;
 import dev.parallax.engine.error.ParallaxException;
@@ -11,8 +9,6 @@ import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.vacuum.MaintenanceResult;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.LongVector;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -27,28 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The autovacuum daemon, its rounds driven from the test (no sleeping), and pg_stat_user_tables. */
-class AutovacuumTest {
-    private Database database;
-    private Session session;
-
-    @BeforeEach
-    void open() {
-        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withPageSize(4096).withWorkerThreads(2));
-        session = database.openSession();
-    }
-
-    @AfterEach
-    void close() {
-        session.close();
-        database.close();
-    }
-
-    private List<List<Object>> rows(String sql) {
-        try (Result result = session.execute(sql)) {
-            return result.fetchAll();
-        }
-    }
-
+class AutovacuumTest extends SmallPagesDatabaseTest {
     private void run(String sql) {
         try (Result result = session.execute(sql)) {
             result.fetchAll();

@@ -1,7 +1,5 @@
 package dev.parallax.planner;
 
-import dev.parallax.Database;
-import dev.parallax.DatabaseOptions;
 import dev.parallax.Notice;
 import dev.parallax.Result;
 import dev.parallax.Session;
@@ -14,8 +12,6 @@ import dev.parallax.engine.memory.MemoryTag;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.LongVector;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -30,35 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** VACUUM and ANALYZE through a session: effects, VERBOSE messages, statistics and PostgreSQL's errors. */
-class VacuumCommandsTest {
+class VacuumCommandsTest extends SmallPagesDatabaseTest {
     private static final String USAGE = "CPU: user: \\d+\\.\\d\\d s, system: \\d+\\.\\d\\d s, elapsed: \\d+\\.\\d\\d s";
-
-    private Database database;
-    private Session session;
-
-    @BeforeEach
-    void open() {
-        // Small pages so that a thousand rows span several.
-        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withPageSize(4096).withWorkerThreads(2));
-        session = database.openSession();
-    }
-
-    @AfterEach
-    void close() {
-        session.close();
-        database.close();
-    }
 
     private Result run(String sql) {
         try (Result result = session.execute(sql)) {
             result.fetchAll();
             return result;
-        }
-    }
-
-    private List<List<Object>> rows(String sql) {
-        try (Result result = session.execute(sql)) {
-            return result.fetchAll();
         }
     }
 

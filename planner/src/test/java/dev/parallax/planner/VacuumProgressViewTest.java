@@ -1,13 +1,7 @@
 package dev.parallax.planner;
 
-import dev.parallax.Database;
-import dev.parallax.DatabaseOptions;
-import dev.parallax.Result;
-import dev.parallax.Session;
 import dev.parallax.engine.vacuum.VacuumProgress;
 import dev.parallax.planner.progress.VacuumProgressRegistry;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -16,31 +10,10 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** pg_stat_progress_vacuum: the tables being vacuumed now, from the database's registry. */
-class VacuumProgressViewTest {
+class VacuumProgressViewTest extends SmallPagesDatabaseTest {
     private static final String VIEW_QUERY = "select pid, datname, relid = (select oid from pg_class where relname = 't'), phase, "
             + "heap_blks_total, heap_blks_scanned, heap_blks_vacuumed, index_vacuum_count, max_dead_tuples is null, "
             + "num_dead_tuples is null from pg_stat_progress_vacuum";
-
-    private Database database;
-    private Session session;
-
-    @BeforeEach
-    void open() {
-        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withPageSize(4096).withWorkerThreads(2));
-        session = database.openSession();
-    }
-
-    @AfterEach
-    void close() {
-        session.close();
-        database.close();
-    }
-
-    private List<List<Object>> rows(String sql) {
-        try (Result result = session.execute(sql)) {
-            return result.fetchAll();
-        }
-    }
 
     @Test
     void showsATableFromItsFirstPageReportUntilItsLast() {
