@@ -137,6 +137,11 @@ final class UtilityCommands {
         return definition.name();
     }
 
+    /** PostgreSQL's outcome of IF EXISTS for a relation that is not there: the command's tag and a NOTICE. */
+    private static Result skippedMissing(String commandTag, String relation) {
+        return new CommandResult(commandTag, 0, List.of("relation \"" + relation + "\" does not exist, skipping"));
+    }
+
     /** PostgreSQL's outcome of IF NOT EXISTS for a name taken: the command's tag and a NOTICE with 42P07. */
     static Result skippedExisting(String commandTag, String relation) {
         return CommandResult.withMessages(commandTag, List.of(new Notice(Notice.NOTICE,
@@ -370,8 +375,7 @@ final class UtilityCommands {
                 throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a sequence", alter.sequenceName());
             }
             if (alter.ifExists()) {
-                return new CommandResult("ALTER SEQUENCE", 0,
-                        List.of("relation \"" + alter.sequenceName() + "\" does not exist, skipping"));
+                return skippedMissing("ALTER SEQUENCE", alter.sequenceName());
             }
             throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", alter.sequenceName());
         }
@@ -403,7 +407,7 @@ final class UtilityCommands {
         String tag = rename.view() ? "ALTER VIEW" : "ALTER TABLE";
         Table table = catalog.findTable(rename.name());
         if (table == null && catalog.findView(rename.name()) == null && rename.ifExists()) {
-            return new CommandResult(tag, 0, List.of("relation \"" + rename.name() + "\" does not exist, skipping"));
+            return skippedMissing(tag, rename.name());
         }
         if (rename.view() && table != null) {
             throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a view", rename.name());
@@ -422,7 +426,7 @@ final class UtilityCommands {
         Table table = catalog.findTable(rename.tableName());
         if (table == null) {
             if (rename.ifExists()) {
-                return new CommandResult("ALTER TABLE", 0, List.of("relation \"" + rename.tableName() + "\" does not exist, skipping"));
+                return skippedMissing("ALTER TABLE", rename.tableName());
             }
             throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", rename.tableName());
         }

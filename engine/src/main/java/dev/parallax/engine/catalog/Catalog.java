@@ -289,11 +289,9 @@ public final class Catalog {
         synchronized (indexNames) {
             List<Table> renamed = new ArrayList<>();
             renamed.add(table);
-            if (table.isPartitioned()) {
-                renamed.addAll(table.partitionRouter().partitions());
-            }
             String oldName = table.columns().get(column).name();
             if (table.isPartitioned()) {
+                renamed.addAll(table.partitionRouter().partitions());
                 for (PartitionedConstraint constraint : table.partitionedConstraints()) {
                     int keyPosition = constraint.columnNames().indexOf(oldName);
                     if (keyPosition >= 0) {
