@@ -27,4 +27,17 @@ public interface AppendGuard {
      */
     default void published() {
     }
+
+    /**
+     * The array handed to {@link #rowsPlaced} as {@code rowIds}, of at least {@code batchCount}
+     * elements: new by default; a guard may hand out one it keeps (a point upsert made one per statement).
+     */
+    default long[][] rowIdArrays(int batchCount) {
+        return new long[batchCount][];
+    }
+
+    /** The array for the row ids of batch {@code batchIndex}, of at least {@code rowCount} elements: new by default, or one the guard keeps. */
+    default long[] rowIdArray(int batchIndex, int rowCount) {
+        return new long[rowCount];
+    }
 }

@@ -232,7 +232,9 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
      */
     public boolean modify(List<Batch> batches, long[] deadRowIds, int deadCount, AppendGuard guard) {
         long liveRows = 0;
-        for (Batch batch : batches) {
+        // Indexed loops over the (immutable) lists: their iterators were allocated per statement.
+        for (int batchIndex = 0; batchIndex < batches.size(); batchIndex++) {
+            Batch batch = batches.get(batchIndex);
             if (batch.columnCount() != columnCount) {
                 throw new IllegalArgumentException("batch has " + batch.columnCount() + " columns, table has " + columnCount);
             }
@@ -251,7 +253,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             if (liveRows == 0) {
                 if (guard != null) {
                     try {
-                        guard.rowsPlaced(batches, new long[batches.size()][]);
+                        guard.rowsPlaced(batches, guard.rowIdArrays(batches.size()));
                     } catch (RuntimeException | Error failure) {
                         abandonedSteps = abandonedSteps + 1;
                         throw failure;
@@ -271,157 +273,148 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             // VACUUM may leave the last page a hole (a scan still covers its index): start after it.
             boolean freshPage = !knownTail && (oldPageCount == 0 || pageArray[oldPageCount - 1] == null);
             int touchedCount = 0;
-            int[] newRowCounts = new int[4];
-            int[] newHeapStarts = new int[4];
-            int[][] newNullCounts = new int[4][];
-            long[] touchedPages = new long[4];
-            int[] heapBytes = new int[columnCount];
-            int pagesEnd = oldPageCount;
-            // The existing last page appended to (0 when starting on a new page), and its clean mark.
-            long existingPage = 0;
-            int existingCleanFrom = 0;
+            AppendScratch scratch = AppendScratch.take();
             try {
-                // Pages are written by address through MEMORY (see tailPage).
-                long page;
-                int pageRows;
-                int heapStart;
-                int[] nullCounts;
-                int cleanFrom;
-                if (freshPage) {
-                    pageArray = addPage(pageArray, pagesEnd);
-                    page = pageArray[pagesEnd++].segment().address();
-                    pageRows = 0;
-                    heapStart = layout.pageSizeBytes();
-                    nullCounts = new int[columnCount];
-                    cleanFrom = 0;
-                } else if (knownTail) {
-                    page = tailPage;
-                    pageRows = tailRows;
-                    heapStart = tailHeapStart;
-                    // Copied only when a row brings a NULL: the counts are never changed in place.
-                    nullCounts = hasNulls(batches) ? tailNullCounts.clone() : tailNullCounts;
-                    cleanFrom = tailCleanFrom;
-                    touchedLines = touchAppendLines(page, pageRows, heapStart);
-                } else {
-                    MemorySegment last = pageArray[oldPageCount - 1].segment();
-                    page = last.address();
-                    pageRows = last.get(INT, PageLayout.ROW_COUNT_OFFSET);
-                    heapStart = last.get(INT, PageLayout.HEAP_START_OFFSET);
-                    nullCounts = readNullCounts(last);
-                    cleanFrom = last.get(INT, PageLayout.CLEAN_FROM_OFFSET);
-                }
-                if (!freshPage) {
-                    existingPage = page;
-                    existingCleanFrom = cleanFrom;
-                }
-                int currentPage = pagesEnd - 1;
-                long[][] rowIds = guard == null ? null : new long[batches.size()][];
-                for (int batchIndex = 0; batchIndex < batches.size(); batchIndex++) {
-                    Batch batch = batches.get(batchIndex);
-                    int batchRows = batch.selectedCount();
-                    long[] batchRowIds = null;
-                    if (rowIds != null) {
-                        batchRowIds = new long[batch.rowCount()];
-                        rowIds[batchIndex] = batchRowIds;
+                int[] heapBytes = scratch.heapBytes(columnCount);
+                int pagesEnd = oldPageCount;
+                // The existing last page appended to (0 when starting on a new page), and its clean mark.
+                long existingPage = 0;
+                int existingCleanFrom = 0;
+                try {
+                    // Pages are written by address through MEMORY (see tailPage).
+                    long page;
+                    int pageRows;
+                    int heapStart;
+                    int[] nullCounts;
+                    int cleanFrom;
+                    if (freshPage) {
+                        pageArray = addPage(pageArray, pagesEnd);
+                        page = pageArray[pagesEnd++].segment().address();
+                        pageRows = 0;
+                        heapStart = layout.pageSizeBytes();
+                        nullCounts = new int[columnCount];
+                        cleanFrom = 0;
+                    } else if (knownTail) {
+                        page = tailPage;
+                        pageRows = tailRows;
+                        heapStart = tailHeapStart;
+                        // Copied only when a row brings a NULL: the counts are never changed in place.
+                        nullCounts = hasNulls(batches) ? tailNullCounts.clone() : tailNullCounts;
+                        cleanFrom = tailCleanFrom;
+                        touchedLines = touchAppendLines(page, pageRows, heapStart);
+                    } else {
+                        MemorySegment last = pageArray[oldPageCount - 1].segment();
+                        page = last.address();
+                        pageRows = last.get(INT, PageLayout.ROW_COUNT_OFFSET);
+                        heapStart = last.get(INT, PageLayout.HEAP_START_OFFSET);
+                        nullCounts = readNullCounts(last);
+                        cleanFrom = last.get(INT, PageLayout.CLEAN_FROM_OFFSET);
                     }
-                    int row = 0;
-                    while (row < batchRows) {
-                        int fit = rowsThatFit(batch, row, batchRows, pageRows, heapStart, heapBytes);
-                        if (fit == 0) {
-                            if (pageRows == 0) {
-                                throw rowTooBig(batch, row);
-                            }
-                            if (touchedCount == newRowCounts.length) {
-                                newRowCounts = Arrays.copyOf(newRowCounts, touchedCount * 2);
-                                newHeapStarts = Arrays.copyOf(newHeapStarts, touchedCount * 2);
-                                newNullCounts = Arrays.copyOf(newNullCounts, touchedCount * 2);
-                                touchedPages = Arrays.copyOf(touchedPages, touchedCount * 2);
-                            }
-                            newRowCounts[touchedCount] = pageRows;
-                            newHeapStarts[touchedCount] = heapStart;
-                            newNullCounts[touchedCount] = nullCounts;
-                            touchedPages[touchedCount] = page;
-                            touchedCount++;
-                            pageArray = addPage(pageArray, pagesEnd);
-                            page = pageArray[pagesEnd].segment().address();
-                            currentPage = pagesEnd;
-                            pagesEnd++;
-                            pageRows = 0;
-                            heapStart = layout.pageSizeBytes();
-                            nullCounts = new int[columnCount];
-                            cleanFrom = 0;
-                            continue;
+                    if (!freshPage) {
+                        existingPage = page;
+                        existingCleanFrom = cleanFrom;
+                    }
+                    int currentPage = pagesEnd - 1;
+                    long[][] rowIds = guard == null ? null : guard.rowIdArrays(batches.size());
+                    for (int batchIndex = 0; batchIndex < batches.size(); batchIndex++) {
+                        Batch batch = batches.get(batchIndex);
+                        int batchRows = batch.selectedCount();
+                        long[] batchRowIds = null;
+                        if (rowIds != null) {
+                            batchRowIds = guard.rowIdArray(batchIndex, batch.rowCount());
+                            rowIds[batchIndex] = batchRowIds;
                         }
-                        heapStart = writeRows(MEMORY, page, batch, row, fit, pageRows, heapStart, nullCounts, heapBytes, cleanFrom);
-                        if (batchRowIds != null) {
-                            for (int index = 0; index < fit; index++) {
-                                batchRowIds[batch.position(row + index)] = RowIds.pack(currentPage, pageRows + index);
+                        int row = 0;
+                        while (row < batchRows) {
+                            int fit = rowsThatFit(batch, row, batchRows, pageRows, heapStart, heapBytes);
+                            if (fit == 0) {
+                                if (pageRows == 0) {
+                                    throw rowTooBig(batch, row);
+                                }
+                                scratch.ensurePages(touchedCount + 1);
+                                scratch.newRowCounts[touchedCount] = pageRows;
+                                scratch.newHeapStarts[touchedCount] = heapStart;
+                                scratch.newNullCounts[touchedCount] = nullCounts;
+                                scratch.touchedPages[touchedCount] = page;
+                                touchedCount++;
+                                pageArray = addPage(pageArray, pagesEnd);
+                                page = pageArray[pagesEnd].segment().address();
+                                currentPage = pagesEnd;
+                                pagesEnd++;
+                                pageRows = 0;
+                                heapStart = layout.pageSizeBytes();
+                                nullCounts = new int[columnCount];
+                                cleanFrom = 0;
+                                continue;
                             }
+                            heapStart = writeRows(MEMORY, page, batch, row, fit, pageRows, heapStart, nullCounts, heapBytes, cleanFrom);
+                            if (batchRowIds != null) {
+                                for (int index = 0; index < fit; index++) {
+                                    batchRowIds[batch.position(row + index)] = RowIds.pack(currentPage, pageRows + index);
+                                }
+                            }
+                            pageRows += fit;
+                            row += fit;
                         }
-                        pageRows += fit;
-                        row += fit;
                     }
-                }
-                if (touchedCount == newRowCounts.length) {
-                    newRowCounts = Arrays.copyOf(newRowCounts, touchedCount + 1);
-                    newHeapStarts = Arrays.copyOf(newHeapStarts, touchedCount + 1);
-                    newNullCounts = Arrays.copyOf(newNullCounts, touchedCount + 1);
-                    touchedPages = Arrays.copyOf(touchedPages, touchedCount + 1);
-                }
-                newRowCounts[touchedCount] = pageRows;
-                newHeapStarts[touchedCount] = heapStart;
-                newNullCounts[touchedCount] = nullCounts;
-                touchedPages[touchedCount] = page;
-                touchedCount++;
-                if (guard != null) {
-                    guard.rowsPlaced(batches, rowIds);
-                }
-            } catch (RuntimeException | Error failure) {
-                if (existingPage != 0) {
-                    // The abandoned rows may have set null bits past the published rows of the page kept.
-                    MEMORY.set(INT, existingPage + PageLayout.CLEAN_FROM_OFFSET, layout.rowsPerPage());
-                    tailPageIndex = -1;
-                }
-                long[] addresses = pageAddresses;
-                for (int index = oldPageCount; index < pagesEnd; index++) {
-                    if (pageArray[index] != null) {
-                        // Beyond the published page count: no reader can have taken these pages.
-                        allocator.free(pageArray[index]);
-                        pageArray[index] = null;
-                        addresses[index] = 0;
+                    scratch.ensurePages(touchedCount + 1);
+                    scratch.newRowCounts[touchedCount] = pageRows;
+                    scratch.newHeapStarts[touchedCount] = heapStart;
+                    scratch.newNullCounts[touchedCount] = nullCounts;
+                    scratch.touchedPages[touchedCount] = page;
+                    touchedCount++;
+                    if (guard != null) {
+                        guard.rowsPlaced(batches, rowIds);
                     }
-                }
-                // The guard may have entered (and since removed) index entries naming the slots just
-                // freed for reuse: lock-free readers holding such a row id must look again.
-                abandonedSteps = abandonedSteps + 1;
-                throw failure;
-            }
-            // Publish: headers first, each row count last with release semantics, then the page count.
-            beginPublish();
-            killRows(deadRowIds, deadCount);
-            for (int touched = 0; touched < touchedCount; touched++) {
-                long page = touchedPages[touched];
-                MEMORY.set(INT, page + PageLayout.HEAP_START_OFFSET, newHeapStarts[touched]);
-                int[] nullCounts = newNullCounts[touched];
-                // An append without NULLs onto the known tail kept its counts (the same array): nothing to write.
-                if (touched != 0 || !knownTail || nullCounts != tailNullCounts) {
-                    for (int column = 0; column < columnCount; column++) {
-                        MEMORY.set(INT, page + layout.nullCountOffset(column), nullCounts[column]);
+                } catch (RuntimeException | Error failure) {
+                    if (existingPage != 0) {
+                        // The abandoned rows may have set null bits past the published rows of the page kept.
+                        MEMORY.set(INT, existingPage + PageLayout.CLEAN_FROM_OFFSET, layout.rowsPerPage());
+                        tailPageIndex = -1;
                     }
+                    long[] addresses = pageAddresses;
+                    for (int index = oldPageCount; index < pagesEnd; index++) {
+                        if (pageArray[index] != null) {
+                            // Beyond the published page count: no reader can have taken these pages.
+                            allocator.free(pageArray[index]);
+                            pageArray[index] = null;
+                            addresses[index] = 0;
+                        }
+                    }
+                    // The guard may have entered (and since removed) index entries naming the slots just
+                    // freed for reuse: lock-free readers holding such a row id must look again.
+                    abandonedSteps = abandonedSteps + 1;
+                    throw failure;
                 }
-                ROW_COUNT.setRelease(MEMORY, page + PageLayout.ROW_COUNT_OFFSET, newRowCounts[touched]);
+                // Publish: headers first, each row count last with release semantics, then the page count.
+                beginPublish();
+                killRows(deadRowIds, deadCount);
+                for (int touched = 0; touched < touchedCount; touched++) {
+                    long page = scratch.touchedPages[touched];
+                    MEMORY.set(INT, page + PageLayout.HEAP_START_OFFSET, scratch.newHeapStarts[touched]);
+                    int[] nullCounts = scratch.newNullCounts[touched];
+                    // An append without NULLs onto the known tail kept its counts (the same array): nothing to write.
+                    if (touched != 0 || !knownTail || nullCounts != tailNullCounts) {
+                        for (int column = 0; column < columnCount; column++) {
+                            MEMORY.set(INT, page + layout.nullCountOffset(column), nullCounts[column]);
+                        }
+                    }
+                    ROW_COUNT.setRelease(MEMORY, page + PageLayout.ROW_COUNT_OFFSET, scratch.newRowCounts[touched]);
+                }
+                if (pagesEnd != oldPageCount) {
+                    pageCount = pagesEnd;
+                }
+                int last = touchedCount - 1;
+                tailPageIndex = pagesEnd - 1;
+                tailRelocations = relocations;
+                tailPage = scratch.touchedPages[last];
+                tailRows = scratch.newRowCounts[last];
+                tailHeapStart = scratch.newHeapStarts[last];
+                tailNullCounts = scratch.newNullCounts[last];
+                tailCleanFrom = last == 0 && existingPage != 0 ? existingCleanFrom : 0;
+            } finally {
+                scratch.giveBack();
             }
-            if (pagesEnd != oldPageCount) {
-                pageCount = pagesEnd;
-            }
-            int last = touchedCount - 1;
-            tailPageIndex = pagesEnd - 1;
-            tailRelocations = relocations;
-            tailPage = touchedPages[last];
-            tailRows = newRowCounts[last];
-            tailHeapStart = newHeapStarts[last];
-            tailNullCounts = newNullCounts[last];
-            tailCleanFrom = last == 0 && existingPage != 0 ? existingCleanFrom : 0;
             endPublish(liveRows, deadCount);
             if (hugePagesWanted) {
                 offerNewPagesForHugePages();
@@ -614,9 +607,9 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
 
     /** Whether a live row of {@code batches} holds a NULL (the columns say whether they may hold any). */
     private boolean hasNulls(List<Batch> batches) {
-        for (Batch batch : batches) {
+        for (int batchIndex = 0; batchIndex < batches.size(); batchIndex++) {
             for (int column = 0; column < columnCount; column++) {
-                if (batch.column(column).mayHaveNulls()) {
+                if (batches.get(batchIndex).column(column).mayHaveNulls()) {
                     return true;
                 }
             }
@@ -736,6 +729,9 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
         }
         long heapFree = heapStart - layout.fixedAreaEnd();
         int[] selection = batch.selection();
+        if (maximum == 1) {
+            return oneRowFits(batch, selection == null ? row : selection[row], heapFree, columnHeapBytes) ? 1 : 0;
+        }
         long[] bytes = new long[Math.min(maximum, FIT_BLOCK_ROWS)]; // one small array per page filled, not per row
         long used = 0;
         int fit = 0;
@@ -784,6 +780,32 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             columnHeapBytes[column] = total;
         }
         return fit;
+    }
+
+    /**
+     * {@link #rowsThatFit} for one row (a point insert), without its block array: whether the row at
+     * {@code position} fits in {@code heapFree} bytes; if so its columns' heap bytes are filled in.
+     */
+    private boolean oneRowFits(Batch batch, int position, long heapFree, int[] columnHeapBytes) {
+        long total = 0;
+        for (int column = 0; column < columnCount; column++) {
+            if (layout.storageKind(column) == STORAGE_VARIABLE) {
+                BytesVector vector = (BytesVector) batch.column(column);
+                if (!vector.mayHaveNulls() || !vector.nulls()[position]) {
+                    total += vector.lengths()[position];
+                }
+            }
+        }
+        if (total > heapFree) {
+            return false;
+        }
+        for (int column = 0; column < columnCount; column++) {
+            if (layout.storageKind(column) == STORAGE_VARIABLE) {
+                BytesVector vector = (BytesVector) batch.column(column);
+                columnHeapBytes[column] = vector.mayHaveNulls() && vector.nulls()[position] ? 0 : vector.lengths()[position];
+            }
+        }
+        return true;
     }
 
     ParallaxException rowTooBig(Batch batch, int row) {

@@ -334,7 +334,27 @@ final class TableChanges {
         public void published() {
             repointUnchangedKeys();
         }
+
+        // The new rows are one batch: its row ids go into arrays this set keeps (no garbage per statement).
+        @Override
+        public long[][] rowIdArrays(int batchCount) {
+            return batchCount == 1 ? placedRowIdArrays : new long[batchCount][];
+        }
+
+        @Override
+        public long[] rowIdArray(int batchIndex, int rowCount) {
+            if (batchIndex != 0) {
+                return new long[rowCount];
+            }
+            if (placedRowIds.length < rowCount) {
+                placedRowIds = new long[Math.max(rowCount, placedRowIds.length * 2)];
+            }
+            return placedRowIds;
+        }
     };
+    /** {@link #applyGuard}'s row id arrays, reused by each apply (the last apply's ids stay in {@link #newRowIds}). */
+    private final long[][] placedRowIdArrays = new long[1][];
+    private long[] placedRowIds = new long[16];
 
     /**
      * Applies the changes of several tables (the partitions a statement touches) all or nothing:
