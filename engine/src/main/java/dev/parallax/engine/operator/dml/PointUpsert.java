@@ -54,17 +54,21 @@ public final class PointUpsert {
     /** The partitions when the table is partitioned, else null. */
     private final PartitionRouter router;
     /**
-     * Per partition ordinal (when partitioned): the partition, its storage, and the indexes of its
-     * constraints ({@code constraintCount} per partition, by constraint position), read from the
-     * catalog once: an execution then reaches its partition's storage and index share straight from
-     * these arrays, without the chain of cache misses through the partition's catalog objects
-     * (table, constraint list, constraint) that each statement landing on another of 1024
-     * partitions paid (see {@link TableChanges#acquirePartition}). Valid for the catalog version
-     * the statement was prepared at, as the whole plan is.
+     * Per partition ordinal (when partitioned), side by side from {@code ordinal * targetStride}:
+     * its storage, the partition, and the indexes of its constraints ({@code constraintCount}, by
+     * constraint position), read from the catalog once: an execution then reaches its partition's
+     * storage and index share straight from here, without the chain of cache misses through the
+     * partition's catalog objects (table, constraint list, constraint) that each statement landing
+     * on another of 1024 partitions paid (see {@link TableChanges#acquirePartition}). One array
+     * with a power-of-two stride, so that a partition's references share one cache line: three
+     * arrays (partitions, storages, indexes) were three lines per statement. Valid for the catalog
+     * version the statement was prepared at, as the whole plan is.
      */
-    private final Table[] partitions;
-    private final PagedTableStorage[] partitionStorages;
-    private final UniqueIndex[] partitionIndexes;
+    private final Object[] partitionTargets;
+    private final int targetStride;
+    private static final int TARGET_STORAGE = 0;
+    private static final int TARGET_PARTITION = 1;
+    private static final int TARGET_INDEXES = 2;
     private final int constraintCount;
     private final StatementValues values = new StatementValues();
     /** Per table column: the proposed value, in the column's type. */
@@ -99,25 +103,24 @@ public final class PointUpsert {
         List<UniqueConstraint> constraints = router == null ? table.uniqueConstraints() : router.partition(0).uniqueConstraints();
         this.constraintCount = constraints.size();
         if (router == null) {
-            this.partitions = null;
-            this.partitionStorages = null;
-            this.partitionIndexes = null;
+            this.partitionTargets = null;
+            this.targetStride = 0;
         } else {
             int count = router.partitionCount();
-            this.partitions = new Table[count];
-            this.partitionStorages = new PagedTableStorage[count];
-            this.partitionIndexes = new UniqueIndex[count * constraintCount];
+            this.targetStride = Integer.highestOneBit(TARGET_INDEXES + constraintCount - 1) << 1;
+            this.partitionTargets = new Object[count * targetStride];
             for (int ordinal = 0; ordinal < count; ordinal++) {
                 Table partition = router.partition(ordinal);
-                partitions[ordinal] = partition;
-                partitionStorages[ordinal] = (PagedTableStorage) partition.storage();
+                int base = ordinal * targetStride;
+                partitionTargets[base + TARGET_STORAGE] = partition.storage();
+                partitionTargets[base + TARGET_PARTITION] = partition;
                 List<UniqueConstraint> own = partition.uniqueConstraints();
                 if (own.size() != constraintCount) {
                     throw new IllegalStateException("partition " + partition.name() + " has " + own.size()
                             + " unique constraints, its first sibling " + constraintCount);
                 }
                 for (int position = 0; position < constraintCount; position++) {
-                    partitionIndexes[ordinal * constraintCount + position] = own.get(position).index();
+                    partitionTargets[base + TARGET_INDEXES + position] = own.get(position).index();
                 }
             }
         }
@@ -263,9 +266,10 @@ public final class PointUpsert {
             if (target == PartitionRouter.NO_PARTITION) {
                 throw router.noPartition(proposed, 0);
             }
-            targetTable = partitions[target];
-            changes = TableChanges.acquirePartition(table, targetTable, partitionStorages[target], partitionIndexes,
-                    target * constraintCount);
+            int base = target * targetStride;
+            targetTable = (Table) partitionTargets[base + TARGET_PARTITION];
+            changes = TableChanges.acquirePartition(table, targetTable, (PagedTableStorage) partitionTargets[base + TARGET_STORAGE],
+                    partitionTargets, base + TARGET_INDEXES);
         } else {
             changes = TableChanges.acquire(targetTable);
         }

@@ -59,8 +59,12 @@ final class TableChanges {
     private List<UniqueConstraint> constraints;
     /** The table's parent when it is a partition, else null. */
     private Table parent;
-    /** The index of constraint position {@code c} is {@code indexes[indexesFrom + c]} ({@link #acquirePartition}'s array, or one of this set's own). */
-    private UniqueIndex[] indexes;
+    /**
+     * The index of constraint position {@code c} is {@code indexes[indexesFrom + c]}: an array of
+     * this set's own, or {@link #acquirePartition}'s, which holds other per-partition references
+     * between the indexes (hence Object[]).
+     */
+    private Object[] indexes;
     private int indexesFrom;
     /** Whether {@link #indexes} is this set's own array (else {@link #acquirePartition}'s caller's, not to be written). */
     private boolean ownsIndexes;
@@ -123,14 +127,14 @@ final class TableChanges {
     /**
      * A change set for {@code partition}, a partition of {@code parent}, whose storage and constraint
      * indexes the caller knows already: {@code storage} is the partition's, and the index of its
-     * constraint at position c is {@code indexes[indexesFrom + c]} (the array is not changed, and
-     * must stay valid while the set is in use). A prepared point upsert keeps these per partition in
-     * flat arrays: when each execution lands on another of 1024 partitions, reading them through the
+     * constraint at position c is {@code indexes[indexesFrom + c]}, a {@link UniqueIndex} (the array is
+     * not changed, and must stay valid while the set is in use). A prepared point upsert keeps these
+     * per partition in one flat array: when each execution lands on another of 1024 partitions, reading them through the
      * partition's catalog objects (table, constraint list, constraint, index share) cost a chain of
      * dependent cache misses per statement. Nothing of {@code partition} itself is read when the
      * thread's last set was for a partition of the same parent. {@link #release} it.
      */
-    static TableChanges acquirePartition(Table parent, Table partition, PagedTableStorage storage, UniqueIndex[] indexes,
+    static TableChanges acquirePartition(Table parent, Table partition, PagedTableStorage storage, Object[] indexes,
                                          int indexesFrom) {
         TableChanges last = LAST_USED.get();
         TableChanges changes = last != null && !last.inUse && last.parent == parent ? last : acquire(partition);
@@ -215,7 +219,7 @@ final class TableChanges {
 
     /** The index of the table's constraint at {@code position}. */
     UniqueIndex index(int position) {
-        return indexes[indexesFrom + position];
+        return (UniqueIndex) indexes[indexesFrom + position];
     }
 
     /** The key columns of the table's constraint at {@code position} (not to be changed). */
