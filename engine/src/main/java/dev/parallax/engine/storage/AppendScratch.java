@@ -41,15 +41,19 @@ final class AppendScratch {
         taken = false;
     }
 
-    /** Room for at least {@code pages} touched pages, keeping the entries made so far. */
-    void ensurePages(int pages) {
-        if (pages > touchedPages.length) {
-            int length = Math.max(pages, touchedPages.length * 2);
+    /** Records touched page {@code index}: its address and what its header is to say once published. */
+    void setTouched(int index, long page, int rowCount, int heapStart, int[] nullCounts) {
+        if (index == touchedPages.length) {
+            int length = touchedPages.length * 2;
             touchedPages = Arrays.copyOf(touchedPages, length);
             newRowCounts = Arrays.copyOf(newRowCounts, length);
             newHeapStarts = Arrays.copyOf(newHeapStarts, length);
             newNullCounts = Arrays.copyOf(newNullCounts, length);
         }
+        touchedPages[index] = page;
+        newRowCounts[index] = rowCount;
+        newHeapStarts[index] = heapStart;
+        newNullCounts[index] = nullCounts;
     }
 
     /** Per-column heap bytes for at least {@code columnCount} columns (rowsThatFit fills and writeRows reads the first ones). */

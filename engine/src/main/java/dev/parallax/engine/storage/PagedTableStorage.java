@@ -331,12 +331,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
                                 if (pageRows == 0) {
                                     throw rowTooBig(batch, row);
                                 }
-                                scratch.ensurePages(touchedCount + 1);
-                                scratch.newRowCounts[touchedCount] = pageRows;
-                                scratch.newHeapStarts[touchedCount] = heapStart;
-                                scratch.newNullCounts[touchedCount] = nullCounts;
-                                scratch.touchedPages[touchedCount] = page;
-                                touchedCount++;
+                                scratch.setTouched(touchedCount++, page, pageRows, heapStart, nullCounts);
                                 pageArray = addPage(pageArray, pagesEnd);
                                 page = pageArray[pagesEnd].segment().address();
                                 currentPage = pagesEnd;
@@ -357,12 +352,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
                             row += fit;
                         }
                     }
-                    scratch.ensurePages(touchedCount + 1);
-                    scratch.newRowCounts[touchedCount] = pageRows;
-                    scratch.newHeapStarts[touchedCount] = heapStart;
-                    scratch.newNullCounts[touchedCount] = nullCounts;
-                    scratch.touchedPages[touchedCount] = page;
-                    touchedCount++;
+                    scratch.setTouched(touchedCount++, page, pageRows, heapStart, nullCounts);
                     if (guard != null) {
                         guard.rowsPlaced(batches, rowIds);
                     }
