@@ -114,7 +114,15 @@ final class SqlPreparedQuery implements PreparedQuery {
         Object[] bound = ParameterBinder.bind(parameterTypes, parameters);
         PlannedStatement statement = validPlan();
         session.noteStatement(sql);
-        return session.start(statement, bound);
+        try {
+            return session.start(statement, bound);
+        } catch (ParallaxException failure) {
+            // ALTER TABLE replaced a table of the plan after the check (40001, nothing read or written): plan again once.
+            if (failure.state() != SqlState.SERIALIZATION_FAILURE || plan.isValid(session.database().catalog())) {
+                throw failure;
+            }
+        }
+        return session.start(validPlan(), bound);
     }
 
     /**

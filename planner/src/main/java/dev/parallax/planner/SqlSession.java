@@ -157,12 +157,19 @@ public final class SqlSession implements Session {
                 yield new CommandResult("");
             }
             case QueryStatement query -> {
-                Result shared = values.length == 0 ? autoParameterization.tryExecute(query.sql()) : null;
+                Result shared = null;
+                try {
+                    shared = values.length == 0 ? autoParameterization.tryExecute(query.sql()) : null;
+                } catch (ParallaxException failure) {
+                    // A table replaced by ALTER TABLE since the shared plan was made: plan the text itself.
+                    if (failure.state() != SqlState.SERIALIZATION_FAILURE) {
+                        throw failure;
+                    }
+                }
                 if (shared != null) {
                     yield shared;
                 }
-                PlanCache.CachedPlan plan = planFor(query.sql());
-                yield start(plan.statement(), bindForExecute(plan.statement().parameterTypes(), values));
+                yield startQuery(query.sql(), values);
             }
             case ExplainStatement explain -> explain(explain, values);
             case PrepareStatement prepare -> {
@@ -387,6 +394,31 @@ public final class SqlSession implements Session {
         PlanCache.CachedPlan plan = PlanCache.CachedPlan.of(planned, version);
         planCache.put(sql, changed, plan);
         return plan;
+    }
+
+    /**
+     * Plans (or finds the plan of) {@code sql} and starts it. When a table it reads or writes was
+     * replaced between the plan and the start (ALTER TABLE's rewrite closes the old storage: 40001),
+     * plans again and starts once more, as PostgreSQL's statement would have waited for the ALTER's
+     * lock and then planned; such a failure came before any row was read or written.
+     */
+    private Result startQuery(String sql, Object[] values) {
+        while (true) {
+            PlanCache.CachedPlan plan = planFor(sql);
+            Result result;
+            try {
+                result = start(plan.statement(), bindForExecute(plan.statement().parameterTypes(), values));
+            } catch (ParallaxException failure) {
+                if (failure.state() == SqlState.SERIALIZATION_FAILURE && plan.catalogVersion() != database.catalog().version()) {
+                    continue;
+                }
+                throw failure;
+            }
+            // Parallel workers open their scans after the start: their 40001 shows on the first fetch.
+            return plan.statement().returnsRows()
+                    ? new RestartableResult(result, () -> plan.catalogVersion() != database.catalog().version(), () -> startQuery(sql, values))
+                    : result;
+        }
     }
 
     /** Runs a planned statement: a row-returning one streams, DML runs to completion for its count. */

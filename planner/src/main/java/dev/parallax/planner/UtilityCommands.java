@@ -35,7 +35,7 @@ import dev.parallax.planner.statement.CallStatement;
 import dev.parallax.planner.statement.CopyStatement;
 import dev.parallax.planner.statement.CopyToStatement;
 import dev.parallax.planner.statement.CreateIndexStatement;
-import dev.parallax.planner.statement.AlterColumnDefaultStatement;
+import dev.parallax.planner.statement.AlterTableStatement;
 import dev.parallax.planner.statement.RenameColumnStatement;
 import dev.parallax.planner.statement.RenameRelationStatement;
 import dev.parallax.planner.statement.AlterSequenceStatement;
@@ -107,7 +107,7 @@ final class UtilityCommands {
             case ShowStatement show -> show(show);
             case ResetStatement reset -> reset(reset);
             case AlterTableOptionsStatement alter -> alterTable(alter);
-            case AlterColumnDefaultStatement alter -> alterColumnDefault(alter);
+            case AlterTableStatement alter -> new AlterTableCommand(session, services, this).run(alter);
             case RenameRelationStatement rename -> renameRelation(rename);
             case RenameColumnStatement rename -> renameColumn(rename);
             case CreateSequenceStatement create -> createSequence(create);
@@ -194,7 +194,7 @@ final class UtilityCommands {
      * own type named as PostgreSQL names it ({@code table_column_seq}, a number appended while the
      * name is taken), owned by the table; the sequences are added to the catalog and to {@code owned}.
      */
-    private List<ColumnDefinition> withIdentities(String tableName, List<ColumnDefinition> columns, Map<String, IdentityClause> identities,
+    List<ColumnDefinition> withIdentities(String tableName, List<ColumnDefinition> columns, Map<String, IdentityClause> identities,
                                                   List<Sequence> owned) {
         List<ColumnDefinition> result = new ArrayList<>(columns.size());
         for (ColumnDefinition column : columns) {
@@ -452,29 +452,6 @@ final class UtilityCommands {
         return new CommandResult("ALTER TABLE");
     }
 
-    /** ALTER TABLE ... ALTER COLUMN c SET DEFAULT / DROP DEFAULT, on the partitions too unless ONLY. */
-    private Result alterColumnDefault(AlterColumnDefaultStatement alter) {
-        Table table = catalog().table(alter.tableName());
-        if (table.isSystemView()) {
-            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", table.name());
-        }
-        int column = table.columnIndex(alter.columnName());
-        if (column < 0) {
-            throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
-                    alter.columnName(), table.name());
-        }
-        ColumnDefault value = alter.expressionText() == null ? null
-                : services.planColumnDefault(alter.expressionText(), table.columns().get(column), session.settings());
-        table.setColumnDefault(column, value);
-        if (table.isPartitioned() && !alter.only()) {
-            for (Table partition : table.partitionRouter().partitions()) {
-                partition.setColumnDefault(column, value);
-            }
-        }
-        catalog().touch();
-        return new CommandResult("ALTER TABLE");
-    }
-
     private static int indexOf(List<ColumnDefinition> columns, String name) {
         for (int index = 0; index < columns.size(); index++) {
             if (columns.get(index).name().equals(name)) {
@@ -544,7 +521,12 @@ final class UtilityCommands {
         addUniqueConstraints(partition, constraints, IndexDefinition.DEFAULT_INITIAL_ENTRIES, tableIndexes);
     }
 
-    private void addUniqueConstraints(Table table, List<TableConstraint> constraints, long initialEntries, List<UniqueIndex> tableIndexes) {
+    /**
+     * Adds the PRIMARY KEY and UNIQUE constraints to {@code table} (empty, not in the catalog yet),
+     * each an index of its own sized for {@code initialEntries}, or with {@code tableIndexes} the
+     * shares of a partitioned table's indexes (in the constraints' order); named as PostgreSQL names them.
+     */
+    void addUniqueConstraints(Table table, List<TableConstraint> constraints, long initialEntries, List<UniqueIndex> tableIndexes) {
         Set<String> chosen = new HashSet<>();
         for (TableConstraint constraint : constraints) {
             if (constraint.name() != null) {

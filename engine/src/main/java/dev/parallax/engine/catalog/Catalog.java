@@ -330,6 +330,73 @@ public final class Catalog {
         version.incrementAndGet();
     }
 
+    /**
+     * ALTER TABLE that rewrites a table (a column added or dropped, NOT NULL set): puts
+     * {@code replacement}, built with the same name (and for a partitioned table, partitions of the
+     * same names and bounds), in place of {@code table} and its partitions, keeping their object
+     * identifiers and owned sequences. The constraints of {@code table} give way to those of
+     * {@code replacement} (kept names keep their identifiers; 42P07 when a new name is a relation
+     * already, and nothing then changes), and its ordered indexes to {@code indexes}, built on the
+     * replacement's tables. The caller holds {@code table}'s storages exclusively and afterwards
+     * frees what {@code table} held; statements planned before see the catalog version move.
+     */
+    public void replaceTable(Table table, Table replacement, List<OrderedIndex> indexes) {
+        synchronized (indexNames) {
+            if (tables.get(table.name()) != table || !replacement.name().equals(table.name())) {
+                throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", table.name());
+            }
+            List<Table> oldTables = table.withPartitions();
+            List<Table> newTables = replacement.withPartitions();
+            Set<String> oldConstraints = new HashSet<>();
+            for (Table old : oldTables) {
+                oldConstraints.addAll(constraintNames(old));
+            }
+            Set<String> taken = new HashSet<>();
+            for (Table added : newTables) {
+                for (String constraint : constraintNames(added)) {
+                    if (!oldConstraints.contains(constraint) && relationExists(constraint) || !taken.add(constraint)) {
+                        throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", constraint);
+                    }
+                }
+            }
+            Set<String> keptIndexes = new HashSet<>();
+            for (OrderedIndex index : indexes) {
+                keptIndexes.add(index.name());
+            }
+            for (Table old : oldTables) {
+                for (String constraint : constraintNames(old)) {
+                    constraintNames.remove(constraint);
+                    if (!taken.contains(constraint)) {
+                        relationOids.remove(constraint);
+                        constraintOids.remove(constraint);
+                    }
+                }
+                for (OrderedIndex index : old.indexes()) {
+                    indexNames.remove(index.name());
+                    if (!keptIndexes.contains(index.name())) {
+                        relationOids.remove(index.name());
+                    }
+                }
+            }
+            for (Table added : newTables) {
+                tables.put(added.name(), added);
+                for (String constraint : constraintNames(added)) {
+                    constraintNames.put(constraint, added);
+                    if (!relationOids.containsKey(constraint)) {
+                        relationOids.put(constraint, nextOid.getAndIncrement());
+                        constraintOids.put(constraint, nextOid.getAndIncrement());
+                    }
+                }
+            }
+            for (OrderedIndex index : indexes) {
+                indexNames.put(index.name(), index);
+                relationOids.putIfAbsent(index.name(), nextOid.getAndIncrement());
+                index.table().addIndex(index);
+            }
+        }
+        version.incrementAndGet();
+    }
+
     /** The table named {@code name}, or null. */
     public Table findTable(String name) {
         return tables.get(name);

@@ -23,7 +23,11 @@ import java.util.OptionalInt;
 public final class Table {
     /** Changed only by {@link Catalog#renameTable} (ALTER TABLE ... RENAME TO). */
     private volatile String name;
-    /** Replaced whole when a column's default changes (ALTER TABLE ... SET/DROP DEFAULT); names and types never change. */
+    /**
+     * Replaced whole when a column's default, NOT NULL or name changes (ALTER TABLE ... SET/DROP
+     * DEFAULT, DROP NOT NULL, RENAME COLUMN); types and positions never change: ALTER TABLE that adds
+     * or drops a column builds another table ({@link Catalog#replaceTable}).
+     */
     private volatile List<ColumnDefinition> columns;
     /** The columns' types, computed once: asked for on every statement's hot path. */
     private final List<DataType> columnTypes;
@@ -101,6 +105,16 @@ public final class Table {
         return partitioned.router();
     }
 
+    /** This table and, when it is partitioned, its partitions (in router order). */
+    public List<Table> withPartitions() {
+        List<Table> all = new java.util.ArrayList<>();
+        all.add(this);
+        if (isPartitioned()) {
+            all.addAll(partitionRouter().partitions());
+        }
+        return all;
+    }
+
     /** The parent of a partition, or null. */
     public Table parent() {
         return parent;
@@ -159,10 +173,6 @@ public final class Table {
         return columns;
     }
 
-    /**
-     * Sets the default of column {@code column} ({@code null}: drops it). The caller then marks the
-     * catalog changed ({@link Catalog#touch()}) so that cached plans, which hold defaults, are re-planned.
-     */
     /** Renames column {@code column}; called by the catalog under its lock ({@link Catalog#renameColumn}). */
     synchronized void renameColumn(int column, String newName) {
         List<ColumnDefinition> changed = new java.util.ArrayList<>(columns);
@@ -170,9 +180,25 @@ public final class Table {
         columns = List.copyOf(changed);
     }
 
+    /**
+     * Sets the default of column {@code column} ({@code null}: drops it). The caller then marks the
+     * catalog changed ({@link Catalog#touch()}) so that cached plans, which hold defaults, are re-planned.
+     */
     public synchronized void setColumnDefault(int column, ColumnDefault value) {
         List<ColumnDefinition> changed = new java.util.ArrayList<>(columns);
         changed.set(column, changed.get(column).withDefault(value));
+        columns = List.copyOf(changed);
+    }
+
+    /**
+     * ALTER TABLE ... DROP NOT NULL: lets column {@code column} hold NULLs (setting NOT NULL needs the
+     * rows checked under the table's exclusive lock, which a rewrite does). The caller then marks the
+     * catalog changed, as for {@link #setColumnDefault}.
+     */
+    public synchronized void dropColumnNotNull(int column) {
+        List<ColumnDefinition> changed = new java.util.ArrayList<>(columns);
+        ColumnDefinition definition = changed.get(column);
+        changed.set(column, new ColumnDefinition(definition.name(), definition.type(), false, definition.defaultValue()));
         columns = List.copyOf(changed);
     }
 

@@ -74,6 +74,8 @@ public enum SqlState {
     INSUFFICIENT_RESOURCES("53000"),
     OUT_OF_MEMORY("53200"),
     DISK_FULL("53100"),
+    /** A statement's table was dropped or rewritten (ALTER TABLE) between its planning and its reads or writes. */
+    SERIALIZATION_FAILURE("40001"),
     QUERY_CANCELED("57014"),
     ADMIN_SHUTDOWN("57P01"),
     PROTOCOL_VIOLATION("08P01"),

@@ -541,6 +541,27 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
     }
 
     /**
+     * Runs {@code action} while no scan of this table is open and none may open, and no other writer
+     * may write: PostgreSQL's ACCESS EXCLUSIVE lock, as ALTER TABLE takes it. Waits up to
+     * {@code waitMillis} for the open snapshots to close (scans opening meanwhile wait, as requests
+     * queue behind the lock) and returns false without running {@code action} when one is still
+     * open then; the caller lets go of any other table it holds and retries, as VACUUM FULL does, so
+     * a statement that holds a snapshot while it waits for a write lock is never deadlocked.
+     */
+    public boolean exclusivelyWithoutScans(long waitMillis, Runnable action) {
+        synchronized (openSnapshots) {
+            if (!openSnapshots.awaitNoneOpen(waitMillis)) {
+                return false;
+            }
+            synchronized (writeLock) {
+                ensureOpen();
+                action.run();
+                return true;
+            }
+        }
+    }
+
+    /**
      * {@inheritDoc} Only marks slabs ({@link PageAllocator#preferHugePages}): the copies run on a
      * background thread, and only for slabs whose pages are all handed out, so a bulk load in
      * progress keeps faulting in ordinary pages, the cheap way.
@@ -1982,7 +2003,17 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
     @Override
     public OpenSnapshot openSnapshot(SnapshotUse use) {
         Objects.requireNonNull(use, "use");
-        return openSnapshots.register(use, this::snapshot);
+        return openSnapshots.register(use, this::openTableSnapshot);
+    }
+
+    /**
+     * The snapshot a scan registers: refused once the storage is closed, so that a statement planned
+     * before its table was dropped or rewritten ({@link #exclusivelyWithoutScans}) fails instead of
+     * reading an empty table. Read under the registry's monitor, which the closing ALTER TABLE held.
+     */
+    private ScanSnapshot openTableSnapshot() {
+        ensureOpen();
+        return snapshot();
     }
 
     @Override
@@ -2440,7 +2471,8 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
 
     private void ensureOpen() {
         if (closed) {
-            throw new IllegalStateException("table storage is closed");
+            throw ParallaxException.of(SqlState.SERIALIZATION_FAILURE,
+                    "could not serialize access: the table was dropped or altered by a concurrent statement");
         }
     }
     }

@@ -242,7 +242,7 @@ class StagedPagesTest {
             StagedPages stage = storage.stage();
             stage.write(rows(0, 100));
             storage.close();
-            assertThrows(IllegalStateException.class, () -> storage.publishStaged(List.of(stage)));
+            assertThrows(ParallaxException.class, () -> storage.publishStaged(List.of(stage)));
             stage.close();
             assertEquals(0, allocator.pagesInUse());
         }

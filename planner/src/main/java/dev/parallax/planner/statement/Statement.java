@@ -8,7 +8,7 @@ public sealed interface Statement
         permits EmptyStatement, QueryStatement, CreateTableStatement, DropTableStatement, SetStatement,
         ShowStatement, ResetStatement, AlterTableOptionsStatement, CallStatement, CopyStatement, CopyToStatement,
         ExplainStatement, TransactionStatement, CreateIndexStatement, DropIndexStatement, VacuumStatement,
-        CreateViewStatement, DropViewStatement, CreatePartitionStatement, AlterColumnDefaultStatement,
+        CreateViewStatement, DropViewStatement, CreatePartitionStatement, AlterTableStatement,
         CreateSequenceStatement, DropSequenceStatement, AlterSequenceStatement, AlterSystemStatement,
         CreateTableAsStatement, PrepareStatement, ExecuteStatement, DeallocateStatement, RenameRelationStatement,
         RenameColumnStatement {

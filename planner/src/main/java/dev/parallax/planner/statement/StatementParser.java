@@ -939,11 +939,11 @@ public final class StatementParser {
         if (cursor.accept("rename")) {
             return parseRename(cursor, tableName, ifExists, only);
         }
-        if (ifExists) {
-            throw notSupported("ALTER TABLE IF EXISTS is supported with RENAME only", ifToken);
+        if (action.isKeyword("add") || action.isKeyword("drop") || action.isKeyword("alter")) {
+            return parseColumnActions(cursor, tableName, ifExists, only);
         }
-        if (cursor.accept("alter")) {
-            return parseAlterColumn(cursor, tableName, only);
+        if (ifExists) {
+            throw notSupported("ALTER TABLE IF EXISTS is not supported with SET or RESET", ifToken);
         }
         Map<String, String> set = new LinkedHashMap<>();
         List<String> reset = new ArrayList<>();
@@ -1043,24 +1043,95 @@ public final class StatementParser {
         return new RenameColumnStatement(tableName, ifExists, only, column, newName);
     }
 
-    /** {@code ALTER [COLUMN] column SET DEFAULT expression | DROP DEFAULT}, after ALTER. */
-    private static Statement parseAlterColumn(TokenCursor cursor, String tableName, boolean only) {
+    /**
+     * {@code action [, action ...]} after ALTER TABLE name, each {@code ADD [COLUMN] [IF NOT EXISTS]
+     * column definition}, {@code DROP [COLUMN] [IF EXISTS] column [RESTRICT | CASCADE]} or
+     * {@code ALTER [COLUMN] column SET DEFAULT expression | DROP DEFAULT | SET NOT NULL | DROP NOT NULL}.
+     */
+    private static Statement parseColumnActions(TokenCursor cursor, String tableName, boolean ifExists, boolean only) {
+        List<AlterTableAction> actions = new ArrayList<>();
+        do {
+            Token verb = cursor.peek();
+            if (cursor.accept("add")) {
+                actions.add(parseAddColumn(cursor, tableName));
+            } else if (cursor.accept("drop")) {
+                refuseConstraintAction(cursor, "DROP");
+                cursor.accept("column");
+                boolean columnIfExists = acceptIfExists(cursor);
+                String column = cursor.name();
+                boolean cascade = cursor.accept("cascade");
+                if (!cascade) {
+                    cursor.accept("restrict");
+                }
+                actions.add(new AlterTableAction.DropColumn(column, columnIfExists, cascade));
+            } else if (cursor.accept("alter")) {
+                actions.add(parseAlterColumn(cursor));
+            } else if (verb.kind() == TokenKind.END) {
+                throw cursor.syntaxError(verb);
+            } else {
+                throw notSupported("ALTER TABLE ... " + describe(cursor.sql(), verb) + " is not supported", verb);
+            }
+        } while (cursor.acceptSymbol(","));
+        cursor.expectEnd();
+        return new AlterTableStatement(tableName, ifExists, only, actions);
+    }
+
+    /** {@code [COLUMN] [IF NOT EXISTS] column definition} (as in CREATE TABLE), after ADD. */
+    private static AlterTableAction parseAddColumn(TokenCursor cursor, String tableName) {
+        refuseConstraintAction(cursor, "ADD");
+        cursor.accept("column");
+        boolean ifNotExists = false;
+        if (cursor.peek().isKeyword("if") && cursor.peek(1).isKeyword("not")) {
+            cursor.next();
+            cursor.next();
+            cursor.expect("exists");
+            ifNotExists = true;
+        }
+        List<TableConstraint> constraints = new ArrayList<>();
+        List<Token> constraintStarts = new ArrayList<>();
+        Map<String, String> defaultExpressions = new LinkedHashMap<>();
+        Map<String, IdentityClause> identities = new LinkedHashMap<>();
+        ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions, identities);
+        List<TableConstraint> validated = validateConstraints(tableName, Set.of(column.name()), constraints, constraintStarts);
+        ColumnDefinition keyed = keyColumnsNotNull(List.of(column), constraints).getFirst();
+        return new AlterTableAction.AddColumn(keyed, defaultExpressions.get(column.name()), identities.get(column.name()),
+                validated, ifNotExists);
+    }
+
+    /** ADD / DROP of a table constraint is not supported yet (0A000 at the word). */
+    private static void refuseConstraintAction(TokenCursor cursor, String verb) {
+        Token next = cursor.peek();
+        if (next.kind() == TokenKind.IDENTIFIER && Set.of("constraint", "primary", "unique", "check", "foreign", "exclude").contains(next.value())) {
+            throw notSupported("ALTER TABLE ... " + verb + " " + next.value().toUpperCase(Locale.ROOT) + " is not supported yet", next);
+        }
+    }
+
+    /** {@code [COLUMN] column SET DEFAULT expression | DROP DEFAULT | SET NOT NULL | DROP NOT NULL}, after ALTER. */
+    private static AlterTableAction parseAlterColumn(TokenCursor cursor) {
         cursor.accept("column");
         String column = cursor.name();
         Token action = cursor.peek();
-        String expression;
-        if (cursor.accept("set") && cursor.accept("default")) {
-            expression = defaultExpression(cursor);
-        } else if (action.isKeyword("drop") && cursor.accept("drop") && cursor.accept("default")) {
-            expression = null;
-        } else {
-            if (action.kind() == TokenKind.END) {
-                throw cursor.syntaxError(action);
-            }
-            throw notSupported("ALTER TABLE ... ALTER COLUMN ... " + describe(cursor.sql(), action) + " is not supported", action);
+        Token second = cursor.peek(1);
+        if (action.isKeyword("set") && second.isKeyword("default")) {
+            cursor.next();
+            cursor.next();
+            return new AlterTableAction.SetDefault(column, defaultExpression(cursor));
         }
-        cursor.expectEnd();
-        return new AlterColumnDefaultStatement(tableName, only, column, expression);
+        if (action.isKeyword("drop") && second.isKeyword("default")) {
+            cursor.next();
+            cursor.next();
+            return new AlterTableAction.SetDefault(column, null);
+        }
+        if ((action.isKeyword("set") || action.isKeyword("drop")) && second.isKeyword("not")) {
+            cursor.next();
+            cursor.next();
+            cursor.expect("null");
+            return new AlterTableAction.SetNotNull(column, action.isKeyword("set"));
+        }
+        if (action.kind() == TokenKind.END) {
+            throw cursor.syntaxError(action);
+        }
+        throw notSupported("ALTER TABLE ... ALTER COLUMN ... " + describe(cursor.sql(), action) + " is not supported", action);
     }
 
     private static String describe(String sql, Token token) {

@@ -119,7 +119,25 @@ class StatementParserTest {
                 StatementParser.parse("alter table lineitem set (parallel_workers = 4)"));
         assertEquals(new AlterTableOptionsStatement("lineitem", Map.of(), List.of("parallel_workers")),
                 StatementParser.parse("ALTER TABLE ONLY lineitem RESET (parallel_workers)"));
-        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t add column x int").state());
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t add constraint c unique (x)").state());
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t alter column x type bigint").state());
+    }
+
+    @Test
+    void alterTableColumnActions() {
+        assertEquals(new AlterTableStatement("t", true, false, List.of(
+                        new AlterTableAction.AddColumn(new ColumnDefinition("x", DataType.INTEGER, true), "1", null, List.of(), false),
+                        new AlterTableAction.DropColumn("y", true, true),
+                        new AlterTableAction.SetNotNull("z", true),
+                        new AlterTableAction.SetNotNull("z", false),
+                        new AlterTableAction.SetDefault("z", "2 + 3"),
+                        new AlterTableAction.SetDefault("z", null))),
+                StatementParser.parse("alter table if exists t add column x int default 1 not null, drop column if exists y cascade, "
+                        + "alter column z set not null, alter z drop not null, alter column z set default 2 + 3, alter z drop default"));
+        assertEquals(new AlterTableStatement("t", false, true, List.of(
+                        new AlterTableAction.AddColumn(new ColumnDefinition("k", DataType.BIGINT, true), null, null,
+                                List.of(new TableConstraint(null, true, List.of("k"))), true))),
+                StatementParser.parse("ALTER TABLE ONLY t ADD IF NOT EXISTS k bigint PRIMARY KEY"));
     }
 
     @Test

@@ -1,0 +1,587 @@
+package dev.parallax.planner;
+
+import dev.parallax.Notice;
+import dev.parallax.Result;
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.ColumnDefault;
+import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.PartitionedConstraint;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.UniqueConstraint;
+import dev.parallax.engine.catalog.View;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.index.IndexDefinition;
+import dev.parallax.engine.index.OrderedIndex;
+import dev.parallax.engine.index.UniqueIndex;
+import dev.parallax.engine.index.UniqueIndexes;
+import dev.parallax.engine.operator.dml.AlteredTableCopy;
+import dev.parallax.engine.partition.PartitionKey;
+import dev.parallax.engine.partition.PartitionedTableStorage;
+import dev.parallax.engine.sequence.Sequence;
+import dev.parallax.engine.settings.Settings;
+import dev.parallax.engine.sort.SortOptions;
+import dev.parallax.engine.storage.ExclusiveAccess;
+import dev.parallax.engine.storage.PagedTableStorage;
+import dev.parallax.engine.storage.TableStorage;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.planner.result.CommandResult;
+import dev.parallax.planner.result.OperatorResult;
+import dev.parallax.planner.statement.AlterTableAction;
+import dev.parallax.planner.statement.AlterTableStatement;
+import dev.parallax.planner.statement.IdentityClause;
+import dev.parallax.planner.statement.TableConstraint;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * ALTER TABLE's column actions ({@link AlterTableStatement}), checked one after the other against
+ * the columns the earlier ones left, with PostgreSQL's errors and notices, then applied all at once
+ * or not at all. Defaults and DROP NOT NULL change the definition in place. ADD COLUMN, DROP COLUMN
+ * and SET NOT NULL rewrite the table: a replacement is built (its partitions, keys and indexes too,
+ * those on a dropped column left out as PostgreSQL drops them), the rows are copied into it while
+ * the table is held as by ACCESS EXCLUSIVE ({@link ExclusiveAccess}: scans finish first, writers
+ * wait), and the catalog swaps it in ({@link Catalog#replaceTable}). The old storage is closed in
+ * the same step, so a statement planned before fails with 40001 instead of writing where nobody
+ * reads; plans cached before are re-planned (the catalog version moved). PostgreSQL 11+ keeps a
+ * constant default in the catalog instead of rewriting; the rows read the same either way, and a
+ * volatile default gets a value per row as in PostgreSQL.
+ */
+final class AlterTableCommand {
+    private final SqlSession session;
+    private final EngineServices services;
+    private final UtilityCommands utility;
+
+    AlterTableCommand(SqlSession session, EngineServices services, UtilityCommands utility) {
+        this.session = session;
+        this.services = services;
+        this.utility = utility;
+    }
+
+    /** A column of the altered table: its definition and where its values come from (an old column, or -1: added). */
+    private record NewColumn(ColumnDefinition definition, int source, IdentityClause identity) {
+        NewColumn with(ColumnDefinition changed) {
+            return new NewColumn(changed, source, identity);
+        }
+    }
+
+    Result run(AlterTableStatement alter) {
+        Catalog catalog = session.database().catalog();
+        Table table = catalog.findTable(alter.tableName());
+        if (table == null) {
+            if (catalog.findView(alter.tableName()) != null) {
+                throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", alter.tableName());
+            }
+            if (alter.ifExists()) {
+                return new CommandResult("ALTER TABLE", 0, List.of("relation \"" + alter.tableName() + "\" does not exist, skipping"));
+            }
+            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", alter.tableName());
+        }
+        if (table.isSystemView()) {
+            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", table.name());
+        }
+        List<NewColumn> columns = new ArrayList<>();
+        for (int column = 0; column < table.columns().size(); column++) {
+            columns.add(new NewColumn(table.columns().get(column), column, null));
+        }
+        List<TableConstraint> addedConstraints = new ArrayList<>();
+        List<View> cascaded = new ArrayList<>();
+        List<Notice> notices = new ArrayList<>();
+        boolean rewrite = false;
+        Settings settings = session.settings();
+        for (AlterTableAction action : alter.actions()) {
+            switch (action) {
+                case AlterTableAction.AddColumn add -> {
+                    if (table.parent() != null) {
+                        throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "cannot add column to a partition");
+                    }
+                    if (table.isPartitioned() && alter.only()) {
+                        throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "column must be added to child tables too");
+                    }
+                    String name = add.column().name();
+                    if (position(columns, name) >= 0) {
+                        if (add.ifNotExists()) {
+                            notices.add(new Notice(Notice.NOTICE, "column \"" + name + "\" of relation \"" + table.name()
+                                    + "\" already exists, skipping", null, SqlState.DUPLICATE_COLUMN.code()));
+                            continue;
+                        }
+                        throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" of relation \"%s\" already exists", name, table.name());
+                    }
+                    ColumnDefinition definition = add.column();
+                    if (add.defaultExpression() != null) {
+                        definition = definition.withDefault(services.planColumnDefault(add.defaultExpression(), definition, settings));
+                    }
+                    if (!add.constraints().isEmpty() && table.isPartitioned()) {
+                        TableConstraint key = add.constraints().getFirst();
+                        String keyColumn = table.columns().get(table.partitionKey().columns()[0]).name();
+                        throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                                        "unique constraint on partitioned table must include all partitioning columns")
+                                .withDetail((key.primaryKey() ? "PRIMARY KEY" : "UNIQUE") + " constraint on table \"" + table.name()
+                                        + "\" lacks column \"" + keyColumn + "\" which is part of the partition key.");
+                    }
+                    for (TableConstraint constraint : add.constraints()) {
+                        if (constraint.primaryKey() && hasPrimaryKey(table)) {
+                            throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION,
+                                    "multiple primary keys for table \"%s\" are not allowed", table.name());
+                        }
+                        addedConstraints.add(constraint);
+                    }
+                    columns.add(new NewColumn(definition, -1, add.identity()));
+                    rewrite = true;
+                }
+                case AlterTableAction.DropColumn drop -> {
+                    int position = position(columns, drop.columnName());
+                    if (position < 0) {
+                        if (drop.ifExists()) {
+                            notices.add(new Notice(Notice.NOTICE, "column \"" + drop.columnName() + "\" of relation \"" + table.name()
+                                    + "\" does not exist, skipping", null, SqlState.SUCCESSFUL_COMPLETION.code()));
+                            continue;
+                        }
+                        throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
+                                drop.columnName(), table.name());
+                    }
+                    if (table.parent() != null) {
+                        throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "cannot drop inherited column \"%s\"", drop.columnName());
+                    }
+                    int source = columns.get(position).source();
+                    if (table.isPartitioned() && source >= 0) {
+                        for (int keyColumn : table.partitionKey().columns()) {
+                            if (keyColumn == source) {
+                                throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION,
+                                        "cannot drop column \"%s\" because it is part of the partition key of relation \"%s\"",
+                                        drop.columnName(), table.name());
+                            }
+                        }
+                    }
+                    if (table.isPartitioned() && alter.only()) {
+                        throw new ParallaxException(SqlState.INVALID_TABLE_DEFINITION,
+                                "cannot drop column from only the partitioned table when partitions exist", null,
+                                "Do not specify the ONLY keyword.", 0, null);
+                    }
+                    if (source >= 0) {
+                        cascaded.addAll(dependentViews(table, drop, cascaded));
+                    }
+                    columns.remove(position);
+                    String dropped = drop.columnName();
+                    addedConstraints.removeIf(constraint -> constraint.columnNames().contains(dropped));
+                    rewrite = true;
+                }
+                case AlterTableAction.SetDefault set -> {
+                    int position = existing(columns, set.columnName(), table);
+                    NewColumn column = columns.get(position);
+                    ColumnDefault value = set.expressionText() == null ? null
+                            : services.planColumnDefault(set.expressionText(), column.definition(), settings);
+                    columns.set(position, column.with(column.definition().withDefault(value)));
+                }
+                case AlterTableAction.SetNotNull set -> {
+                    int position = existing(columns, set.columnName(), table);
+                    NewColumn column = columns.get(position);
+                    ColumnDefinition definition = column.definition();
+                    if (set.notNull() == definition.notNull()) {
+                        continue;
+                    }
+                    if (table.parent() != null) {
+                        if (!set.notNull() && table.parent().columns().get(column.source()).notNull()) {
+                            throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "column \"%s\" is marked NOT NULL in parent table",
+                                    set.columnName());
+                        }
+                        if (set.notNull()) {
+                            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                                    "ALTER TABLE ... SET NOT NULL on a partition is not supported: alter the partitioned table \"%s\"",
+                                    table.parent().name());
+                        }
+                    }
+                    if (!set.notNull() && column.source() >= 0 && inPrimaryKey(table, column.source())) {
+                        throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "column \"%s\" is in a primary key", set.columnName());
+                    }
+                    columns.set(position, column.with(new ColumnDefinition(definition.name(), definition.type(), set.notNull(),
+                            definition.defaultValue())));
+                    rewrite |= set.notNull();
+                }
+            }
+        }
+        if (rewrite) {
+            rewrite(table, columns, addedConstraints);
+            List<String> dropped = new ArrayList<>();
+            for (View view : cascaded) {
+                catalog.dropView(view.name());
+                dropped.add("drop cascades to view " + view.name());
+            }
+            if (dropped.size() == 1) {
+                notices.add(new Notice(Notice.NOTICE, dropped.getFirst(), null, SqlState.SUCCESSFUL_COMPLETION.code()));
+            } else if (!dropped.isEmpty()) {
+                notices.add(new Notice(Notice.NOTICE, "drop cascades to " + dropped.size() + " other objects", String.join("\n", dropped),
+                        SqlState.SUCCESSFUL_COMPLETION.code()));
+            }
+        } else {
+            changeInPlace(table, columns, alter.only());
+        }
+        return CommandResult.withMessages("ALTER TABLE", notices);
+    }
+
+    /**
+     * The views using the dropped column ({@link ViewColumnUses}) not yet in {@code already}: with
+     * CASCADE they go with it, else PostgreSQL's 2BP01 names them.
+     */
+    private List<View> dependentViews(Table table, AlterTableAction.DropColumn drop, List<View> already) {
+        Set<String> tableNames = new HashSet<>();
+        for (Table each : table.withPartitions()) {
+            tableNames.add(each.name());
+        }
+        List<View> using = new ArrayList<>(ViewColumnUses.viewsUsing(session.database().catalog(), tableNames, drop.columnName()));
+        using.removeAll(already);
+        if (using.isEmpty() || drop.cascade()) {
+            return using;
+        }
+        List<String> lines = new ArrayList<>();
+        for (View view : using) {
+            lines.add("view " + view.name() + " depends on column " + drop.columnName() + " of table " + table.name());
+        }
+        throw new ParallaxException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST, "cannot drop column " + drop.columnName() + " of table "
+                + table.name() + " because other objects depend on it", String.join("\n", lines),
+                "Use DROP ... CASCADE to drop the dependent objects too.", 0, null);
+    }
+
+    /** Defaults and DROP NOT NULL: the definitions change where they are, on the partitions too (defaults: unless ONLY). */
+    private void changeInPlace(Table table, List<NewColumn> columns, boolean only) {
+        List<Table> changed = table.withPartitions();
+        for (int column = 0; column < columns.size(); column++) {
+            ColumnDefinition before = table.columns().get(column);
+            ColumnDefinition after = columns.get(column).definition();
+            for (Table each : changed) {
+                boolean partition = each != table;
+                if (!java.util.Objects.equals(before.defaultValue(), after.defaultValue()) && !(partition && only)) {
+                    each.setColumnDefault(column, after.defaultValue());
+                }
+                if (before.notNull() && !after.notNull()) {
+                    each.dropColumnNotNull(column);
+                }
+            }
+        }
+        session.database().catalog().touch();
+    }
+
+    private static int position(List<NewColumn> columns, String name) {
+        for (int index = 0; index < columns.size(); index++) {
+            if (columns.get(index).definition().name().equals(name)) {
+                return index;
+            }
+        }
+        return -1;
+    }
+
+    /** The position of column {@code name}; 42703 when there is none. */
+    private static int existing(List<NewColumn> columns, String name, Table table) {
+        int position = position(columns, name);
+        if (position < 0) {
+            throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist", name, table.name());
+        }
+        return position;
+    }
+
+    private static boolean hasPrimaryKey(Table table) {
+        for (UniqueConstraint constraint : table.uniqueConstraints()) {
+            if (constraint.primaryKey()) {
+                return true;
+            }
+        }
+        for (PartitionedConstraint constraint : table.partitionedConstraints()) {
+            if (constraint.primaryKey()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean inPrimaryKey(Table table, int column) {
+        String name = table.columns().get(column).name();
+        for (UniqueConstraint constraint : table.uniqueConstraints()) {
+            if (constraint.primaryKey() && constraint.index().definition().columnNames().contains(name)) {
+                return true;
+            }
+        }
+        for (PartitionedConstraint constraint : table.partitionedConstraints()) {
+            if (constraint.primaryKey() && constraint.columnNames().contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- the rewrite ----
+
+    private void rewrite(Table table, List<NewColumn> columns, List<TableConstraint> addedConstraints) {
+        Catalog catalog = session.database().catalog();
+        List<Sequence> created = new ArrayList<>();
+        Table replacement = null;
+        List<OrderedIndex> indexes = new ArrayList<>();
+        ExecutionContext context = session.newContext(null, false);
+        boolean[] swapped = new boolean[1];
+        try {
+            List<ColumnDefinition> definitions = new ArrayList<>();
+            Map<String, IdentityClause> identities = new LinkedHashMap<>();
+            int[] sources = new int[columns.size()];
+            for (int column = 0; column < sources.length; column++) {
+                NewColumn each = columns.get(column);
+                definitions.add(each.definition());
+                sources[column] = each.source();
+                if (each.identity() != null) {
+                    identities.put(each.definition().name(), each.identity());
+                }
+            }
+            if (!identities.isEmpty()) {
+                definitions = utility.withIdentities(table.name(), definitions, identities, created);
+            }
+            if (definitions.isEmpty()) {
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "a table without columns is not supported");
+            }
+            replacement = table.isPartitioned() ? partitionedReplacement(table, definitions, sources)
+                    : plainReplacement(table, definitions, sources, addedConstraints);
+            List<ColumnDefinition> added = new ArrayList<>();
+            for (int column = 0; column < sources.length; column++) {
+                if (sources[column] < 0) {
+                    added.add(definitions.get(column));
+                }
+            }
+            List<PagedTableStorage> storages = new ArrayList<>();
+            for (Table source : table.withPartitions()) {
+                if (!source.isPartitioned()) {
+                    if (!(source.storage() instanceof PagedTableStorage paged)) {
+                        throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", table.name());
+                    }
+                    storages.add(paged);
+                }
+            }
+            Table built = replacement;
+            ExclusiveAccess.run(storages, context::checkCancelled, () -> {
+                long rows = 0;
+                for (PagedTableStorage storage : storages) {
+                    rows += storage.rowCount();
+                }
+                try (AddedColumnDefaults values = new AddedColumnDefaults(session, services, added, rows, context)) {
+                    AlteredTableCopy.copy(table, built, sources, values, context);
+                }
+                indexes.addAll(rebuildIndexes(table, built, sources, context));
+                catalog.replaceTable(table, built, indexes);
+                swapped[0] = true;
+                // Writers waiting for these storages' locks now fail (40001) instead of writing to a table nobody reads.
+                for (PagedTableStorage storage : storages) {
+                    storage.close();
+                }
+            });
+        } catch (RuntimeException failure) {
+            if (!swapped[0]) {
+                for (OrderedIndex index : indexes) {
+                    index.close();
+                }
+                if (replacement != null) {
+                    free(replacement);
+                }
+                for (Sequence sequence : created) {
+                    catalog.dropSequence(sequence.name());
+                }
+            }
+            throw asBuildError(OperatorResult.asParallaxException(failure));
+        } finally {
+            session.running().finish(context);
+        }
+        for (Table old : table.withPartitions()) {
+            for (OrderedIndex index : old.indexes()) {
+                index.close();
+            }
+        }
+        // The parent first: once its table-wide indexes are closed, its partitions have no keys to take out of them.
+        for (Table old : table.withPartitions()) {
+            old.closeUniqueConstraints();
+        }
+        // A serial column's sequence goes with the column, as in PostgreSQL.
+        Set<String> kept = new HashSet<>();
+        for (NewColumn column : columns) {
+            kept.add(column.definition().name());
+        }
+        for (Sequence sequence : catalog.sequences()) {
+            if (table.name().equals(sequence.ownerTable()) && !kept.contains(sequence.ownerColumn())) {
+                catalog.dropSequence(sequence.name());
+            }
+        }
+    }
+
+    /**
+     * A duplicate met while the rows fill a key added with its column is PostgreSQL's index build
+     * error: {@code could not create unique index "t_u_key"}, {@code Key (u)=(1) is duplicated.}
+     */
+    private static ParallaxException asBuildError(ParallaxException failure) {
+        String prefix = "duplicate key value violates unique constraint ";
+        if (failure.state() != SqlState.UNIQUE_VIOLATION || failure.getMessage() == null || !failure.getMessage().startsWith(prefix)) {
+            return failure;
+        }
+        String detail = failure.detail() == null ? null : failure.detail().replace(" already exists.", " is duplicated.");
+        return ParallaxException.of(SqlState.UNIQUE_VIOLATION, "could not create unique index %s",
+                failure.getMessage().substring(prefix.length())).withDetail(detail);
+    }
+
+    /** Frees a replacement that did not make it into the catalog: its keys' indexes and its storages. */
+    private static void free(Table replacement) {
+        for (Table each : replacement.withPartitions()) {
+            each.closeUniqueConstraints();
+            each.storage().close();
+        }
+    }
+
+    /** The old key's column names when none of its columns was dropped, else null (the key goes with the column). */
+    private static List<String> keptKey(List<String> keyColumns, Table table, int[] sources) {
+        for (String name : keyColumns) {
+            int old = table.columnIndex(name);
+            boolean kept = false;
+            for (int source : sources) {
+                kept |= source == old;
+            }
+            if (!kept) {
+                return null;
+            }
+        }
+        return keyColumns;
+    }
+
+    /** The constraints of {@code table} that survive, with their names, and then {@code added}. */
+    private static List<TableConstraint> keptConstraints(Table table, int[] sources) {
+        List<TableConstraint> kept = new ArrayList<>();
+        for (UniqueConstraint constraint : table.uniqueConstraints()) {
+            List<String> key = keptKey(constraint.index().definition().columnNames(), table, sources);
+            if (key != null) {
+                kept.add(new TableConstraint(constraint.name(), constraint.primaryKey(), key));
+            }
+        }
+        return kept;
+    }
+
+    private Table plainReplacement(Table table, List<ColumnDefinition> definitions, int[] sources, List<TableConstraint> added) {
+        TableStorage storage = services.createStorage(definitions.stream().map(ColumnDefinition::type).toList());
+        Table replacement = new Table(table.name(), definitions, storage);
+        replacement.setStorageParameters(table.storageParameters());
+        List<TableConstraint> constraints = keptConstraints(table, sources);
+        constraints.addAll(added);
+        long entries = Math.max(IndexDefinition.DEFAULT_INITIAL_ENTRIES, table.storage().rowCount());
+        try {
+            utility.addUniqueConstraints(replacement, constraints, entries, null);
+        } catch (RuntimeException failure) {
+            free(replacement);
+            throw failure;
+        }
+        return replacement;
+    }
+
+    /**
+     * A partitioned table's replacement: the same partition key (by column name), the surviving
+     * table-wide keys with fresh indexes, and one partition per old partition (name, bound, options,
+     * the shares of the keys under their old names).
+     */
+    private Table partitionedReplacement(Table table, List<ColumnDefinition> definitions, int[] sources) {
+        int[] oldKey = table.partitionKey().columns();
+        int[] newKey = new int[oldKey.length];
+        for (int key = 0; key < oldKey.length; key++) {
+            newKey[key] = newPosition(sources, oldKey[key]);
+        }
+        Table parent = Table.partitioned(table.name(), definitions, new PartitionKey(newKey));
+        parent.setStorageParameters(table.storageParameters());
+        List<Integer> keptPositions = new ArrayList<>();
+        List<UniqueIndex> tableIndexes = new ArrayList<>();
+        try {
+            List<PartitionedConstraint> old = table.partitionedConstraints();
+            for (int position = 0; position < old.size(); position++) {
+                PartitionedConstraint constraint = old.get(position);
+                if (keptKey(constraint.columnNames(), table, sources) == null) {
+                    continue;
+                }
+                List<DataType> keyTypes = new ArrayList<>();
+                for (String column : constraint.columnNames()) {
+                    keyTypes.add(definitions.get(newPosition(sources, table.columnIndex(column))).type());
+                }
+                UniqueIndex index = UniqueIndexes.create(new IndexDefinition(constraint.name(), table.name(), constraint.columnNames(),
+                        keyTypes, constraint.primaryKey(), IndexDefinition.DEFAULT_INITIAL_ENTRIES), session.database().memory());
+                parent.addPartitionedConstraint(new PartitionedConstraint(constraint.name(), constraint.primaryKey(),
+                        constraint.columnNames(), index));
+                keptPositions.add(position);
+                tableIndexes.add(index);
+            }
+            PartitionedTableStorage parentStorage = (PartitionedTableStorage) parent.storage();
+            PagedTableStorage sibling = null;
+            for (Table partition : table.partitionRouter().partitions()) {
+                TableStorage storage = sibling != null ? sibling.emptySibling()
+                        : services.createStorage(definitions.stream().map(ColumnDefinition::type).toList());
+                if (storage instanceof PagedTableStorage paged) {
+                    sibling = paged;
+                }
+                Table copy = new Table(partition.name(), definitions, storage);
+                copy.setStorageParameters(partition.storageParameters());
+                copy.setPartitionOf(parent, partition.partitionBound());
+                List<TableConstraint> constraints = new ArrayList<>();
+                for (int position : keptPositions) {
+                    UniqueConstraint share = partition.uniqueConstraints().get(position);
+                    constraints.add(new TableConstraint(share.name(), share.primaryKey(), share.index().definition().columnNames()));
+                }
+                try {
+                    utility.addUniqueConstraints(copy, constraints, IndexDefinition.DEFAULT_INITIAL_ENTRIES, tableIndexes);
+                } catch (RuntimeException failure) {
+                    copy.closeUniqueConstraints();
+                    storage.close();
+                    throw failure;
+                }
+                parentStorage.setRouter(parentStorage.router().with(copy));
+            }
+        } catch (RuntimeException failure) {
+            free(parent);
+            throw failure;
+        }
+        return parent;
+    }
+
+    private static int newPosition(int[] sources, int oldColumn) {
+        for (int column = 0; column < sources.length; column++) {
+            if (sources[column] == oldColumn) {
+                return column;
+            }
+        }
+        return -1;
+    }
+
+    /** The ordered indexes of {@code table} (and its partitions) whose columns all survive, built again on {@code replacement}'s. */
+    private List<OrderedIndex> rebuildIndexes(Table table, Table replacement, int[] sources, ExecutionContext context) {
+        Map<String, Table> replacements = new LinkedHashMap<>();
+        for (Table each : replacement.withPartitions()) {
+            replacements.put(each.name(), each);
+        }
+        List<OrderedIndex> built = new ArrayList<>();
+        Settings settings = session.settings();
+        try {
+            for (Table old : table.withPartitions()) {
+                for (OrderedIndex index : old.indexes()) {
+                    int[] oldKey = index.keyColumns();
+                    int[] newKey = new int[oldKey.length];
+                    boolean kept = true;
+                    for (int key = 0; key < oldKey.length; key++) {
+                        newKey[key] = newPosition(sources, oldKey[key]);
+                        kept &= newKey[key] >= 0;
+                    }
+                    if (kept) {
+                        built.add(OrderedIndex.build(index.name(), replacements.get(old.name()), newKey, SortOptions.forMaintenance(settings),
+                                session.database().workers(), settings.getInt("max_parallel_maintenance_workers"),
+                                settings.getInt("max_parallel_workers"), context));
+                    }
+                }
+            }
+        } catch (RuntimeException failure) {
+            for (OrderedIndex index : built) {
+                index.close();
+            }
+            throw failure;
+        }
+        return built;
+    }
+}

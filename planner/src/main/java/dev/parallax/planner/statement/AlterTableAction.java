@@ -1,0 +1,32 @@
+package dev.parallax.planner.statement;
+
+import dev.parallax.engine.catalog.ColumnDefinition;
+
+import java.util.List;
+
+/** One action of an {@link AlterTableStatement}. */
+public sealed interface AlterTableAction {
+    /**
+     * {@code ADD [COLUMN] [IF NOT EXISTS] column type [DEFAULT expression] [NOT NULL] [PRIMARY KEY | UNIQUE]}:
+     * {@code defaultExpression} as written or null; {@code identity} for serial and identity columns
+     * or null; {@code constraints} the keys written on the column.
+     */
+    record AddColumn(ColumnDefinition column, String defaultExpression, IdentityClause identity,
+                     List<TableConstraint> constraints, boolean ifNotExists) implements AlterTableAction {
+        public AddColumn {
+            constraints = List.copyOf(constraints);
+        }
+    }
+
+    /** {@code DROP [COLUMN] [IF EXISTS] column [RESTRICT | CASCADE]}. */
+    record DropColumn(String columnName, boolean ifExists, boolean cascade) implements AlterTableAction {
+    }
+
+    /** {@code ALTER [COLUMN] column SET DEFAULT expression | DROP DEFAULT} ({@code expressionText} null). */
+    record SetDefault(String columnName, String expressionText) implements AlterTableAction {
+    }
+
+    /** {@code ALTER [COLUMN] column SET NOT NULL | DROP NOT NULL} ({@code notNull} false). */
+    record SetNotNull(String columnName, boolean notNull) implements AlterTableAction {
+    }
+}
