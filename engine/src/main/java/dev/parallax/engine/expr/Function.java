@@ -58,8 +58,8 @@ public enum Function {
      * when all are; the first of equal values wins.
      */
     GREATEST, LEAST,
-    // Math.
-    ROUND, FLOOR, CEIL, SQRT, POWER,
+    // Math. TRUNC is PostgreSQL's trunc: toward zero, to a number of fraction digits (negative: tens...).
+    ROUND, TRUNC, FLOOR, CEIL, SQRT, POWER,
     /**
      * Arrays (one dimension): ARRAY[a, b, ...] of the arguments (cast to the element type);
      * ARRAY_ELEMENT(array, subscript) is {@code a[i]}, NULL when the subscript is out of range;

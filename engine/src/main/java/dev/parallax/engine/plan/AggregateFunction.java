@@ -4,8 +4,11 @@ package dev.parallax.engine.plan;
  * Aggregate functions; semantics are PostgreSQL's (NULL inputs skipped; empty input gives NULL, count
  * gives 0). SINGLE_VALUE is a scalar subquery's value: its only row's value (NULLs included), NULL
  * for no row, error 21000 for more than one row. ARRAY_AGG collects its inputs, NULLs included, into
- * an array (NULL for no row), in the order the rows reach it.
+ * an array (NULL for no row), in the order the rows reach it. VAR_SAMP, VAR_POP, STDDEV_SAMP and
+ * STDDEV_POP are the sample and population variance and standard deviation (stddev and variance are
+ * the sample forms): NULL for no value, and for one value in the sample forms; numeric for integer
+ * and numeric arguments (exact sums), double precision for real and double arguments.
  */
 public enum AggregateFunction {
-    COUNT_STAR, COUNT, SUM, AVG, MIN, MAX, BOOL_AND, BOOL_OR, SINGLE_VALUE, ARRAY_AGG
+    COUNT_STAR, COUNT, SUM, AVG, MIN, MAX, BOOL_AND, BOOL_OR, SINGLE_VALUE, ARRAY_AGG, VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP
 }

@@ -364,12 +364,12 @@ public final class ExpressionCompiler {
             case ADD, SUBTRACT, MULTIPLY, DIVIDE, MODULO -> {
                 return arithmetic(function, expression(argumentExprs.get(0)), expression(argumentExprs.get(1)), type);
             }
-            case NEGATE, ABS, ROUND, FLOOR, CEIL, SQRT, POWER -> {
+            case NEGATE, ABS, ROUND, TRUNC, FLOOR, CEIL, SQRT, POWER -> {
                 Evaluator[] arguments = arguments(argumentExprs);
                 boolean doubleMath = type.vectorKind() == VectorKind.DOUBLE || function == Function.SQRT || function == Function.POWER;
                 if (doubleMath) {
                     for (int index = 0; index < arguments.length; index++) {
-                        if (arguments[index].type().vectorKind() != VectorKind.DOUBLE && !(function == Function.ROUND && index == 1)) {
+                        if (arguments[index].type().vectorKind() != VectorKind.DOUBLE && !((function == Function.ROUND || function == Function.TRUNC) && index == 1)) {
                             arguments[index] = new CastEvaluator(arguments[index], DataType.DOUBLE, true);
                         }
                     }

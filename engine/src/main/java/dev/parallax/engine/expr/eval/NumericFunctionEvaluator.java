@@ -13,7 +13,7 @@ import dev.parallax.engine.vector.LongVector;
 
 /**
  * Numeric functions with one or two arguments: double arithmetic (+ - * / %), NEGATE, ABS, ROUND,
- * FLOOR, CEIL, SQRT, POWER, on doubles and on LONG-held integers/decimals. Strict: a NULL argument
+ * TRUNC, FLOOR, CEIL, SQRT, POWER, on doubles and on LONG-held integers/decimals. Strict: a NULL argument
  * gives NULL. The function is fixed per instance; its switch is a jump per row on a final field,
  * cheap next to the arithmetic (these are not the TPC-H hot paths, which have their own kernels).
  */
@@ -103,7 +103,10 @@ final class NumericFunctionEvaluator extends Evaluator {
             case NEGATE -> -value;
             case ABS -> Math.abs(value);
             // round(double precision) rounds half to even (rint); with a digit count it goes through numeric.
-            case ROUND -> arguments.length == 1 ? Math.rint(value) : roundDigits(value, (int) other);
+            case ROUND -> arguments.length == 1 ? Math.rint(value) : roundDigits(value, (int) other, java.math.RoundingMode.HALF_UP);
+            // PostgreSQL's dtrunc: floor of the magnitude, sign kept (-2.5 gives -2, -0.5 gives -0).
+            case TRUNC -> arguments.length == 1 ? (value >= 0 ? Math.floor(value) : -Math.floor(-value))
+                    : roundDigits(value, (int) other, java.math.RoundingMode.DOWN);
             case FLOOR -> Math.floor(value);
             case CEIL -> Math.ceil(value);
             case SQRT -> {
@@ -118,11 +121,11 @@ final class NumericFunctionEvaluator extends Evaluator {
         };
     }
 
-    private static double roundDigits(double value, int digits) {
+    private static double roundDigits(double value, int digits, java.math.RoundingMode mode) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return value;
         }
-        return new java.math.BigDecimal(Double.toString(value)).setScale(digits, java.math.RoundingMode.HALF_UP).doubleValue();
+        return new java.math.BigDecimal(Double.toString(value)).setScale(digits, mode).doubleValue();
     }
 
     private static double power(double base, double exponent) {
@@ -146,12 +149,13 @@ final class NumericFunctionEvaluator extends Evaluator {
         return resultKind == TypeKind.REAL ? (float) result : result;
     }
 
-    /** LONG-held integer or decimal: NEGATE, ABS, ROUND/FLOOR/CEIL to the result scale. */
+    /** LONG-held integer or decimal: NEGATE, ABS, ROUND/TRUNC/FLOOR/CEIL to the result scale. */
     private long computeLong(long value, long other) {
         long result = switch (function) {
             case NEGATE -> Math.negateExact(value);
             case ABS -> Math.absExact(value);
-            case ROUND -> roundDecimal(value, arguments.length == 1 ? 0 : (int) other);
+            case ROUND -> toDigits(value, arguments.length == 1 ? 0 : (int) other, true);
+            case TRUNC -> toDigits(value, arguments.length == 1 ? 0 : (int) other, false);
             case FLOOR -> scaleTo(Math.floorDiv(value, DecimalMath.powerOfTen(inputScale)), 0);
             case CEIL -> scaleTo(-Math.floorDiv(-value, DecimalMath.powerOfTen(inputScale)), 0);
             default -> throw new IllegalStateException("not a LONG numeric function: " + function);
@@ -162,18 +166,21 @@ final class NumericFunctionEvaluator extends Evaluator {
         return result;
     }
 
-    /** Rounds a scaled value to {@code digits} fraction digits (negative: tens, hundreds...), half away from zero. */
-    private long roundDecimal(long value, int digits) {
+    /**
+     * Rounds (half away from zero) or truncates (toward zero) a scaled value to {@code digits}
+     * fraction digits (negative: tens, hundreds...), at the result scale.
+     */
+    private long toDigits(long value, int digits, boolean round) {
         int dropped = inputScale - digits;
-        long rounded = value;
+        long kept = value;
         if (dropped > 0) {
             if (dropped > 18) {
                 return 0;
             }
             long factor = DecimalMath.powerOfTen(dropped);
-            rounded = Math.multiplyExact(DecimalMath.divideRounded(value, factor), factor);
+            kept = Math.multiplyExact(round ? DecimalMath.divideRounded(value, factor) : value / factor, factor);
         }
-        return DecimalMath.rescale(rounded, inputScale, resultScale);
+        return DecimalMath.rescale(kept, inputScale, resultScale);
     }
 
     private long scaleTo(long integral, int scale) {

@@ -28,6 +28,11 @@ public final class AggregateStates {
      *   <li>BOOL_AND, BOOL_OR: [BOOLEAN], NULL while no value was seen</li>
      *   <li>SINGLE_VALUE: [the argument type, NULL while no value was seen], [row count BIGINT]</li>
      *   <li>ARRAY_AGG: [the result array], NULL while no row was seen</li>
+     *   <li>VAR_*, STDDEV_* of integers and decimals: [count BIGINT, sum high BIGINT, sum low BIGINT,
+     *       sum of squares high, middle and low BIGINT] (exact: a 128-bit sum and a 192-bit sum of
+     *       squares of the scaled values)</li>
+     *   <li>VAR_*, STDDEV_* of REAL/DOUBLE: [count BIGINT, sum DOUBLE, sum of squared deviations
+     *       from the mean DOUBLE] (PostgreSQL's Youngs-Cramer state)</li>
      * </ul>
      */
     public static List<DataType> stateTypes(AggregateFunction function, DataType argumentType, DataType resultType) {
@@ -41,6 +46,10 @@ public final class AggregateStates {
             case BOOL_AND, BOOL_OR -> List.of(DataType.BOOLEAN);
             case SINGLE_VALUE -> List.of(Objects.requireNonNull(argumentType, "argumentType"), DataType.BIGINT);
             case ARRAY_AGG -> List.of(Objects.requireNonNull(resultType, "resultType"));
+            case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP ->
+                    Objects.requireNonNull(argumentType, "argumentType").vectorKind() == VectorKind.DOUBLE
+                            ? List.of(DataType.BIGINT, DataType.DOUBLE, DataType.DOUBLE)
+                            : List.of(DataType.BIGINT, DataType.BIGINT, DataType.BIGINT, DataType.BIGINT, DataType.BIGINT, DataType.BIGINT);
         };
     }
 }

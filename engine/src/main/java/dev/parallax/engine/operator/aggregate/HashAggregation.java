@@ -128,6 +128,9 @@ public final class HashAggregation {
             case BOOL_AND -> new BooleanAccumulator(true);
             case BOOL_OR -> new BooleanAccumulator(false);
             case ARRAY_AGG -> new ArrayAggregateAccumulator(call.resultType());
+            case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> doubles
+                    ? new DoubleVarianceAccumulator(call.function())
+                    : new ExactVarianceAccumulator(call.function(), argumentType, call.resultType());
         };
         return call.distinct() ? new DistinctAccumulator(accumulator, call.function() == dev.parallax.engine.plan.AggregateFunction.ARRAY_AGG) : accumulator;
     }

@@ -202,7 +202,7 @@ final class IntegerSumAccumulator extends Accumulator {
         }
         BigInteger value = new java.math.BigDecimal(numerator).divide(new java.math.BigDecimal(denominator), 0, RoundingMode.HALF_UP)
                 .toBigIntegerExact();
-        ((LongVector) out).set(position, checkRange(value));
+        ((LongVector) out).set(position, checkRange(value, resultType));
     }
 
     /** Fast path when the 128-bit sum fits a long (the usual case); BigInteger only per group at the end. */
@@ -226,7 +226,8 @@ final class IntegerSumAccumulator extends Accumulator {
         };
     }
 
-    private long checkRange(BigInteger value) {
+    /** {@code value} as a long when {@code resultType} can hold it, else 22003 with PostgreSQL's message for the type. */
+    static long checkRange(BigInteger value, DataType resultType) {
         switch (resultType.kind()) {
             case DECIMAL -> {
                 if (value.abs().compareTo(BigInteger.TEN.pow(resultType.precision())) >= 0) {

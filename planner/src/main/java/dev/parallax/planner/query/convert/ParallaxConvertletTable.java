@@ -1,5 +1,6 @@
 package dev.parallax.planner.query.convert;
 
+import dev.parallax.planner.query.function.StatisticsAggregates;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -8,21 +9,22 @@ import org.apache.calcite.sql2rel.SqlRexConvertletTable;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * Calcite's convertlets, except that avg, stddev and the variances stay calls of themselves.
+ * Calcite's convertlets, except that avg, stddev and the variances ({@link StatisticsAggregates})
+ * stay calls of themselves.
  * Calcite expands them into arithmetic on sum and count ({@code cast(sum(x) / count(x))} for avg),
  * which is where it converts them over a window: the arithmetic would then run as expressions of
  * Calcite's types, not as PostgreSQL's aggregates (avg of integers is numeric with the division's
- * scale), so avg is left to the engine's aggregate and the others are refused as window functions
- * rather than answered in the wrong type. Plain aggregates do not convert their calls here.
+ * scale), so they are left to the engine's aggregates. Plain aggregates do not convert their calls here.
  */
 public final class ParallaxConvertletTable implements SqlRexConvertletTable {
     public static final ParallaxConvertletTable INSTANCE = new ParallaxConvertletTable();
 
-    private static final Set<SqlOperator> UNEXPANDED = Set.of(SqlStdOperatorTable.AVG, SqlStdOperatorTable.STDDEV,
-            SqlStdOperatorTable.STDDEV_POP, SqlStdOperatorTable.STDDEV_SAMP, SqlStdOperatorTable.VARIANCE,
-            SqlStdOperatorTable.VAR_POP, SqlStdOperatorTable.VAR_SAMP);
+    private static final Set<SqlOperator> UNEXPANDED = Stream.concat(Stream.of(SqlStdOperatorTable.AVG),
+            StatisticsAggregates.ALL.stream()).collect(Collectors.toUnmodifiableSet());
 
     private ParallaxConvertletTable() {
     }

@@ -192,7 +192,9 @@ public final class ParallaxFunctions {
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER), SqlFunctionCategory.STRING);
 
-    private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS), SqlOperatorTables.of(
+    private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS),
+            SqlOperatorTables.of(StatisticsAggregates.ALL), SqlOperatorTables.of(
+            RoundingFunctions.ROUND, RoundingFunctions.TRUNC,
             ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
             NEXTVAL, CURRVAL, LASTVAL, SETVAL,
@@ -205,6 +207,11 @@ public final class ParallaxFunctions {
             org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
             org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
             LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, REGEXP_REPLACE, TO_CHAR));
+
+    /** Calcite's standard operators Parallax replaces by its own of the same name, left out of the operator table. */
+    private static final java.util.Set<SqlOperator> REPLACED = java.util.Set.of(SqlStdOperatorTable.ROUND,
+            SqlStdOperatorTable.STDDEV, SqlStdOperatorTable.STDDEV_SAMP, SqlStdOperatorTable.STDDEV_POP,
+            SqlStdOperatorTable.VARIANCE, SqlStdOperatorTable.VAR_SAMP, SqlStdOperatorTable.VAR_POP);
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(
@@ -385,17 +392,22 @@ public final class ParallaxFunctions {
         }
     }
 
-    /** Looks functions up ignoring case; other names are the validator's business. */
+    /**
+     * Looks functions up ignoring case, without the standard operators Parallax replaces
+     * ({@link #REPLACED}: with both found, the parser would leave the call unresolved and the
+     * validator find neither); other names are the validator's business.
+     */
     private record CaseInsensitiveTable(SqlOperatorTable delegate) implements SqlOperatorTable {
         @Override
         public void lookupOperatorOverloads(SqlIdentifier name, SqlFunctionCategory category, SqlSyntax syntax,
                                             List<SqlOperator> operators, SqlNameMatcher nameMatcher) {
             delegate.lookupOperatorOverloads(name, category, syntax, operators, SqlNameMatchers.withCaseSensitive(false));
+            operators.removeIf(REPLACED::contains);
         }
 
         @Override
         public List<SqlOperator> getOperatorList() {
-            return delegate.getOperatorList();
+            return delegate.getOperatorList().stream().filter(operator -> !REPLACED.contains(operator)).toList();
         }
     }
 

@@ -91,6 +91,20 @@ public final class ParallaxTypeSystem extends RelDataTypeSystemImpl {
         return typeFactory.createTypeWithNullability(average, argumentType.isNullable());
     }
 
+    /**
+     * The numeric type of a variance ({@code variance} true) or standard deviation of an integer or
+     * numeric argument: the scale of {@link #quotientScale} for the integer digits the value can
+     * have. A deviation is below 1.42 times the largest magnitude of the argument's type (two values
+     * at opposite ends of the range, with N - 1 = 1), so one digit more than the argument's; a
+     * variance, its square, twice as many and one more (capped at 18, where the scale falls to 6).
+     * PostgreSQL gives each value at least 16 significant digits; a fixed scale cannot, as for avg.
+     */
+    public static RelDataType statisticType(RelDataTypeFactory typeFactory, RelDataType argumentType, boolean variance) {
+        int digits = integerDigits(argumentType);
+        int resultDigits = Math.min(MAX_DECIMAL, variance ? 2 * digits + 1 : digits + 1);
+        return typeFactory.createSqlType(SqlTypeName.DECIMAL, MAX_DECIMAL, quotientScale(resultDigits, scaleOf(argumentType), 0));
+    }
+
     @Override
     public RelDataType deriveDecimalDivideType(RelDataTypeFactory typeFactory, RelDataType dividendType, RelDataType divisorType) {
         if (!isExactNumeric(dividendType) || !isExactNumeric(divisorType)

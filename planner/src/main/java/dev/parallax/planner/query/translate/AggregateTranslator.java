@@ -73,6 +73,10 @@ final class AggregateTranslator {
                 case "BOOL_AND", "EVERY" -> AggregateFunction.BOOL_AND;
                 case "BOOL_OR", "SOME" -> AggregateFunction.BOOL_OR;
                 case "ARRAY_AGG" -> AggregateFunction.ARRAY_AGG;
+                case "STDDEV", "STDDEV_SAMP" -> AggregateFunction.STDDEV_SAMP;
+                case "STDDEV_POP" -> AggregateFunction.STDDEV_POP;
+                case "VARIANCE", "VAR_SAMP" -> AggregateFunction.VAR_SAMP;
+                case "VAR_POP" -> AggregateFunction.VAR_POP;
                 default -> switch (call.getAggregation().getKind()) {
                     case COUNT -> call.getArgList().isEmpty() ? AggregateFunction.COUNT_STAR : AggregateFunction.COUNT;
                     case SUM, SUM0 -> AggregateFunction.SUM;

@@ -147,6 +147,7 @@ final class FunctionMapping {
             case "LENGTH" -> Function.LENGTH;
             case "SUBSTRING" -> Function.SUBSTRING;
             case "ROUND" -> Function.ROUND;
+            case "TRUNC" -> Function.TRUNC;
             case "SQRT" -> Function.SQRT;
             case "POWER" -> Function.POWER;
             case "REPLACE" -> Function.REPLACE;

@@ -272,6 +272,10 @@ final class WindowTranslator {
             case "max" -> AggregateFunction.MAX;
             case "bool_and", "every" -> AggregateFunction.BOOL_AND;
             case "bool_or", "some" -> AggregateFunction.BOOL_OR;
+            case "stddev", "stddev_samp" -> AggregateFunction.STDDEV_SAMP;
+            case "stddev_pop" -> AggregateFunction.STDDEV_POP;
+            case "variance", "var_samp" -> AggregateFunction.VAR_SAMP;
+            case "var_pop" -> AggregateFunction.VAR_POP;
             default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window function %s is not supported yet", name);
         };
         if (call.distinct) {
