@@ -22,7 +22,7 @@ import java.util.Set;
  *       {@code 9223372036854775808} so that bigint's minimum is a literal;</li>
  *   <li>{@code LIMIT -n} / {@code OFFSET -n} raise PostgreSQL's 2201W / 2201X (Calcite's grammar
  *       takes unsigned counts only);</li>
- *   <li>{@code SELECT ... WHERE} without FROM gets a one-row VALUES as its FROM;</li>
+ *   <li>{@code SELECT ... WHERE/GROUP BY/HAVING} without FROM gets a one-row VALUES as its FROM;</li>
  *   <li>{@code day}, {@code month}... used as names, and {@code value}, are quoted (Calcite reserves them);</li>
  *   <li>{@code x::type} becomes {@code CAST(x AS type)}, and PostgreSQL type names in casts
  *       ({@code int4}, {@code text}, {@code double precision}, {@code bit varying}...) get Calcite's
@@ -279,7 +279,7 @@ public final class PostgresDialectRewriter {
         pieces = rewriteStringAggregates(pieces);
         pieces = nameUnnestColumns(pieces);
         rejectNegativeRowCounts(pieces);
-        pieces = addFromBeforeLoneWhere(pieces);
+        pieces = addFromBeforeLoneClause(pieces);
         pieces = rewriteIntervals(pieces);
         pieces = rewriteEmptyArrays(pieces, castArguments);
         pieces = rewriteArraySlices(pieces);
@@ -671,11 +671,13 @@ public final class PostgresDialectRewriter {
     }
 
     /**
-     * {@code SELECT ... WHERE} without FROM: PostgreSQL filters the single row of a FROM-less
-     * SELECT, while Calcite's grammar reads WHERE only after FROM. A one-row, one-column VALUES
-     * becomes the FROM clause, which selects nothing of its own.
+     * {@code SELECT ... WHERE}, {@code GROUP BY} or {@code HAVING} without FROM: PostgreSQL filters
+     * or groups the single row of a FROM-less SELECT ({@code select 1 group by 1},
+     * {@code select count(*) having count(*) > 0}), while Calcite's grammar reads these clauses
+     * only after FROM. A one-row, one-column VALUES becomes the FROM clause, which selects nothing
+     * of its own.
      */
-    private static List<Piece> addFromBeforeLoneWhere(List<Piece> pieces) {
+    private static List<Piece> addFromBeforeLoneClause(List<Piece> pieces) {
         List<Piece> result = new ArrayList<>(pieces.size() + 1);
         boolean selectWithoutFrom = false;
         SqlToken star = null;
@@ -688,7 +690,7 @@ public final class PostgresDialectRewriter {
                         ? leaf.token() : null;
             } else if (isWord(piece, "from") || isWord(piece, "into")) {
                 selectWithoutFrom = false;
-            } else if (selectWithoutFrom && isWord(piece, "where")) {
+            } else if (selectWithoutFrom && (isWord(piece, "where") || isWord(piece, "having") || isGroupBy(pieces, index))) {
                 if (star != null) {
                     throw new ParallaxException(SqlState.SYNTAX_ERROR, "SELECT * with no tables specified is not valid",
                             null, null, star.position() + 1, null);
@@ -700,6 +702,15 @@ public final class PostgresDialectRewriter {
             result.add(piece);
         }
         return result;
+    }
+
+    /** Whether the word at {@code index} is GROUP followed by BY (not the GROUP of WITHIN GROUP). */
+    private static boolean isGroupBy(List<Piece> pieces, int index) {
+        if (!isWord(pieces.get(index), "group")) {
+            return false;
+        }
+        int next = PostgresTypeNames.skipSpace(pieces, index + 1);
+        return next < pieces.size() && isWord(pieces.get(next), "by");
     }
 
     /**
