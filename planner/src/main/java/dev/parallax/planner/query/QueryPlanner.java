@@ -631,6 +631,16 @@ public final class QueryPlanner {
         if (item instanceof SqlIdentifier identifier) {
             return identifier.names.getLast();
         }
+        // PostgreSQL names a typed literal (timestamp '...', date '...', interval '...') after its type, as a cast.
+        if (item instanceof org.apache.calcite.sql.SqlTimestampLiteral) {
+            return "timestamp";
+        }
+        if (item instanceof org.apache.calcite.sql.SqlDateLiteral) {
+            return "date";
+        }
+        if (item instanceof org.apache.calcite.sql.SqlIntervalLiteral) {
+            return "interval";
+        }
         if (item instanceof org.apache.calcite.sql.fun.SqlCase) {
             // The validator rewrites COALESCE and NULLIF into CASE; PostgreSQL names them after the function written.
             SqlParserPos position = item.getParserPosition();

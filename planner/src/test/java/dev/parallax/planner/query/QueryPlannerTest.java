@@ -251,7 +251,7 @@ class QueryPlannerTest {
                         + "$1::numeric(10,2) + price, md5(name), now(), random(), clock_timestamp(), interval '3 months', "
                         + "CAST(id AS int4) FROM small WHERE \"name\" = 'x' /* comment */ -- trailing\n", settings);
         assertEquals(List.of("id", "name", "anded", "?column?", "?column?", "bitand", "?column?", "md5", "now", "random",
-                "clock_timestamp", "?column?", "id"), planned.columns().stream().map(c -> c.name()).toList());
+                "clock_timestamp", "interval", "id"), planned.columns().stream().map(c -> c.name()).toList());
         assertEquals(List.of(DataType.BIGINT, DataType.TEXT, DataType.bit(8)), planned.columns().stream().limit(3).map(c -> c.type()).toList());
         assertEquals(List.of(DataType.decimal(10, 2)), planned.parameterTypes());
         assertEquals(DataType.INTERVAL_YEAR_MONTH, planned.columns().get(11).type());

@@ -281,6 +281,7 @@ public final class PostgresDialectRewriter {
         rejectNegativeRowCounts(pieces);
         pieces = addFromBeforeLoneClause(pieces);
         pieces = rewriteIntervals(pieces);
+        pieces = rewriteDateTimeLiterals(pieces);
         pieces = rewriteEmptyArrays(pieces, castArguments);
         pieces = rewriteArraySlices(pieces);
         pieces = rewriteCasts(pieces);
@@ -785,6 +786,29 @@ public final class PostgresDialectRewriter {
                 }
                 index = unitIndex;
                 continue;
+            }
+            result.add(piece);
+        }
+        return result;
+    }
+
+    /** {@code timestamp '...'} and {@code date '...'} in the form Calcite reads ({@link PostgresDateTimeLiteralText}). */
+    private List<Piece> rewriteDateTimeLiterals(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            int stringIndex = PostgresTypeNames.skipSpace(pieces, index + 1);
+            if ((isWord(piece, "timestamp") || isWord(piece, "date")) && stringIndex < pieces.size()
+                    && pieces.get(stringIndex) instanceof Piece.Leaf string && string.token().kind() == Kind.STRING
+                    && string.token().text().startsWith("'")) {
+                String quoted = string.token().text();
+                String body = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+                String literal = PostgresDateTimeLiteralText.toSqlLiteral(((Piece.Leaf) piece).token().lowerText(), body);
+                if (literal != null) {
+                    result.add(new Piece.Composite(List.of(literal), ((Piece.Leaf) piece).token().position()));
+                    index = stringIndex;
+                    continue;
+                }
             }
             result.add(piece);
         }
