@@ -5,7 +5,10 @@ import dev.parallax.engine.type.DataType;
 
 import java.util.List;
 
-/** {@code generate_series(start, stop[, step])} over integers (one output column of {@code type}). */
+/**
+ * {@code generate_series(start, stop[, step])} (one output column of {@code type}): over integers,
+ * or over timestamps with a step of an interval type (months or microseconds).
+ */
 public record GenerateSeriesNode(Expr start, Expr stop, Expr step, DataType type, PlanEstimate estimate) implements PlanNode {
     @Override
     public List<PlanNode> inputs() {

@@ -15,8 +15,16 @@ public sealed interface SetReturningFunction {
     /** The name PostgreSQL shows for it (EXPLAIN VERBOSE). */
     String name();
 
-    /** {@code generate_series(start, stop[, step])} over integers of {@code type}: no values when an argument is NULL. */
+    /**
+     * {@code generate_series(start, stop[, step])} over integers of {@code type}, or over timestamps
+     * with a step of an interval type: no values when an argument is NULL.
+     */
     record Series(Expr start, Expr stop, Expr step, DataType type) implements SetReturningFunction {
+        /** True when the step is a count of months, added to each timestamp in turn. */
+        public boolean stepsByMonths() {
+            return step.type().kind() == TypeKind.INTERVAL_YEAR_MONTH;
+        }
+
         @Override
         public String name() {
             return "generate_series";

@@ -6,6 +6,7 @@ import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.expr.eval.VectorExpression;
 import dev.parallax.engine.type.ArrayValue;
+import dev.parallax.engine.type.DateTimes;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
@@ -27,10 +28,15 @@ public final class ProjectSetOperator implements Operator {
     /** Per function, {@code start, stop, step} for a series or {@code array} for an unnest. */
     private final VectorExpression[][] arguments;
     private final boolean[] series;
+    /** Per function, whether it is a series of timestamps stepping by months (the step a count of months). */
+    private final boolean[] monthSteps;
     private final Batch output;
     private final int inputColumns;
     private final ColumnVector[][] argumentValues;
-    /** Per function, for the current input row: its number of values, and a series' start and step or an array's bytes. */
+    /**
+     * Per function, for the current input row: its number of values, and a series' start and step or
+     * an array's bytes; a series by months keeps in {@code starts} the value at {@code elementIndex}.
+     */
     private final long[] lengths;
     private final long[] starts;
     private final long[] steps;
@@ -44,14 +50,16 @@ public final class ProjectSetOperator implements Operator {
 
     /**
      * {@code series[f]} tells whether function {@code f} is a generate_series (arguments start, stop,
-     * step) or an unnest (argument array); {@code output} has the input's columns, then one per function.
+     * step) or an unnest (argument array), {@code monthSteps[f]} whether a series is one of timestamps
+     * stepping by months; {@code output} has the input's columns, then one per function.
      */
     public ProjectSetOperator(ExecutionContext context, Operator input, VectorExpression[][] arguments, boolean[] series,
-                              Batch output) {
+                              boolean[] monthSteps, Batch output) {
         this.context = context;
         this.input = input;
         this.arguments = arguments;
         this.series = series;
+        this.monthSteps = monthSteps;
         this.output = output;
         int functions = arguments.length;
         this.inputColumns = output.columnCount() - functions;
@@ -128,7 +136,7 @@ public final class ProjectSetOperator implements Operator {
                     }
                     starts[function] = start;
                     steps[function] = step;
-                    length = seriesLength(start, stop, step);
+                    length = monthSteps[function] ? monthSeriesLength(start, stop, step) : seriesLength(start, stop, step);
                 }
             } else if (!values[0].isNull(position)) {
                 BytesVector array = (BytesVector) values[0];
@@ -167,6 +175,24 @@ public final class ProjectSetOperator implements Operator {
         return count <= 0 ? Long.MAX_VALUE : count;
     }
 
+    /**
+     * How many timestamps {@code start}, then each the one before plus {@code months}, lie between
+     * start and stop (inclusive). Counted by stepping, since a day clamped at a month's end stays
+     * clamped (PostgreSQL adds the step to the previous value): one calendar step per value, the
+     * same work as writing the values.
+     */
+    static long monthSeriesLength(long start, long stop, long months) {
+        long count = 0;
+        try {
+            for (long value = start; months > 0 ? value <= stop : value >= stop; value = DateTimes.addMonthsToTimestamp(value, months)) {
+                count++;
+            }
+        } catch (ArithmeticException overflow) {
+            throw new ParallaxException(SqlState.DATETIME_FIELD_OVERFLOW, "timestamp out of range");
+        }
+        return count;
+    }
+
     private void copyInput(int position, int target, int run) {
         for (int column = 0; column < inputColumns; column++) {
             ColumnVector from = current.column(column);
@@ -181,7 +207,17 @@ public final class ProjectSetOperator implements Operator {
     private void writeValues(int function, int target, int run) {
         ColumnVector column = output.column(inputColumns + function);
         int values = (int) Math.max(0, Math.min(run, lengths[function] - elementIndex));
-        if (series[function]) {
+        if (series[function] && monthSteps[function]) {
+            long[] out = ((LongVector) column).values();
+            long months = steps[function];
+            long value = starts[function];
+            for (int row = target; row < target + values; row++) {
+                out[row] = value;
+                // The last value's successor lies past stop; monthSeriesLength computed it already without overflow.
+                value = DateTimes.addMonthsToTimestamp(value, months);
+            }
+            starts[function] = value;
+        } else if (series[function]) {
             long[] out = ((LongVector) column).values();
             long step = steps[function];
             // Wrapping arithmetic: every value written lies between start and stop, so it is exact.

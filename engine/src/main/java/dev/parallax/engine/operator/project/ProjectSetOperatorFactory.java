@@ -22,18 +22,20 @@ public final class ProjectSetOperatorFactory {
             List<SetReturningFunction> functions = node.functions();
             VectorExpression[][] arguments = new VectorExpression[functions.size()][];
             boolean[] series = new boolean[functions.size()];
+            boolean[] monthSteps = new boolean[functions.size()];
             for (int index = 0; index < functions.size(); index++) {
                 List<Expr> expressions = switch (functions.get(index)) {
                     case SetReturningFunction.Series function -> List.of(function.start(), function.stop(), function.step());
                     case SetReturningFunction.Unnest function -> List.of(function.array());
                 };
                 series[index] = functions.get(index) instanceof SetReturningFunction.Series;
+                monthSteps[index] = functions.get(index) instanceof SetReturningFunction.Series function && function.stepsByMonths();
                 arguments[index] = new VectorExpression[expressions.size()];
                 for (int argument = 0; argument < expressions.size(); argument++) {
                     arguments[index][argument] = ExpressionCompiler.compile(expressions.get(argument), builder.context());
                 }
             }
-            return new ProjectSetOperator(builder.context(), input, arguments, series,
+            return new ProjectSetOperator(builder.context(), input, arguments, series, monthSteps,
                     Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY));
         } catch (RuntimeException failure) {
             input.close();

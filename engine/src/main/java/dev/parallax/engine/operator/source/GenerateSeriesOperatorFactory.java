@@ -6,6 +6,7 @@ import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.exec.OperatorBuilder;
 import dev.parallax.engine.operator.ConstantValues;
 import dev.parallax.engine.plan.GenerateSeriesNode;
+import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.vector.Batch;
 
 import java.util.List;
@@ -21,13 +22,14 @@ public final class GenerateSeriesOperatorFactory {
         Object step = node.step() == null ? Long.valueOf(1) : ConstantValues.evaluate(node.step(), builder.context());
         Batch batch = Batch.create(List.of(node.type()), Batch.DEFAULT_CAPACITY);
         if (start == null || stop == null || step == null) {
-            return new GenerateSeriesOperator(builder.context(), 0, 0, 1, true, batch);
+            return new GenerateSeriesOperator(builder.context(), 0, 0, 1, false, true, batch);
         }
         long stepValue = ((Number) step).longValue();
         if (stepValue == 0) {
             throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE, "step size cannot equal zero");
         }
+        boolean monthStep = node.step() != null && node.step().type().kind() == TypeKind.INTERVAL_YEAR_MONTH;
         return new GenerateSeriesOperator(builder.context(), ((Number) start).longValue(), ((Number) stop).longValue(),
-                stepValue, false, batch);
+                stepValue, monthStep, false, batch);
     }
 }

@@ -351,12 +351,16 @@ public final class ParallaxFunctions {
         return binding.getTypeFactory().createSqlType(SqlTypeName.BINARY, Math.max(bits, 1));
     }
 
-    /** {@code generate_series(start, stop[, step])} in FROM: one column named generate_series. */
+    /**
+     * {@code generate_series(start, stop[, step])} in FROM: one column named generate_series, over
+     * integers or over timestamps with an interval step ({@link SeriesArguments}).
+     */
     private static final class GenerateSeriesFunction extends SqlFunction implements SqlTableFunction {
         GenerateSeriesFunction() {
             super("generate_series", SqlKind.OTHER_FUNCTION, ReturnTypes.CURSOR, null,
                     OperandTypes.or(OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
-                            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER)),
+                            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
+                            new TimestampSeriesArguments()),
                     SqlFunctionCategory.USER_DEFINED_TABLE_FUNCTION);
         }
 
@@ -364,12 +368,39 @@ public final class ParallaxFunctions {
         public SqlReturnTypeInference getRowTypeInference() {
             return binding -> {
                 RelDataTypeFactory factory = binding.getTypeFactory();
+                if (binding instanceof org.apache.calcite.sql.SqlCallBinding call
+                        && SeriesArguments.isTimestampForm(call.operands(), binding.collectOperandTypes())) {
+                    return factory.builder().add("generate_series",
+                            factory.createTypeWithNullability(SeriesArguments.timestampType(factory), false)).build();
+                }
                 RelDataType type = factory.leastRestrictive(binding.collectOperandTypes());
                 if (type == null || type.getSqlTypeName() == SqlTypeName.SMALLINT || type.getSqlTypeName() == SqlTypeName.TINYINT) {
                     type = factory.createSqlType(SqlTypeName.INTEGER);
                 }
                 return factory.builder().add("generate_series", factory.createTypeWithNullability(type, false)).build();
             };
+        }
+    }
+
+    /** generate_series's timestamp form in FROM, as {@link SeriesArguments} accepts it. */
+    private static final class TimestampSeriesArguments implements org.apache.calcite.sql.type.SqlOperandTypeChecker {
+        @Override
+        public boolean checkOperandTypes(org.apache.calcite.sql.SqlCallBinding binding, boolean throwOnFailure) {
+            boolean accepted = SeriesArguments.isTimestampForm(binding.operands(), binding.collectOperandTypes());
+            if (!accepted && throwOnFailure) {
+                throw binding.newValidationSignatureError();
+            }
+            return accepted;
+        }
+
+        @Override
+        public org.apache.calcite.sql.SqlOperandCountRange getOperandCountRange() {
+            return org.apache.calcite.sql.type.SqlOperandCountRanges.of(3);
+        }
+
+        @Override
+        public String getAllowedSignatures(SqlOperator operator, String operatorName) {
+            return operatorName + "(<TIMESTAMP>, <TIMESTAMP>, <INTERVAL>)";
         }
     }
 

@@ -1,16 +1,20 @@
 package dev.parallax.planner.query.function;
 
+import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
 
@@ -28,7 +32,10 @@ import static org.apache.calcite.util.Static.RESOURCE;
  * call itself, as PostgreSQL types generate_series and unnest.
  */
 public final class SetReturningOperator extends SqlFunction {
-    /** {@code generate_series(start, stop[, step])} over integers: integer, or bigint when an argument is. */
+    /**
+     * {@code generate_series(start, stop[, step])} over integers: integer, or bigint when an argument
+     * is; over timestamps with an interval step ({@link SeriesArguments}): timestamp.
+     */
     public static final SetReturningOperator GENERATE_SERIES = new SetReturningOperator("generate_series");
     /** {@code unnest(array)}: the element type. */
     public static final SetReturningOperator UNNEST = new SetReturningOperator("unnest");
@@ -38,12 +45,31 @@ public final class SetReturningOperator extends SqlFunction {
                 SqlFunctionCategory.USER_DEFINED_FUNCTION);
     }
 
-    /** PostgreSQL resolves {@code generate_series($1, $2)} to the integer form: a parameter argument is an integer. */
+    /**
+     * PostgreSQL resolves {@code generate_series($1, $2)} to the integer form: a parameter argument is
+     * an integer; beside an interval step, or a date or timestamp start or stop, it is a timestamp
+     * (or an interval in the step's place).
+     */
     private static void inferParameterTypes(SqlCallBinding binding, RelDataType returnType, RelDataType[] operandTypes) {
         RelDataTypeFactory factory = binding.getTypeFactory();
         RelDataType integer = factory.createTypeWithNullability(factory.createSqlType(SqlTypeName.INTEGER), true);
+        boolean timestamps = false;
+        if (binding.getOperator() == GENERATE_SERIES && operandTypes.length == 3) {
+            RelDataType unknown = binding.getValidator().getUnknownType();
+            for (int index = 0; index < 3; index++) {
+                RelDataType type = binding.getValidator().deriveType(binding.getScope(), binding.operand(index));
+                timestamps |= !type.equals(unknown) && (SqlTypeUtil.isInterval(type) || SqlTypeUtil.isDatetime(type));
+            }
+        }
         for (int index = 0; index < operandTypes.length; index++) {
-            operandTypes[index] = binding.getOperator() == GENERATE_SERIES ? integer : factory.createUnknownType();
+            if (binding.getOperator() != GENERATE_SERIES) {
+                operandTypes[index] = factory.createUnknownType();
+            } else if (timestamps) {
+                operandTypes[index] = factory.createTypeWithNullability(index < 2 ? SeriesArguments.timestampType(factory)
+                        : factory.createSqlIntervalType(new SqlIntervalQualifier(TimeUnit.DAY, TimeUnit.SECOND, SqlParserPos.ZERO)), true);
+            } else {
+                operandTypes[index] = integer;
+            }
         }
     }
 
@@ -68,16 +94,19 @@ public final class SetReturningOperator extends SqlFunction {
         for (SqlNode operand : call.getOperandList()) {
             types.add(validator.deriveType(scope, operand));
         }
-        RelDataType result = this == GENERATE_SERIES ? seriesType(factory, types) : elementType(types);
+        RelDataType result = this == GENERATE_SERIES ? seriesType(factory, call.getOperandList(), types) : elementType(types);
         if (result == null) {
             throw validator.newValidationError(call, RESOURCE.validatorUnknownFunction(signature(types)));
         }
         return factory.createTypeWithNullability(result, true);
     }
 
-    private static RelDataType seriesType(RelDataTypeFactory factory, List<RelDataType> types) {
+    private static RelDataType seriesType(RelDataTypeFactory factory, List<SqlNode> operands, List<RelDataType> types) {
         if (types.size() < 2 || types.size() > 3) {
             return null;
+        }
+        if (SeriesArguments.isTimestampForm(operands, types)) {
+            return SeriesArguments.timestampType(factory);
         }
         boolean bigint = false;
         for (RelDataType type : types) {
