@@ -51,6 +51,16 @@ public enum Function {
     TO_CHAR,
     // Dates and times: EXTRACT(field FROM x), first argument a TEXT literal naming the field.
     EXTRACT, DATE_TRUNC,
+    /**
+     * make_date(year, month, day) → DATE and make_timestamp(year, month, day, hour, minute, seconds)
+     * → TIMESTAMP, integers but the DOUBLE seconds, with PostgreSQL's checks (DateTimes.makeDate/makeTimestamp).
+     */
+    MAKE_DATE, MAKE_TIMESTAMP,
+    /**
+     * to_timestamp(text, template) → TIMESTAMP and to_date(text, template) → DATE, read by
+     * DateTimeTemplateInput; to_timestamp(DOUBLE) of Unix epoch seconds → TIMESTAMP.
+     */
+    TO_TIMESTAMP, TO_DATE,
     // Null handling.
     COALESCE, NULLIF,
     /**

@@ -15,14 +15,14 @@ import java.util.Locale;
  * each place the longest pattern written there is taken, in the case written.
  */
 public final class DateTimeTemplate {
-    private static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July", "August",
+    static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July", "August",
             "September", "October", "November", "December"};
-    private static final String[] DAYS = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
-    private static final String[] MONTH_ABBREVIATIONS = abbreviations(MONTHS);
-    private static final String[] DAY_ABBREVIATIONS = abbreviations(DAYS);
-    private static final long JULIAN_DAY_OF_EPOCH = 2_440_588;
+    static final String[] DAYS = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
+    static final String[] MONTH_ABBREVIATIONS = abbreviations(MONTHS);
+    static final String[] DAY_ABBREVIATIONS = abbreviations(DAYS);
+    static final long JULIAN_DAY_OF_EPOCH = 2_440_588;
 
-    private enum Field {
+    enum Field {
         LITERAL, HOUR24, HOUR12, MINUTE, SECOND, MILLISECOND, MICROSECOND, SECONDS_OF_DAY,
         MERIDIEM, MERIDIEM_DOTS, YEAR_COMMA, YEAR4, YEAR3, YEAR2, YEAR1, ISO_YEAR4, ISO_YEAR3, ISO_YEAR2, ISO_YEAR1,
         MONTH_NAME, MONTH_ABBREVIATION, MONTH, DAY_NAME, DAY_ABBREVIATION, DAY_OF_YEAR, DAY_OF_MONTH, DAY_OF_WEEK,
@@ -31,12 +31,18 @@ public final class DateTimeTemplate {
     }
 
     /** How a name or marker is spelled: as the pattern's case (MONTH, Month, month). */
-    private enum Spelling { UPPER, CAPITALIZED, LOWER }
+    enum Spelling { UPPER, CAPITALIZED, LOWER }
 
     private record Keyword(String text, Field field, Spelling spelling) {
     }
 
-    private record Node(Field field, Spelling spelling, boolean fillMode, Spelling ordinal, byte[] literal) {
+    /**
+     * One pattern or run of literal text. {@code pattern} is the pattern as written (HH24, Month),
+     * {@code quoted} tells double-quoted text from other literal characters, and {@code fixedFormat}
+     * whether FX came before: what {@link DateTimeTemplateInput} reads, to_char ignores them.
+     */
+    record Node(Field field, Spelling spelling, boolean fillMode, Spelling ordinal, byte[] literal, String pattern,
+                boolean quoted, boolean fixedFormat) {
     }
 
     /** Longest first, so that HH24 wins over HH and DDD over DD over D. */
@@ -83,9 +89,15 @@ public final class DateTimeTemplate {
         return List.copyOf(keywords);
     }
 
+    /** The template's patterns and literal text in order. */
+    Node[] nodes() {
+        return nodes;
+    }
+
     public static DateTimeTemplate parse(String format) {
         List<Node> nodes = new ArrayList<>();
         StringBuilder literal = new StringBuilder();
+        boolean fixedFormat = false;
         int index = 0;
         while (index < format.length()) {
             boolean fillMode = false;
@@ -101,6 +113,7 @@ public final class DateTimeTemplate {
                     unpaddedNames = true;
                     index += 2;
                 } else if (format.startsWith("FX", index) || format.startsWith("fx", index)) {
+                    fixedFormat = true;
                     index += 2;
                 } else {
                     break;
@@ -117,9 +130,10 @@ public final class DateTimeTemplate {
                     ordinal = Spelling.LOWER;
                     index += 2;
                 }
-                flush(literal, nodes);
+                flush(literal, nodes, false, fixedFormat);
                 boolean name = keyword.field() == Field.MONTH_NAME || keyword.field() == Field.DAY_NAME;
-                nodes.add(new Node(keyword.field(), keyword.spelling(), fillMode || name && unpaddedNames, ordinal, null));
+                nodes.add(new Node(keyword.field(), keyword.spelling(), fillMode || name && unpaddedNames, ordinal, null,
+                        keyword.text(), false, fixedFormat));
                 continue;
             }
             if (index > start) {
@@ -128,7 +142,9 @@ public final class DateTimeTemplate {
             }
             char character = format.charAt(index);
             if (character == '"') {
+                flush(literal, nodes, false, fixedFormat);
                 index = quotedText(format, index, literal);
+                flush(literal, nodes, true, fixedFormat);
             } else if (character == '\\' && index + 1 < format.length() && format.charAt(index + 1) == '"') {
                 literal.append('"');
                 index += 2;
@@ -137,7 +153,7 @@ public final class DateTimeTemplate {
                 index++;
             }
         }
-        flush(literal, nodes);
+        flush(literal, nodes, false, fixedFormat);
         return new DateTimeTemplate(nodes.toArray(Node[]::new));
     }
 
@@ -165,9 +181,10 @@ public final class DateTimeTemplate {
         return null;
     }
 
-    private static void flush(StringBuilder literal, List<Node> nodes) {
+    private static void flush(StringBuilder literal, List<Node> nodes, boolean quoted, boolean fixedFormat) {
         if (!literal.isEmpty()) {
-            nodes.add(new Node(Field.LITERAL, null, false, null, literal.toString().getBytes(StandardCharsets.UTF_8)));
+            nodes.add(new Node(Field.LITERAL, null, false, null, literal.toString().getBytes(StandardCharsets.UTF_8), null,
+                    quoted, fixedFormat));
             literal.setLength(0);
         }
     }

@@ -116,6 +116,100 @@ public final class DateTimes {
         return daysFromCivil(year, month, day);
     }
 
+    /** The first day PostgreSQL's dates and timestamps hold: 4714-11-24 BC (Julian day 0). */
+    public static final long FIRST_DAY = daysFromCivil(-4713, 11, 24);
+    /** The day after the last date PostgreSQL holds (5874897-12-31). */
+    public static final long DATE_END_DAY = daysFromCivil(5874898, 1, 1);
+    /**
+     * The end of the timestamps Parallax holds: microseconds since 1970 in a long end at
+     * 294247-01-10 04:00:54.775807, some 30 years before PostgreSQL's last (294276-12-31), whose
+     * microseconds count from 2000.
+     */
+    public static final long TIMESTAMP_END_MICROS = Long.MAX_VALUE;
+
+    /**
+     * PostgreSQL's {@code make_date(year, month, day)}: a negative year counts BC (-44 is 44 BC), year
+     * 0 and days not in the calendar are 22008 "date field value out of range", dates PostgreSQL
+     * cannot hold 22008 "date out of range"; both quote the fields as PostgreSQL does (the year as
+     * stored, 44 BC being -43).
+     */
+    public static long makeDate(long year, long month, long day) {
+        long stored = year < 0 ? year + 1 : year;
+        if (year == 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(stored, (int) month)) {
+            throw ParallaxException.of(SqlState.DATETIME_FIELD_OVERFLOW, "date field value out of range: %s", fields(stored, month, day));
+        }
+        long days = daysFromCivil(stored, (int) month, (int) day);
+        if (days < FIRST_DAY || days >= DATE_END_DAY) {
+            throw ParallaxException.of(SqlState.DATETIME_FIELD_OVERFLOW, "date out of range: %s", fields(stored, month, day));
+        }
+        return days;
+    }
+
+    /**
+     * PostgreSQL's {@code make_timestamp(year, month, day, hour, minute, seconds)}: the date as
+     * {@link #makeDate} takes it (its messages quote the year as written), then a time of day up to
+     * 24:00:00 (seconds rounded to the microsecond, half to even as rint does), else 22008 "time field
+     * value out of range"; a timestamp PostgreSQL cannot hold is 22008 "timestamp out of range".
+     */
+    public static long makeTimestamp(long year, long month, long day, long hour, long minute, double seconds) {
+        long stored = year < 0 ? year + 1 : year;
+        if (year == 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(stored, (int) month)) {
+            throw ParallaxException.of(SqlState.DATETIME_FIELD_OVERFLOW, "date field value out of range: %s", fields(year, month, day));
+        }
+        long days = daysFromCivil(stored, (int) month, (int) day);
+        double secondMicros = Double.isNaN(seconds) ? Double.NaN : Math.rint(seconds * MICROS_PER_SECOND);
+        if (hour < 0 || hour > 24 || minute < 0 || minute >= 60 || Double.isNaN(secondMicros) || secondMicros < 0
+                || secondMicros > 60 * MICROS_PER_SECOND
+                || (hour * 60 + minute) * MICROS_PER_MINUTE + (long) secondMicros > MICROS_PER_DAY) {
+            throw ParallaxException.of(SqlState.DATETIME_FIELD_OVERFLOW, "time field value out of range: %d:%02d:%s",
+                    hour, minute, twoWide(formatG(seconds)));
+        }
+        long micros;
+        try {
+            micros = Math.addExact(Math.multiplyExact(days, MICROS_PER_DAY), (hour * 60 + minute) * MICROS_PER_MINUTE + (long) secondMicros);
+        } catch (ArithmeticException beyondLong) {
+            micros = TIMESTAMP_END_MICROS;
+        }
+        if (micros < FIRST_DAY * MICROS_PER_DAY || micros >= TIMESTAMP_END_MICROS) {
+            throw ParallaxException.of(SqlState.DATETIME_FIELD_OVERFLOW, "timestamp out of range: %s %d:%02d:%s",
+                    fields(year, month, day), hour, minute, twoWide(formatG(seconds)));
+        }
+        return micros;
+    }
+
+    /** {@code year-MM-DD} as PostgreSQL's messages print date fields ({@code %d-%02d-%02d}). */
+    private static String fields(long year, long month, long day) {
+        return String.format(java.util.Locale.ROOT, "%d-%02d-%02d", year, month, day);
+    }
+
+    /** A number as C's {@code %g} prints it in PostgreSQL's messages: 6 significant digits, no trailing zeros. */
+    public static String formatG(double seconds) {
+        if (Double.isNaN(seconds)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(seconds)) {
+            return seconds > 0 ? "Infinity" : "-Infinity";
+        }
+        if (seconds == 0) {
+            return "0";
+        }
+        java.math.BigDecimal rounded = new java.math.BigDecimal(seconds).round(new java.math.MathContext(6));
+        int exponent = rounded.precision() - rounded.scale() - 1;
+        String text;
+        if (exponent < -4 || exponent >= 6) {
+            java.math.BigDecimal mantissa = rounded.movePointLeft(exponent).stripTrailingZeros();
+            text = mantissa.toPlainString() + (exponent < 0 ? "e-" : "e+") + (Math.abs(exponent) < 10 ? "0" : "") + Math.abs(exponent);
+        } else {
+            text = rounded.stripTrailingZeros().toPlainString();
+        }
+        return text;
+    }
+
+    /** C's {@code %02g} from {@code %g}'s text: zero-padded to two characters. */
+    private static String twoWide(String text) {
+        return text.length() < 2 ? "0" + text : text;
+    }
+
     /** Appends a date as PostgreSQL prints it: {@code YYYY-MM-DD}, with " BC" for years before 1. */
     public static void appendDate(StringBuilder out, long days) {
         long civil = civilFromDays(days);

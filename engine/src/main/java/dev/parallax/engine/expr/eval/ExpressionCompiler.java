@@ -446,6 +446,32 @@ public final class ExpressionCompiler {
                 }
                 return new ConcatenationEvaluator(separator, values.toArray(Evaluator[]::new));
             }
+            case MAKE_DATE, MAKE_TIMESTAMP -> {
+                Evaluator[] arguments = arguments(argumentExprs);
+                for (int index = 0; index < arguments.length; index++) {
+                    boolean seconds = index == 5;
+                    DataType wanted = seconds ? DataType.DOUBLE : DataType.BIGINT;
+                    if (arguments[index].type().kind() != TypeKind.NULL && arguments[index].type().vectorKind() != wanted.vectorKind()
+                            || seconds && arguments[index].type().kind() == TypeKind.DECIMAL) {
+                        arguments[index] = foldWhen(new CastEvaluator(arguments[index], wanted, true), arguments[index] instanceof ConstantEvaluator);
+                    }
+                }
+                return new MakeDateTimeEvaluator(arguments, function == Function.MAKE_TIMESTAMP);
+            }
+            case TO_TIMESTAMP, TO_DATE -> {
+                if (argumentExprs.size() == 1) {
+                    Evaluator seconds = expression(argumentExprs.getFirst());
+                    if (seconds.type().kind() == TypeKind.NULL) {
+                        return new ConstantEvaluator(null, DataType.TIMESTAMP);
+                    }
+                    if (seconds.type().vectorKind() != VectorKind.DOUBLE) {
+                        seconds = foldWhen(new CastEvaluator(seconds, DataType.DOUBLE, true), seconds instanceof ConstantEvaluator);
+                    }
+                    return new ToTimestampEvaluator(seconds, null, false);
+                }
+                return new ToTimestampEvaluator(textArgument(argumentExprs.get(0)), textArgument(argumentExprs.get(1)),
+                        function == Function.TO_DATE);
+            }
             case EXTRACT, DATE_TRUNC -> {
                 String field = fieldName(argumentExprs.get(0));
                 Evaluator value = expression(argumentExprs.get(1));

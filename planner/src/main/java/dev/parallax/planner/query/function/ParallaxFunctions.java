@@ -170,6 +170,25 @@ public final class ParallaxFunctions {
                     OperandTypes.family(SqlTypeFamily.TIMESTAMP, SqlTypeFamily.CHARACTER),
                     OperandTypes.family(SqlTypeFamily.NUMERIC, SqlTypeFamily.CHARACTER)),
             SqlFunctionCategory.STRING);
+    /** PostgreSQL's {@code make_date(year integer, month integer, day integer)}. */
+    public static final SqlFunction MAKE_DATE = SqlBasicFunction.create("make_date", ReturnTypes.DATE_NULLABLE,
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER), SqlFunctionCategory.TIMEDATE);
+    /** PostgreSQL's {@code make_timestamp(year, month, day, hour, min integer, sec double precision)}. */
+    public static final SqlFunction MAKE_TIMESTAMP = SqlBasicFunction.create("make_timestamp",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER,
+                    SqlTypeFamily.INTEGER, SqlTypeFamily.NUMERIC), SqlFunctionCategory.TIMEDATE);
+    /**
+     * PostgreSQL's {@code to_timestamp(text, text)} and {@code to_timestamp(double precision)} (Unix
+     * epoch seconds): a timestamp (in UTC), as Parallax has no timestamp with time zone.
+     */
+    public static final SqlFunction TO_TIMESTAMP = SqlBasicFunction.create("to_timestamp",
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), new EpochSecondsArgument()),
+            SqlFunctionCategory.TIMEDATE);
+    /** PostgreSQL's {@code to_date(text, text)}. */
+    public static final SqlFunction TO_DATE = SqlBasicFunction.create("to_date", ReturnTypes.DATE_NULLABLE,
+            OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), SqlFunctionCategory.TIMEDATE);
     /**
      * PostgreSQL 15's {@code regexp_replace(text, text, text[, flags text])} and
      * {@code regexp_replace(text, text, text, start integer[, n integer[, flags text]])}.
@@ -206,7 +225,8 @@ public final class ParallaxFunctions {
             // PostgreSQL's boolean aggregates (every, the standard's name for bool_and, is a standard operator).
             org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
             org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
-            LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, REGEXP_REPLACE, TO_CHAR));
+            LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, REGEXP_REPLACE, TO_CHAR,
+            MAKE_DATE, MAKE_TIMESTAMP, TO_TIMESTAMP, TO_DATE));
 
     /** Calcite's standard operators Parallax replaces by its own of the same name, left out of the operator table. */
     private static final java.util.Set<SqlOperator> REPLACED = java.util.Set.of(SqlStdOperatorTable.ROUND,
@@ -401,6 +421,34 @@ public final class ParallaxFunctions {
         @Override
         public String getAllowedSignatures(SqlOperator operator, String operatorName) {
             return operatorName + "(<TIMESTAMP>, <TIMESTAMP>, <INTERVAL>)";
+        }
+    }
+
+    /**
+     * to_timestamp's one argument, double precision seconds: any number, or a quoted literal (read as
+     * double precision by the engine's cast, as PostgreSQL resolves the unknown literal; Calcite's
+     * coercion to its numeric family would make it a decimal of too small a precision).
+     */
+    private static final class EpochSecondsArgument implements org.apache.calcite.sql.type.SqlOperandTypeChecker {
+        @Override
+        public boolean checkOperandTypes(org.apache.calcite.sql.SqlCallBinding binding, boolean throwOnFailure) {
+            RelDataType type = binding.getOperandType(0);
+            boolean accepted = SqlTypeUtil.isNumeric(type) || type.getSqlTypeName() == SqlTypeName.NULL
+                    || SqlTypeUtil.inCharFamily(type) && binding.operand(0) instanceof org.apache.calcite.sql.SqlCharStringLiteral;
+            if (!accepted && throwOnFailure) {
+                throw binding.newValidationSignatureError();
+            }
+            return accepted;
+        }
+
+        @Override
+        public org.apache.calcite.sql.SqlOperandCountRange getOperandCountRange() {
+            return org.apache.calcite.sql.type.SqlOperandCountRanges.of(1);
+        }
+
+        @Override
+        public String getAllowedSignatures(SqlOperator operator, String operatorName) {
+            return operatorName + "(<DOUBLE>)";
         }
     }
 

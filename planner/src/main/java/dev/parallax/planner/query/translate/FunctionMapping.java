@@ -55,6 +55,18 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.TO_CHAR) {
             return Function.TO_CHAR;
         }
+        if (operator == ParallaxFunctions.MAKE_DATE) {
+            return Function.MAKE_DATE;
+        }
+        if (operator == ParallaxFunctions.MAKE_TIMESTAMP) {
+            return Function.MAKE_TIMESTAMP;
+        }
+        if (operator == ParallaxFunctions.TO_TIMESTAMP) {
+            return Function.TO_TIMESTAMP;
+        }
+        if (operator == ParallaxFunctions.TO_DATE) {
+            return Function.TO_DATE;
+        }
         if (operator == ParallaxFunctions.REGEXP_REPLACE) {
             return Function.REGEXP_REPLACE;
         }
