@@ -32,14 +32,8 @@ final class MakeDateTimeEvaluator extends Evaluator {
     @Override
     ColumnVector evaluate(Batch input, int[] selection, int count) {
         LongVector result = prepare(output, input);
-        for (int argument = 0; argument < arguments.length; argument++) {
-            argumentVectors[argument] = arguments[argument].evaluate(input, selection, count);
-            boolean[] nulls = nullsOf(argumentVectors[argument]);
-            if (nulls != null) {
-                count = nonNull.narrow(nulls, input, selection, count, result);
-                selection = nonNull.positions();
-            }
-        }
+        count = nonNull.evaluateArguments(arguments, argumentVectors, input, selection, count, result);
+        selection = nonNull.selection();
         if (count == 0) {
             return result;
         }

@@ -11,6 +11,7 @@ import dev.parallax.engine.vector.ColumnVector;
 final class NonNullPositions {
     private int[] positions = new int[0];
     private int[] spare = new int[0];
+    private int[] selection;
 
     /**
      * Drops from the {@code count} listed positions ({@code selection}, null for 0..count-1) those
@@ -29,5 +30,29 @@ final class NonNullPositions {
 
     int[] positions() {
         return positions;
+    }
+
+    /**
+     * Evaluates a strict function's {@code arguments} in order into {@code vectors}, each over the
+     * positions where the ones before were not NULL, and narrows to the rows where none is NULL
+     * ({@code output} marked NULL at the others); returns how many remain, listed in
+     * {@link #selection()} (null for 0..count-1) from now on.
+     */
+    int evaluateArguments(Evaluator[] arguments, ColumnVector[] vectors, Batch input, int[] selection, int count, ColumnVector output) {
+        this.selection = selection;
+        for (int argument = 0; argument < arguments.length; argument++) {
+            vectors[argument] = arguments[argument].evaluate(input, this.selection, count);
+            boolean[] nulls = Evaluator.nullsOf(vectors[argument]);
+            if (nulls != null) {
+                count = narrow(nulls, input, this.selection, count, output);
+                this.selection = positions;
+            }
+        }
+        return count;
+    }
+
+    /** The positions {@link #evaluateArguments} kept. */
+    int[] selection() {
+        return selection;
     }
 }

@@ -57,14 +57,8 @@ final class TextFunctionEvaluator extends Evaluator {
     @Override
     ColumnVector evaluate(Batch input, int[] selection, int count) {
         ColumnVector result = prepare(output, input);
-        for (int argument = 0; argument < arguments.length; argument++) {
-            argumentVectors[argument] = arguments[argument].evaluate(input, selection, count);
-            boolean[] nulls = nullsOf(argumentVectors[argument]);
-            if (nulls != null) {
-                count = nonNull.narrow(nulls, input, selection, count, result);
-                selection = nonNull.positions();
-            }
-        }
+        count = nonNull.evaluateArguments(arguments, argumentVectors, input, selection, count, result);
+        selection = nonNull.selection();
         if (count == 0) {
             // Every row had a NULL argument; an untyped NULL's vector is not text.
             return result;

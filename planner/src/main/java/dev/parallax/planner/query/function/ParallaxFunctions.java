@@ -184,7 +184,8 @@ public final class ParallaxFunctions {
      */
     public static final SqlFunction TO_TIMESTAMP = SqlBasicFunction.create("to_timestamp",
             ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
-            OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), new EpochSecondsArgument()),
+            OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER),
+                    new CheckedArguments(1, "(<DOUBLE>)", ParallaxFunctions::isEpochSeconds)),
             SqlFunctionCategory.TIMEDATE);
     /** PostgreSQL's {@code to_date(text, text)}. */
     public static final SqlFunction TO_DATE = SqlBasicFunction.create("to_date", ReturnTypes.DATE_NULLABLE,
@@ -380,7 +381,7 @@ public final class ParallaxFunctions {
             super("generate_series", SqlKind.OTHER_FUNCTION, ReturnTypes.CURSOR, null,
                     OperandTypes.or(OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
                             OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
-                            new TimestampSeriesArguments()),
+                            timestampSeriesArguments()),
                     SqlFunctionCategory.USER_DEFINED_TABLE_FUNCTION);
         }
 
@@ -402,11 +403,16 @@ public final class ParallaxFunctions {
         }
     }
 
-    /** generate_series's timestamp form in FROM, as {@link SeriesArguments} accepts it. */
-    private static final class TimestampSeriesArguments implements org.apache.calcite.sql.type.SqlOperandTypeChecker {
+    /**
+     * Arguments a predicate accepts, {@code count} of them, shown as {@code signature} in Calcite's
+     * messages: for forms Calcite's families cannot say without its coercion getting in the way.
+     */
+    private record CheckedArguments(int count, String signature,
+                                    java.util.function.Predicate<org.apache.calcite.sql.SqlCallBinding> accepts)
+            implements org.apache.calcite.sql.type.SqlOperandTypeChecker {
         @Override
         public boolean checkOperandTypes(org.apache.calcite.sql.SqlCallBinding binding, boolean throwOnFailure) {
-            boolean accepted = SeriesArguments.isTimestampForm(binding.operands(), binding.collectOperandTypes());
+            boolean accepted = accepts.test(binding);
             if (!accepted && throwOnFailure) {
                 throw binding.newValidationSignatureError();
             }
@@ -415,13 +421,19 @@ public final class ParallaxFunctions {
 
         @Override
         public org.apache.calcite.sql.SqlOperandCountRange getOperandCountRange() {
-            return org.apache.calcite.sql.type.SqlOperandCountRanges.of(3);
+            return org.apache.calcite.sql.type.SqlOperandCountRanges.of(count);
         }
 
         @Override
         public String getAllowedSignatures(SqlOperator operator, String operatorName) {
-            return operatorName + "(<TIMESTAMP>, <TIMESTAMP>, <INTERVAL>)";
+            return operatorName + signature;
         }
+    }
+
+    /** generate_series's timestamp form in FROM, as {@link SeriesArguments} accepts it (a method: GENERATE_SERIES is built before any constant below). */
+    private static CheckedArguments timestampSeriesArguments() {
+        return new CheckedArguments(3, "(<TIMESTAMP>, <TIMESTAMP>, <INTERVAL>)",
+                binding -> SeriesArguments.isTimestampForm(binding.operands(), binding.collectOperandTypes()));
     }
 
     /**
@@ -429,27 +441,10 @@ public final class ParallaxFunctions {
      * double precision by the engine's cast, as PostgreSQL resolves the unknown literal; Calcite's
      * coercion to its numeric family would make it a decimal of too small a precision).
      */
-    private static final class EpochSecondsArgument implements org.apache.calcite.sql.type.SqlOperandTypeChecker {
-        @Override
-        public boolean checkOperandTypes(org.apache.calcite.sql.SqlCallBinding binding, boolean throwOnFailure) {
-            RelDataType type = binding.getOperandType(0);
-            boolean accepted = SqlTypeUtil.isNumeric(type) || type.getSqlTypeName() == SqlTypeName.NULL
-                    || SqlTypeUtil.inCharFamily(type) && binding.operand(0) instanceof org.apache.calcite.sql.SqlCharStringLiteral;
-            if (!accepted && throwOnFailure) {
-                throw binding.newValidationSignatureError();
-            }
-            return accepted;
-        }
-
-        @Override
-        public org.apache.calcite.sql.SqlOperandCountRange getOperandCountRange() {
-            return org.apache.calcite.sql.type.SqlOperandCountRanges.of(1);
-        }
-
-        @Override
-        public String getAllowedSignatures(SqlOperator operator, String operatorName) {
-            return operatorName + "(<DOUBLE>)";
-        }
+    private static boolean isEpochSeconds(org.apache.calcite.sql.SqlCallBinding binding) {
+        RelDataType type = binding.getOperandType(0);
+        return SqlTypeUtil.isNumeric(type) || type.getSqlTypeName() == SqlTypeName.NULL
+                || SqlTypeUtil.inCharFamily(type) && binding.operand(0) instanceof org.apache.calcite.sql.SqlCharStringLiteral;
     }
 
     /** Arguments that must have a common type ({@link #commonArgumentType}), any number of them: greatest, least. */
