@@ -16,7 +16,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
- * One client connection. A virtual thread of its own, the statement thread, runs startup,
+ * One client connection. A thread of its own, the statement thread, runs startup,
  * authentication and every statement that may block or take long ({@link QueryProtocol}),
  * blocking freely — on the next message, or on a full socket buffer (back-pressure) — without
  * holding up any other connection. Messages that answer at once ({@link QueryProtocol#isImmediate}:
@@ -85,7 +85,11 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
     public void channelActive(ChannelHandlerContext context) {
         channel = context.channel();
         writer = new BackendWriter(channel);
-        Thread.ofVirtual().name("parallax-connection-" + channel.remoteAddress()).start(this);
+        // A platform thread, as PostgreSQL gives each connection a process of its own: a statement
+        // runs on it, and a CPU-bound serial one never yields; on virtual threads, whose carriers are
+        // as many as the cores, as many slow queries as cores kept every other connection from
+        // running even "select 42" (PgJdbcTest, JVM with one available processor).
+        Thread.ofPlatform().daemon(true).name("parallax-connection-" + channel.remoteAddress()).start(this);
     }
 
     @Override

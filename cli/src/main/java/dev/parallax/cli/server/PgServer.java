@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The PostgreSQL wire-protocol server: serves one {@link Database} to many clients over protocol
- * 3.0 on Netty. Each connection gets its own session and a virtual thread that runs its statements,
+ * 3.0 on Netty. Each connection gets its own session and a thread that runs its statements,
  * so Netty's event loop only moves bytes and a slow query or a slow reader never holds up another
  * connection; all sessions share the database's worker pool.
  */

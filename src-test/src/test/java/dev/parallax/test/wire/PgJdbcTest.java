@@ -18,6 +18,7 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The real PostgreSQL JDBC driver against the wire server: statements, prepared statements, types, errors, cancel. */
 class PgJdbcTest {
@@ -318,6 +320,57 @@ class PgJdbcTest {
             }
         }
         assertEquals(0, server.queryMemory());
+    }
+
+    /**
+     * As many CPU-bound serial queries as the machine has cores, each on its own connection, do
+     * not keep another connection from answering: each connection's statements run on a thread
+     * the operating system schedules (on virtual threads, one carrier per core, "select 42" waited
+     * for a slow query to end).
+     */
+    @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a starved connection hangs, not fails
+    void slowQueriesOnEveryCoreLeaveAnotherConnectionAnswering() throws Exception {
+        int slowCount = Math.max(2, Runtime.getRuntime().availableProcessors());
+        List<Connection> slow = new ArrayList<>();
+        List<Statement> slowStatements = new ArrayList<>();
+        List<CompletableFuture<SQLException>> failures = new ArrayList<>();
+        try (Connection other = server.connect(); Statement otherStatement = other.createStatement()) {
+            for (int index = 0; index < slowCount; index++) {
+                Connection connection = server.connect();
+                slow.add(connection);
+                Statement statement = connection.createStatement();
+                slowStatements.add(statement);
+                statement.execute("set max_parallel_workers_per_gather = 0");
+                failures.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        statement.executeQuery("select count(*) from generate_series(1, 100000000000) g where g % 7 = 3");
+                        return null;
+                    } catch (SQLException e) {
+                        return e;
+                    }
+                }, runnable -> Thread.ofPlatform().daemon(true).start(runnable)));
+            }
+            for (int attempt = 0; attempt < 400 && server.database.runningStatements().size() < slowCount; attempt++) {
+                Thread.sleep(10);
+            }
+            assertEquals(slowCount, server.database.runningStatements().size(), "the slow queries never all started");
+            try (ResultSet rows = otherStatement.executeQuery("select 42")) {
+                assertTrue(rows.next());
+                assertEquals(42, rows.getInt(1));
+            }
+            assertEquals(slowCount, server.database.runningStatements().size(), "a slow query ended early");
+        } finally {
+            for (Statement statement : slowStatements) {
+                statement.cancel();
+            }
+            for (CompletableFuture<SQLException> failure : failures) {
+                assertEquals("57014", failure.get(30, TimeUnit.SECONDS).getSQLState());
+            }
+            for (Connection connection : slow) {
+                connection.close();
+            }
+        }
     }
 
     @Test
