@@ -14,6 +14,8 @@ import java.util.Arrays;
 final class AppendScratch {
     private static final ThreadLocal<AppendScratch> PER_THREAD = ThreadLocal.withInitial(AppendScratch::new);
     private static final int INITIAL_PAGES = 4;
+    /** Arrays longer than this (a bulk step's) are not kept for the next step. */
+    private static final int KEPT_PAGES = 64;
 
     long[] touchedPages = new long[INITIAL_PAGES];
     int[] newRowCounts = new int[INITIAL_PAGES];
@@ -35,9 +37,21 @@ final class AppendScratch {
         return scratch;
     }
 
-    /** Ends the step: drops its references to null count arrays (pages' published counts) and frees the set. */
-    void giveBack() {
-        Arrays.fill(newNullCounts, null);
+    /**
+     * Ends the step, which touched {@code touchedCount} pages: drops its references to null count
+     * arrays (pages' published counts) and frees the set. Arrays a large step grew are replaced by
+     * small ones: clearing the 5,500 entries a 10M-row load left behind took each later point
+     * upsert on that thread from 1.9 to 6.1 µs (UpsertBenchmark, whose load runs on the benchmark thread).
+     */
+    void giveBack(int touchedCount) {
+        if (touchedPages.length > KEPT_PAGES) {
+            touchedPages = new long[INITIAL_PAGES];
+            newRowCounts = new int[INITIAL_PAGES];
+            newHeapStarts = new int[INITIAL_PAGES];
+            newNullCounts = new int[INITIAL_PAGES][];
+        } else {
+            Arrays.fill(newNullCounts, 0, touchedCount, null);
+        }
         taken = false;
     }
 

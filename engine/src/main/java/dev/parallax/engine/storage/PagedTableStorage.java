@@ -403,7 +403,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
                 tailNullCounts = scratch.newNullCounts[last];
                 tailCleanFrom = last == 0 && existingPage != 0 ? existingCleanFrom : 0;
             } finally {
-                scratch.giveBack();
+                scratch.giveBack(touchedCount);
             }
             endPublish(liveRows, deadCount);
             if (hugePagesWanted) {
