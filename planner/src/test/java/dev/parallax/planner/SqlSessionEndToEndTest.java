@@ -81,6 +81,21 @@ class SqlSessionEndToEndTest {
     }
 
     @Test
+    void stringFunctionColumnsAreNamedAsPostgresNamesThem() {
+        // The names PostgreSQL 15 gives these columns; TRIM's forms are named after the function of their side.
+        try (Result result = session.execute("select left('ab', 1), right('ab', 1), reverse('a'), initcap('a'), substr('ab', 1),"
+                + " btrim('a'), ltrim('a'), rtrim('a'), trim(leading 'a' from 'ab'), trim(trailing 'a' from 'ba'), trim(' a '),"
+                + " strpos('a', 'a'), ascii('a'), chr(97), starts_with('a', 'a'), translate('a', 'a', 'b'), octet_length('a'),"
+                + " bit_length('a'), overlay('ab' placing 'c' from 1), quote_ident('a'), quote_literal('a'), quote_nullable('a'),"
+                + " format('%s', 'a'), string_to_array('a', ','), regexp_split_to_array('a', ','), to_hex(10)")) {
+            assertEquals(List.of("left", "right", "reverse", "initcap", "substr", "btrim", "ltrim", "rtrim", "ltrim", "rtrim", "btrim",
+                            "strpos", "ascii", "chr", "starts_with", "translate", "octet_length", "bit_length", "overlay", "quote_ident",
+                            "quote_literal", "quote_nullable", "format", "string_to_array", "regexp_split_to_array", "to_hex"),
+                    result.columns().stream().map(dev.parallax.ResultColumn::name).toList());
+        }
+    }
+
+    @Test
     void preparedSelectListSeriesBindsItsBoundsAndNamesItsColumns() {
         PreparedQuery query = session.prepare("select generate_series(1, $1), unnest(array['a', 'b']), generate_series($2, 1, -1) + 0");
         try (Result result = query.execute(3, 2)) {

@@ -45,6 +45,37 @@ public enum Function {
      */
     CONCAT_VALUES, CONCAT_WS,
     /**
+     * Text edits in characters (TextEditEvaluator): LEFT/RIGHT(text, n) the first/last n characters
+     * (all but the last/first -n when negative), REVERSE, INITCAP (words: runs of letters and digits),
+     * BTRIM/LTRIM/RTRIM(text[, characters]) (default a space), TRANSLATE(text, from, to),
+     * OVERLAY(text, replacement, start[, count]) (count defaults to the replacement's length).
+     */
+    LEFT, RIGHT, REVERSE, INITCAP, BTRIM, LTRIM, RTRIM, TRANSLATE, OVERLAY,
+    /**
+     * Measures of text (TextMeasureEvaluator): STRPOS(text, substring) in characters (0 when absent),
+     * ASCII(text) the first character's code point (0 for the empty text), OCTET_LENGTH and
+     * BIT_LENGTH in bytes and bits, STARTS_WITH(text, prefix) a boolean.
+     */
+    STRPOS, ASCII, OCTET_LENGTH, BIT_LENGTH, STARTS_WITH,
+    /**
+     * CHR(integer): the character of that code point (22023 below 1; 54000 for 0, past U+10FFFF and
+     * for surrogates); TO_HEX(integer or bigint): the two's complement in lower-case hexadecimal.
+     */
+    CHR, TO_HEX,
+    /**
+     * QUOTE_IDENT(text) quoted as an identifier when PostgreSQL would need it, QUOTE_LITERAL(value) as
+     * a string literal (E'' when it holds a backslash), QUOTE_NULLABLE(value) the same but {@code NULL}
+     * for NULL (never NULL itself).
+     */
+    QUOTE_IDENT, QUOTE_LITERAL, QUOTE_NULLABLE,
+    /** format(format text, value, ...): PostgreSQL's %s, %I, %L, %%, positions (%2$s) and widths (%10s, %-*s). */
+    FORMAT,
+    /**
+     * Text split into a text[]: STRING_TO_ARRAY(text, delimiter[, null text]) (a NULL delimiter splits
+     * into characters, an empty one gives the whole text), REGEXP_SPLIT_TO_ARRAY(text, pattern[, flags]).
+     */
+    STRING_TO_ARRAY, REGEXP_SPLIT_TO_ARRAY,
+    /**
      * to_char(value, template) of a date, timestamp or number (integer, numeric, double precision)
      * with PostgreSQL's template patterns (DateTimeTemplate, NumberTemplate).
      */

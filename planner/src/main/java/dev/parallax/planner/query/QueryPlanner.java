@@ -656,6 +656,18 @@ public final class QueryPlanner {
             if (call.getOperator() == dev.parallax.planner.query.function.ParallaxFunctions.STRING_AGGREGATE) {
                 return "string_agg";
             }
+            if (call.getOperator() == dev.parallax.planner.query.function.StringFunctions.TRANSLATE) {
+                return "translate";
+            }
+            if (call.getKind() == SqlKind.TRIM && call.operand(0) instanceof org.apache.calcite.sql.SqlLiteral flag
+                    && flag.getValue() instanceof org.apache.calcite.sql.fun.SqlTrimFunction.Flag side) {
+                // PostgreSQL's grammar turns TRIM into the function of its side.
+                return switch (side) {
+                    case BOTH -> "btrim";
+                    case LEADING -> "ltrim";
+                    case TRAILING -> "rtrim";
+                };
+            }
             return switch (call.getKind()) {
                 case CAST -> label(call.operand(0), "?column?", sql).equals("?column?")
                         ? castLabel(call.operand(1)) : label(call.operand(0), "?column?", sql);

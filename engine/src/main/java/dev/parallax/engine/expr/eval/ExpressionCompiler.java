@@ -409,7 +409,46 @@ public final class ExpressionCompiler {
                 Evaluator right = argumentExprs.size() > 1 ? expression(argumentExprs.get(1)) : null;
                 return new BitwiseEvaluator(function, left, right, type);
             }
-            case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, TRIM, POSITION, MD5, REPLACE, REPEAT, LPAD, RPAD, SPLIT_PART -> {
+            case TRIM -> {
+                // TRIM(string, characters, 'both'|'leading'|'trailing'), the side a literal of the translation.
+                Function side = switch (fieldName(argumentExprs.get(2))) {
+                    case "leading" -> Function.LTRIM;
+                    case "trailing" -> Function.RTRIM;
+                    default -> Function.BTRIM;
+                };
+                return new TextEditEvaluator(side, new Evaluator[] {plainText(argumentExprs.get(0)), plainText(argumentExprs.get(1))});
+            }
+            case LEFT, RIGHT, REVERSE, INITCAP, BTRIM, LTRIM, RTRIM, TRANSLATE, OVERLAY -> {
+                return new TextEditEvaluator(function, textOrIntegerArguments(argumentExprs));
+            }
+            case STRPOS, ASCII, STARTS_WITH, BIT_LENGTH -> {
+                return new TextMeasureEvaluator(function, textOrIntegerArguments(argumentExprs));
+            }
+            case OCTET_LENGTH -> {
+                // octet_length(character(n)) counts the padding blanks, as PostgreSQL's bpcharoctetlen.
+                return new TextMeasureEvaluator(function, new Evaluator[] {textArgument(argumentExprs.getFirst())});
+            }
+            case CHR, TO_HEX -> {
+                return new IntegerTextEvaluator(function, expression(argumentExprs.getFirst()));
+            }
+            case QUOTE_IDENT -> {
+                return new QuoteEvaluator(function, plainText(argumentExprs.getFirst()));
+            }
+            case QUOTE_LITERAL, QUOTE_NULLABLE -> {
+                // quote_literal(anyelement) is quote_literal($1::text): the value cast to text (true, not t's output form).
+                return new QuoteEvaluator(function, plainText(argumentExprs.getFirst()));
+            }
+            case FORMAT -> {
+                Evaluator[] values = new Evaluator[argumentExprs.size() - 1];
+                for (int index = 0; index < values.length; index++) {
+                    values[index] = outputText(expression(argumentExprs.get(index + 1)));
+                }
+                return new FormatEvaluator(plainText(argumentExprs.getFirst()), values);
+            }
+            case STRING_TO_ARRAY, REGEXP_SPLIT_TO_ARRAY -> {
+                return new TextSplitEvaluator(function, textOrIntegerArguments(argumentExprs));
+            }
+            case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, POSITION, MD5, REPLACE, REPEAT, LPAD, RPAD, SPLIT_PART -> {
                 Evaluator[] arguments = arguments(argumentExprs);
                 if (function == Function.CONCAT) {
                     // || accepts any value on either side and concatenates the output forms; a
@@ -727,6 +766,29 @@ public final class ExpressionCompiler {
         } catch (ParallaxException deferred) {
             return evaluator;
         }
+    }
+
+    /**
+     * A text operand as PostgreSQL's text functions take it: a character(n) value cast to text
+     * (without its padding blanks), an untyped NULL or any other non-text value cast to text.
+     */
+    private Evaluator plainText(Expr argument) {
+        Evaluator evaluator = expression(argument);
+        if (evaluator.type().kind().isText() && evaluator.type().kind() != TypeKind.CHAR) {
+            return evaluator;
+        }
+        return foldWhen(new CastEvaluator(evaluator, DataType.TEXT, true), evaluator instanceof ConstantEvaluator);
+    }
+
+    /** The operands of a function taking text and integers: integers as they are, the others {@link #plainText}. */
+    private Evaluator[] textOrIntegerArguments(List<Expr> expressions) {
+        Evaluator[] arguments = new Evaluator[expressions.size()];
+        for (int index = 0; index < arguments.length; index++) {
+            Expr argument = expressions.get(index);
+            arguments[index] = argument.type().vectorKind() == VectorKind.LONG && !argument.type().kind().isText()
+                    && argument.type().kind() != TypeKind.NULL ? expression(argument) : plainText(argument);
+        }
+        return arguments;
     }
 
     /** An operand of a text-only function: an untyped NULL (or any non-text value) is cast to text first. */

@@ -33,7 +33,7 @@ final class NonNullPositions {
     }
 
     /**
-     * Evaluates a strict function's {@code arguments} in order into {@code vectors}, each over the
+     * Evaluates a strict function's {@code arguments} (null entries, arguments not given, skipped) in order into {@code vectors}, each over the
      * positions where the ones before were not NULL, and narrows to the rows where none is NULL
      * ({@code output} marked NULL at the others); returns how many remain, listed in
      * {@link #selection()} (null for 0..count-1) from now on.
@@ -41,6 +41,9 @@ final class NonNullPositions {
     int evaluateArguments(Evaluator[] arguments, ColumnVector[] vectors, Batch input, int[] selection, int count, ColumnVector output) {
         this.selection = selection;
         for (int argument = 0; argument < arguments.length; argument++) {
+            if (arguments[argument] == null) {
+                continue; // an optional argument not given
+            }
             vectors[argument] = arguments[argument].evaluate(input, this.selection, count);
             boolean[] nulls = Evaluator.nullsOf(vectors[argument]);
             if (nulls != null) {

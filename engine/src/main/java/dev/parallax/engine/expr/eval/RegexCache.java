@@ -21,6 +21,8 @@ final class RegexCache {
     private byte[] lastPattern;
     private RegexFlags lastFlags;
     private Matcher lastMatcher;
+    private byte[] lastFlagsText;
+    private RegexFlags lastRowFlags;
 
     /** {@code flags} non-null: the flags of every row (the operators, a constant flags argument). */
     RegexCache(Evaluator pattern, RegexFlags flags) {
@@ -46,5 +48,17 @@ final class RegexCache {
             lastMatcher = compiled.matcher("");
         }
         return lastMatcher;
+    }
+
+    /** The flags written at {@code position} of a flags argument that is not constant, parsed again only when they change. */
+    RegexFlags rowFlags(BytesVector flagTexts, int position) {
+        byte[] data = flagTexts.data();
+        int offset = flagTexts.offset(position);
+        int length = flagTexts.length(position);
+        if (lastRowFlags == null || !Arrays.equals(lastFlagsText, 0, lastFlagsText.length, data, offset, offset + length)) {
+            lastFlagsText = Arrays.copyOfRange(data, offset, offset + length);
+            lastRowFlags = RegexFlags.parse(new String(data, offset, length, StandardCharsets.UTF_8), true);
+        }
+        return lastRowFlags;
     }
 }

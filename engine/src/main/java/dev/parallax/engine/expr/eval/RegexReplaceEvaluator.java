@@ -13,7 +13,6 @@ import dev.parallax.engine.vector.ColumnVector;
 import dev.parallax.engine.vector.LongVector;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.regex.Matcher;
 
 /**
@@ -35,8 +34,6 @@ final class RegexReplaceEvaluator extends Evaluator {
     private final Evaluator[] arguments;
     private final ColumnVector[] argumentVectors = new ColumnVector[6];
     private final ByteBuilder buffer = new ByteBuilder();
-    private byte[] lastFlagsText;
-    private RegexFlags lastFlags;
     private final NonNullPositions nonNull = new NonNullPositions();
 
     /** {@code start}, {@code occurrence} (n) and {@code flags} null when not given. */
@@ -54,17 +51,8 @@ final class RegexReplaceEvaluator extends Evaluator {
     @Override
     ColumnVector evaluate(Batch input, int[] selection, int count) {
         BytesVector result = prepare(output, input);
-        for (int argument = 0; argument < arguments.length; argument++) {
-            if (arguments[argument] == null) {
-                continue;
-            }
-            argumentVectors[argument] = arguments[argument].evaluate(input, selection, count);
-            boolean[] nulls = nullsOf(argumentVectors[argument]);
-            if (nulls != null) {
-                count = nonNull.narrow(nulls, input, selection, count, result);
-                selection = nonNull.positions();
-            }
-        }
+        count = nonNull.evaluateArguments(arguments, argumentVectors, input, selection, count, result);
+        selection = nonNull.selection();
         BytesVector sources = (BytesVector) argumentVectors[0];
         BytesVector patternTexts = (BytesVector) argumentVectors[1];
         BytesVector replacements = (BytesVector) argumentVectors[2];
@@ -80,7 +68,7 @@ final class RegexReplaceEvaluator extends Evaluator {
             if (occurrence < 0) {
                 throw invalidParameter("n", occurrence);
             }
-            RegexFlags rowFlags = constantFlags != null ? constantFlags : flagsAt((BytesVector) argumentVectors[5], position);
+            RegexFlags rowFlags = constantFlags != null ? constantFlags : patterns.rowFlags((BytesVector) argumentVectors[5], position);
             if (!occurrenceGiven && rowFlags.global()) {
                 occurrence = 0;
             }
@@ -164,17 +152,5 @@ final class RegexReplaceEvaluator extends Evaluator {
 
     private void append(byte[] data, int offset, int length) {
         buffer.append(data, offset, length);
-    }
-
-    /** The flags of a row whose flags argument is not constant, parsed again only when they change. */
-    private RegexFlags flagsAt(BytesVector flagTexts, int position) {
-        byte[] data = flagTexts.data();
-        int offset = flagTexts.offset(position);
-        int length = flagTexts.length(position);
-        if (lastFlags == null || !Arrays.equals(lastFlagsText, 0, lastFlagsText.length, data, offset, offset + length)) {
-            lastFlagsText = Arrays.copyOfRange(data, offset, offset + length);
-            lastFlags = RegexFlags.parse(new String(data, offset, length, StandardCharsets.UTF_8), true);
-        }
-        return lastFlags;
     }
 }

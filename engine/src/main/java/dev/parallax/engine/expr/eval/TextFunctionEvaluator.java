@@ -6,6 +6,7 @@ import dev.parallax.engine.expr.Function;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.LikePattern;
 import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.type.Utf8;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
@@ -18,7 +19,7 @@ import java.util.Locale;
 
 /**
  * Text functions on UTF-8 bytes: CONCAT (||), SUBSTRING(s, from[, for]) in characters, UPPER,
- * LOWER, LENGTH/CHAR_LENGTH, TRIM(s[, characters[, 'both'|'leading'|'trailing']]),
+ * LOWER, LENGTH/CHAR_LENGTH,
  * POSITION(substring, string), MD5, REPLACE(string, from, to), REPEAT(string, count) and
  * LPAD/RPAD(string, length[, fill]), SPLIT_PART(string, delimiter, field). Strict: NULL in, NULL out. ASCII-only values take byte
  * loops; others go through Java strings.
@@ -86,15 +87,14 @@ final class TextFunctionEvaluator extends Evaluator {
                             length--;
                         }
                     }
-                    ((LongVector) result).values()[position] = characterCount(data, offset, length);
+                    ((LongVector) result).values()[position] = Utf8.characterCount(data, offset, length);
                 }
-                case TRIM -> trim((BytesVector) result, position, data, offset, length);
                 case POSITION -> {
                     BytesVector haystack = (BytesVector) argumentVectors[1];
                     int found = LikePattern.indexOf(haystack.data(), haystack.offset(position), haystack.length(position),
                             text.getBytes(position));
                     ((LongVector) result).values()[position] = found < 0 ? 0
-                            : characterCount(haystack.data(), haystack.offset(position), found) + 1;
+                            : Utf8.characterCount(haystack.data(), haystack.offset(position), found) + 1;
                 }
                 case MD5 -> {
                     md5.update(data, offset, length);
@@ -240,12 +240,12 @@ final class TextFunctionEvaluator extends Evaluator {
             fillOffset = fill.offset(position);
             fillLength = fill.length(position);
         }
-        long textCharacters = characterCount(data, offset, length);
-        int keptBytes = textCharacters > wanted ? byteOffsetOf(data, offset, length, wanted) : length;
+        long textCharacters = Utf8.characterCount(data, offset, length);
+        int keptBytes = textCharacters > wanted ? Utf8.byteOffsetOf(data, offset, length, wanted) : length;
         long padCharacters = fillLength == 0 ? 0 : wanted - Math.min(textCharacters, wanted);
-        int fillCharacters = characterCount(fillData, fillOffset, fillLength);
+        int fillCharacters = Utf8.characterCount(fillData, fillOffset, fillLength);
         long wholeCopies = fillCharacters == 0 ? 0 : padCharacters / fillCharacters;
-        int restBytes = fillCharacters == 0 ? 0 : byteOffsetOf(fillData, fillOffset, fillLength, padCharacters % fillCharacters);
+        int restBytes = fillCharacters == 0 ? 0 : Utf8.byteOffsetOf(fillData, fillOffset, fillLength, padCharacters % fillCharacters);
         long total = keptBytes + wholeCopies * fillLength + restBytes;
         if (total > MAXIMUM_VALUE_BYTES) {
             throw new ParallaxException(SqlState.PROGRAM_LIMIT_EXCEEDED, "requested length too large");
@@ -278,31 +278,6 @@ final class TextFunctionEvaluator extends Evaluator {
         return found < 0 ? -1 : found + from;
     }
 
-    static int characterCount(byte[] data, int offset, int length) {
-        int characters = 0;
-        for (int index = offset; index < offset + length; index++) {
-            characters += (data[index] & 0xC0) != 0x80 ? 1 : 0;
-        }
-        return characters;
-    }
-
-    /** Byte offset of the character number {@code characters} (0-based) within the range, clamped to its end. */
-    private static int byteOffsetOf(byte[] data, int offset, int length, long characters) {
-        int index = offset;
-        int end = offset + length;
-        long seen = 0;
-        while (index < end) {
-            if ((data[index] & 0xC0) != 0x80) {
-                if (seen == characters) {
-                    return index - offset;
-                }
-                seen++;
-            }
-            index++;
-        }
-        return length;
-    }
-
     private void substring(BytesVector out, int position, byte[] data, int offset, int length) {
         long start = ((LongVector) argumentVectors[1]).values()[position];
         long end = Long.MAX_VALUE;
@@ -320,8 +295,8 @@ final class TextFunctionEvaluator extends Evaluator {
             out.set(position, data, offset, 0);
             return;
         }
-        int from = byteOffsetOf(data, offset, length, first);
-        int to = end == Long.MAX_VALUE ? length : byteOffsetOf(data, offset, length, last);
+        int from = Utf8.byteOffsetOf(data, offset, length, first);
+        int to = end == Long.MAX_VALUE ? length : Utf8.byteOffsetOf(data, offset, length, last);
         out.set(position, data, offset + from, Math.max(0, to - from));
     }
 
@@ -347,35 +322,5 @@ final class TextFunctionEvaluator extends Evaluator {
             }
             outData[target + index] = character;
         }
-    }
-
-    private void trim(BytesVector out, int position, byte[] data, int offset, int length) {
-        byte[] characters = argumentVectors.length > 1 ? ((BytesVector) argumentVectors[1]).getBytes(position) : SPACE;
-        String mode = "both";
-        if (argumentVectors.length > 2) {
-            mode = ((BytesVector) argumentVectors[2]).getString(position).toLowerCase(Locale.ROOT);
-        }
-        int start = offset;
-        int end = offset + length;
-        if (!mode.equals("trailing")) {
-            while (start < end && contains(characters, data[start])) {
-                start++;
-            }
-        }
-        if (!mode.equals("leading")) {
-            while (end > start && contains(characters, data[end - 1])) {
-                end--;
-            }
-        }
-        out.set(position, data, start, end - start);
-    }
-
-    private static boolean contains(byte[] characters, byte value) {
-        for (byte character : characters) {
-            if (character == value) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -236,7 +236,8 @@ public final class ParallaxFunctions {
 
     /** Parallax's functions first, then Calcite's standard ones; names case-insensitive. */
     public static final SqlOperatorTable OPERATOR_TABLE = new CaseInsensitiveTable(
-            SqlOperatorTables.chain(PARALLAX, CatalogFunctions.TABLE, ArrayFunctions.TABLE, SqlStdOperatorTable.instance()));
+            SqlOperatorTables.chain(PARALLAX, CatalogFunctions.TABLE, ArrayFunctions.TABLE, StringFunctions.TABLE,
+                    SqlStdOperatorTable.instance()));
 
     private ParallaxFunctions() {
     }
@@ -291,8 +292,8 @@ public final class ParallaxFunctions {
         operandTypes[1] = array;
     }
 
-    /** A NULL or a parameter as an "any" argument of concat or concat_ws is text. */
-    private static void inferUnknownAsText(org.apache.calcite.sql.SqlCallBinding binding, RelDataType returnType,
+    /** A NULL or a parameter as an "any" argument of concat, concat_ws, format or quote_literal is text. */
+    static void inferUnknownAsText(org.apache.calcite.sql.SqlCallBinding binding, RelDataType returnType,
                                            RelDataType[] operandTypes) {
         RelDataType unknown = binding.getValidator().getUnknownType();
         RelDataTypeFactory factory = binding.getTypeFactory();

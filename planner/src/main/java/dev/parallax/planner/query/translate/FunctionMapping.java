@@ -4,6 +4,7 @@ import dev.parallax.engine.expr.Function;
 import dev.parallax.planner.query.function.CatalogFunctions;
 import dev.parallax.planner.query.function.DateArithmetic;
 import dev.parallax.planner.query.function.ParallaxFunctions;
+import dev.parallax.planner.query.function.StringFunctions;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -69,6 +70,10 @@ final class FunctionMapping {
         }
         if (operator == ParallaxFunctions.REGEXP_REPLACE) {
             return Function.REGEXP_REPLACE;
+        }
+        Function string = StringFunctions.engineFunction(operator);
+        if (string != null) {
+            return string;
         }
         if (operator == ParallaxFunctions.SPLIT_PART) {
             return Function.SPLIT_PART;
