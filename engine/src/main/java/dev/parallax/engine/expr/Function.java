@@ -18,6 +18,8 @@ public enum Function {
     LIKE, NOT_LIKE, ILIKE, NOT_ILIKE,
     /** POSIX regular expression in argument 1 ({@code ~}, {@code !~}, {@code ~*}, {@code !~*}): a match anywhere in the text. */
     REGEX_MATCH, NOT_REGEX_MATCH, REGEX_MATCH_INSENSITIVE, NOT_REGEX_MATCH_INSENSITIVE,
+    /** {@code text [NOT] SIMILAR TO pattern [ESCAPE escape]}: the whole text matches the SQL regular expression. */
+    SIMILAR_TO, NOT_SIMILAR_TO,
     /**
      * regexp_replace(source, pattern, replacement[, start[, n]][, flags]): PostgreSQL 15's forms,
      * start and n integers, the others text.
@@ -75,6 +77,8 @@ public enum Function {
      * into characters, an empty one gives the whole text), REGEXP_SPLIT_TO_ARRAY(text, pattern[, flags]).
      */
     STRING_TO_ARRAY, REGEXP_SPLIT_TO_ARRAY,
+    /** REGEXP_SPLIT_TO_ARRAY as the array a select-list regexp_split_to_table unnests: its errors name that function. */
+    REGEXP_SPLIT_TO_TABLE,
     /**
      * to_char(value, template) of a date, timestamp or number (integer, numeric, double precision)
      * with PostgreSQL's template patterns (DateTimeTemplate, NumberTemplate).

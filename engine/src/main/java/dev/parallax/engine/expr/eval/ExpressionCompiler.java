@@ -391,6 +391,14 @@ public final class ExpressionCompiler {
                         function == Function.NOT_REGEX_MATCH || function == Function.NOT_REGEX_MATCH_INSENSITIVE,
                         function == Function.REGEX_MATCH_INSENSITIVE || function == Function.NOT_REGEX_MATCH_INSENSITIVE);
             }
+            case SIMILAR_TO, NOT_SIMILAR_TO -> {
+                // PostgreSQL's way: the pattern becomes an anchored regular expression (once, when constant), then ~.
+                Evaluator pattern = plainText(argumentExprs.get(1));
+                Evaluator escape = argumentExprs.size() > 2 ? plainText(argumentExprs.get(2)) : null;
+                Evaluator regex = foldWhen(new SimilarPatternEvaluator(pattern, escape),
+                        pattern instanceof ConstantEvaluator && (escape == null || escape instanceof ConstantEvaluator));
+                return new RegexMatchEvaluator(plainText(argumentExprs.get(0)), regex, function == Function.NOT_SIMILAR_TO, false);
+            }
             case TO_CHAR -> {
                 return new ToCharEvaluator(expression(argumentExprs.get(0)), textArgument(argumentExprs.get(1)));
             }
@@ -445,7 +453,7 @@ public final class ExpressionCompiler {
                 }
                 return new FormatEvaluator(plainText(argumentExprs.getFirst()), values);
             }
-            case STRING_TO_ARRAY, REGEXP_SPLIT_TO_ARRAY -> {
+            case STRING_TO_ARRAY, REGEXP_SPLIT_TO_ARRAY, REGEXP_SPLIT_TO_TABLE -> {
                 return new TextSplitEvaluator(function, textOrIntegerArguments(argumentExprs));
             }
             case CONCAT, SUBSTRING, UPPER, LOWER, LENGTH, CHAR_LENGTH, POSITION, MD5, REPLACE, REPEAT, LPAD, RPAD, SPLIT_PART -> {

@@ -26,7 +26,8 @@ import java.util.regex.Matcher;
  *   only for a NULL text.</li>
  *   <li>regexp_split_to_array(text, pattern[, flags]): the pieces between the pattern's matches
  *   (PostgreSQL's setup_regexp_matches: a zero-length match at the start or end of the text, or
- *   right where the previous match ended, does not split); flag g is 22023. Strict.</li>
+ *   right where the previous match ended, does not split); flag g is 22023. Strict. REGEXP_SPLIT_TO_TABLE is the
+ *   same array, for regexp_split_to_table to unnest.</li>
  * </ul>
  */
 final class TextSplitEvaluator extends Evaluator {
@@ -49,7 +50,7 @@ final class TextSplitEvaluator extends Evaluator {
         this.arguments = arguments;
         this.argumentVectors = new ColumnVector[arguments.length];
         this.argumentNulls = new boolean[arguments.length][];
-        if (function == Function.REGEXP_SPLIT_TO_ARRAY) {
+        if (function != Function.STRING_TO_ARRAY) {
             this.constantFlags = arguments.length < 3 ? RegexFlags.NONE
                     : arguments[2] instanceof ConstantEvaluator constant && !constant.isNull()
                     ? checked(RegexFlags.parse(new String(constant.bytesValue(), StandardCharsets.UTF_8), true)) : null;
@@ -63,7 +64,7 @@ final class TextSplitEvaluator extends Evaluator {
     @Override
     ColumnVector evaluate(Batch input, int[] selection, int count) {
         BytesVector result = prepare(output, input);
-        boolean strict = function == Function.REGEXP_SPLIT_TO_ARRAY;
+        boolean strict = function != Function.STRING_TO_ARRAY;
         boolean[][] nulls = argumentNulls;
         for (int argument = 0; argument < arguments.length; argument++) {
             argumentVectors[argument] = arguments[argument].evaluate(input, selection, count);
@@ -161,9 +162,10 @@ final class TextSplitEvaluator extends Evaluator {
     }
 
     /** PostgreSQL refuses g here: the split already uses every match. */
-    private static RegexFlags checked(RegexFlags flags) {
+    private RegexFlags checked(RegexFlags flags) {
         if (flags.global()) {
-            throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE, "regexp_split_to_array() does not support the \"global\" option");
+            throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "%s() does not support the \"global\" option",
+                    function == Function.REGEXP_SPLIT_TO_TABLE ? "regexp_split_to_table" : "regexp_split_to_array");
         }
         return flags;
     }

@@ -39,6 +39,11 @@ public final class SetReturningOperator extends SqlFunction {
     public static final SetReturningOperator GENERATE_SERIES = new SetReturningOperator("generate_series");
     /** {@code unnest(array)}: the element type. */
     public static final SetReturningOperator UNNEST = new SetReturningOperator("unnest");
+    /**
+     * {@code regexp_split_to_table(text, pattern[, flags])}: text, the pieces of
+     * {@code regexp_split_to_array} one per row (ProjectSetTranslator unnests that array).
+     */
+    public static final SetReturningOperator REGEXP_SPLIT_TO_TABLE = new SetReturningOperator("regexp_split_to_table");
 
     private SetReturningOperator(String name) {
         super(name, SqlKind.OTHER_FUNCTION, ReturnTypes.ARG0, SetReturningOperator::inferParameterTypes, null,
@@ -62,7 +67,9 @@ public final class SetReturningOperator extends SqlFunction {
             }
         }
         for (int index = 0; index < operandTypes.length; index++) {
-            if (binding.getOperator() != GENERATE_SERIES) {
+            if (binding.getOperator() == REGEXP_SPLIT_TO_TABLE) {
+                operandTypes[index] = factory.createTypeWithNullability(factory.createSqlType(SqlTypeName.VARCHAR), true);
+            } else if (binding.getOperator() != GENERATE_SERIES) {
                 operandTypes[index] = factory.createUnknownType();
             } else if (timestamps) {
                 operandTypes[index] = factory.createTypeWithNullability(index < 2 ? SeriesArguments.timestampType(factory)
@@ -78,6 +85,7 @@ public final class SetReturningOperator extends SqlFunction {
         return switch (name) {
             case "generate_series" -> GENERATE_SERIES;
             case "unnest" -> UNNEST;
+            case "regexp_split_to_table" -> REGEXP_SPLIT_TO_TABLE;
             default -> null;
         };
     }
@@ -94,7 +102,8 @@ public final class SetReturningOperator extends SqlFunction {
         for (SqlNode operand : call.getOperandList()) {
             types.add(validator.deriveType(scope, operand));
         }
-        RelDataType result = this == GENERATE_SERIES ? seriesType(factory, call.getOperandList(), types) : elementType(types);
+        RelDataType result = this == GENERATE_SERIES ? seriesType(factory, call.getOperandList(), types)
+                : this == REGEXP_SPLIT_TO_TABLE ? splitType(factory, types) : elementType(types);
         if (result == null) {
             throw validator.newValidationError(call, RESOURCE.validatorUnknownFunction(signature(types)));
         }
@@ -118,6 +127,19 @@ public final class SetReturningOperator extends SqlFunction {
             bigint |= name == SqlTypeName.BIGINT;
         }
         return factory.createSqlType(bigint ? SqlTypeName.BIGINT : SqlTypeName.INTEGER);
+    }
+
+    private static RelDataType splitType(RelDataTypeFactory factory, List<RelDataType> types) {
+        if (types.size() < 2 || types.size() > 3) {
+            return null;
+        }
+        for (RelDataType type : types) {
+            SqlTypeName name = type.getSqlTypeName();
+            if (name != SqlTypeName.NULL && name != SqlTypeName.UNKNOWN && !SqlTypeFamily.CHARACTER.getTypeNames().contains(name)) {
+                return null;
+            }
+        }
+        return factory.createSqlType(SqlTypeName.VARCHAR);
     }
 
     private static RelDataType elementType(List<RelDataType> types) {

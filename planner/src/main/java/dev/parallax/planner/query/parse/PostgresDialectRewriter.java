@@ -449,6 +449,10 @@ public final class PostgresDialectRewriter {
         for (int index = 0; index < pieces.size(); index++) {
             Piece piece = pieces.get(index);
             result.add(piece);
+            if (isWord(piece, "regexp_split_to_table")) {
+                index = splitToTableInFrom(pieces, index, result);
+                continue;
+            }
             if (!isWord(piece, "unnest")) {
                 continue;
             }
@@ -503,6 +507,49 @@ public final class PostgresDialectRewriter {
             index = end - 1;
         }
         return result;
+    }
+
+    /**
+     * {@code regexp_split_to_table(text, pattern[, flags])} in FROM, the word at {@code index} (the
+     * last of {@code result}): written as {@code unnest(regexp_split_to_array(...))}, its column named
+     * as PostgreSQL names a scalar function's, after the alias or else the function. Returns the
+     * index of the last piece consumed. A select-list call is left to SetReturningCalls.
+     */
+    private static int splitToTableInFrom(List<Piece> pieces, int index, List<Piece> result) {
+        int group = skipSpaces(pieces, index + 1);
+        if (group >= pieces.size() || !(pieces.get(group) instanceof Piece.Group call) || call.open().kind() != Kind.LEFT_PARENTHESIS) {
+            return index;
+        }
+        int before = previousNonSpace(result, result.size() - 1);
+        boolean inFrom = before >= 0 && (isWord(result.get(before), "from") || isWord(result.get(before), "join")
+                || isWord(result.get(before), "lateral")
+                || result.get(before) instanceof Piece.Leaf comma && comma.token().kind() == Kind.COMMA && inFromClause(result));
+        if (!inFrom) {
+            return index;
+        }
+        int position = ((Piece.Leaf) pieces.get(index)).token().position();
+        result.set(result.size() - 1, new Piece.Composite(List.of("unnest(regexp_split_to_array"), position));
+        result.add(call);
+        int next = skipSpaces(pieces, group + 1);
+        if (next < pieces.size() && isWord(pieces.get(next), "as")) {
+            next = skipSpaces(pieces, next + 1);
+        }
+        String alias = "regexp_split_to_table";
+        int end = group;
+        if (next < pieces.size() && pieces.get(next) instanceof Piece.Leaf name
+                && (name.token().kind() == Kind.QUOTED_IDENTIFIER
+                || name.token().kind() == Kind.WORD && !AFTER_FROM_ITEM.contains(name.token().lowerText()))) {
+            int columns = skipSpaces(pieces, next + 1);
+            if (columns < pieces.size() && pieces.get(columns) instanceof Piece.Group) {
+                // A column list of its own: the alias and list follow as written.
+                result.add(new Piece.Composite(List.of(")"), call.close().position()));
+                return group;
+            }
+            alias = name.token().text();
+            end = next;
+        }
+        result.add(new Piece.Composite(List.of(") AS " + alias + " (" + alias + ")"), call.close().position()));
+        return end;
     }
 
     /** Words that start a clause other than FROM: a comma after one of them separates no FROM items. */

@@ -142,6 +142,8 @@ final class FunctionMapping {
             case IS_FALSE -> Function.IS_FALSE;
             case IS_NOT_FALSE -> Function.IS_NOT_FALSE;
             case LIKE -> call.getOperator().getName().equalsIgnoreCase("ILIKE") ? Function.ILIKE : Function.LIKE;
+            case SIMILAR -> ((org.apache.calcite.sql.fun.SqlLikeOperator) operator).isNegated()
+                    ? Function.NOT_SIMILAR_TO : Function.SIMILAR_TO;
             case COALESCE -> Function.COALESCE;
             case NULLIF -> Function.NULLIF;
             case FLOOR -> Function.FLOOR;

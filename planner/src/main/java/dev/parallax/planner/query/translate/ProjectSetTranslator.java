@@ -1,6 +1,8 @@
 package dev.parallax.planner.query.translate;
 
+import dev.parallax.engine.expr.Call;
 import dev.parallax.engine.expr.Expr;
+import dev.parallax.engine.expr.Function;
 import dev.parallax.engine.expr.Literal;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.ProjectSetNode;
@@ -18,7 +20,7 @@ import java.util.List;
 /**
  * ProjectSetRel → ProjectSetNode. Rows per input row as PostgreSQL estimates them: a
  * generate_series of constants its exact length (its support function), otherwise 1000 (as in
- * FROM); an unnest 10 (UnnestTranslator's figure); the longest call sets the count.
+ * FROM); an unnest or regexp_split_to_table 10 (UnnestTranslator's figure); the longest call sets the count.
  */
 final class ProjectSetTranslator {
     private ProjectSetTranslator() {
@@ -34,6 +36,13 @@ final class ProjectSetTranslator {
                 List<Expr> arguments = GenerateSeriesTranslator.arguments(call.getOperands(), type, translator);
                 functions.add(new SetReturningFunction.Series(arguments.get(0), arguments.get(1), arguments.get(2), type));
                 rowsPerInputRow = Math.max(rowsPerInputRow, seriesRows(arguments.get(0), arguments.get(1), arguments.get(2)));
+            } else if (call.getOperator() == SetReturningOperator.REGEXP_SPLIT_TO_TABLE) {
+                List<Expr> arguments = new ArrayList<>(call.getOperands().size());
+                for (org.apache.calcite.rex.RexNode operand : call.getOperands()) {
+                    arguments.add(ArgumentTypes.castTo(translator.rex().translate(operand), DataType.TEXT));
+                }
+                functions.add(new SetReturningFunction.Unnest(new Call(Function.REGEXP_SPLIT_TO_TABLE, arguments, DataType.array(DataType.TEXT))));
+                rowsPerInputRow = Math.max(rowsPerInputRow, UnnestTranslator.ELEMENTS_PER_ARRAY);
             } else {
                 Expr array = translator.rex().translate(call.getOperands().getFirst());
                 if (array.type().kind() != TypeKind.ARRAY) {
