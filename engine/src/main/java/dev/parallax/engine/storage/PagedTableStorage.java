@@ -802,19 +802,14 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
         for (int column = 0; column < columnCount; column++) {
             if (layout.storageKind(column) == STORAGE_VARIABLE) {
                 BytesVector vector = (BytesVector) batch.column(column);
-                if (!vector.mayHaveNulls() || !vector.nulls()[position]) {
-                    total += vector.lengths()[position];
-                }
+                int length = vector.mayHaveNulls() && vector.nulls()[position] ? 0 : vector.lengths()[position];
+                columnHeapBytes[column] = length;
+                total += length;
             }
         }
         if (total > heapFree) {
+            Arrays.fill(columnHeapBytes, 0); // nothing placed: as rowsThatFit leaves them for 0 rows
             return false;
-        }
-        for (int column = 0; column < columnCount; column++) {
-            if (layout.storageKind(column) == STORAGE_VARIABLE) {
-                BytesVector vector = (BytesVector) batch.column(column);
-                columnHeapBytes[column] = vector.mayHaveNulls() && vector.nulls()[position] ? 0 : vector.lengths()[position];
-            }
         }
         return true;
     }
