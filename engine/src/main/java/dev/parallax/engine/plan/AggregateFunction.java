@@ -7,8 +7,10 @@ package dev.parallax.engine.plan;
  * an array (NULL for no row), in the order the rows reach it. VAR_SAMP, VAR_POP, STDDEV_SAMP and
  * STDDEV_POP are the sample and population variance and standard deviation (stddev and variance are
  * the sample forms): NULL for no value, and for one value in the sample forms; numeric for integer
- * and numeric arguments (exact sums), double precision for real and double arguments.
+ * and numeric arguments (exact sums), double precision for real and double arguments. BIT_AND,
+ * BIT_OR and BIT_XOR combine the bits of integer values (NULL for no value).
  */
 public enum AggregateFunction {
-    COUNT_STAR, COUNT, SUM, AVG, MIN, MAX, BOOL_AND, BOOL_OR, SINGLE_VALUE, ARRAY_AGG, VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP
+    COUNT_STAR, COUNT, SUM, AVG, MIN, MAX, BOOL_AND, BOOL_OR, SINGLE_VALUE, ARRAY_AGG, VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP,
+    BIT_AND, BIT_OR, BIT_XOR
 }

@@ -672,7 +672,7 @@ public final class QueryPlanner {
                 case CAST -> label(call.operand(0), "?column?", sql).equals("?column?")
                         ? castLabel(call.operand(1)) : label(call.operand(0), "?column?", sql);
                 // Operators the dialect rewrite turned into pg_* calls are unnamed in PostgreSQL.
-                case OTHER_FUNCTION, SUM, COUNT, AVG, STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP, MIN, MAX, FLOOR, CEIL, TRIM, EXTRACT, COALESCE, POSITION ->
+                case OTHER_FUNCTION, SUM, COUNT, AVG, STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP, BIT_AND, BIT_OR, BIT_XOR, MIN, MAX, FLOOR, CEIL, TRIM, EXTRACT, COALESCE, POSITION ->
                         call.getOperator().getName().startsWith("pg_") && !CatalogFunctions.POSTGRES_NAMED.contains(call.getOperator().getName().toLowerCase(Locale.ROOT))
                                 ? "?column?" : call.getOperator().getName().toLowerCase(Locale.ROOT);
                 case CASE -> "case";

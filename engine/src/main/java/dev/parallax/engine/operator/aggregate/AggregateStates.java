@@ -24,7 +24,7 @@ public final class AggregateStates {
      *   <li>SUM, AVG of integers, decimals, intervals: [sum high BIGINT, sum low BIGINT, count BIGINT]
      *       (a 128-bit sum, so that no intermediate overflow is possible)</li>
      *   <li>SUM, AVG of REAL/DOUBLE: [sum DOUBLE, count BIGINT]</li>
-     *   <li>MIN, MAX: [the argument type], NULL while no value was seen</li>
+     *   <li>MIN, MAX, BIT_AND, BIT_OR, BIT_XOR: [the argument type], NULL while no value was seen</li>
      *   <li>BOOL_AND, BOOL_OR: [BOOLEAN], NULL while no value was seen</li>
      *   <li>SINGLE_VALUE: [the argument type, NULL while no value was seen], [row count BIGINT]</li>
      *   <li>ARRAY_AGG: [the result array], NULL while no row was seen</li>
@@ -42,7 +42,7 @@ public final class AggregateStates {
             case SUM, AVG -> Objects.requireNonNull(argumentType, "argumentType").vectorKind() == VectorKind.DOUBLE
                     ? List.of(DataType.DOUBLE, DataType.BIGINT)
                     : List.of(DataType.BIGINT, DataType.BIGINT, DataType.BIGINT);
-            case MIN, MAX -> List.of(Objects.requireNonNull(argumentType, "argumentType"));
+            case MIN, MAX, BIT_AND, BIT_OR, BIT_XOR -> List.of(Objects.requireNonNull(argumentType, "argumentType"));
             case BOOL_AND, BOOL_OR -> List.of(DataType.BOOLEAN);
             case SINGLE_VALUE -> List.of(Objects.requireNonNull(argumentType, "argumentType"), DataType.BIGINT);
             case ARRAY_AGG -> List.of(Objects.requireNonNull(resultType, "resultType"));

@@ -128,6 +128,7 @@ public final class HashAggregation {
             case BOOL_AND -> new BooleanAccumulator(true);
             case BOOL_OR -> new BooleanAccumulator(false);
             case ARRAY_AGG -> new ArrayAggregateAccumulator(call.resultType());
+            case BIT_AND, BIT_OR, BIT_XOR -> new BitwiseAccumulator(call.function());
             case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> doubles
                     ? new DoubleVarianceAccumulator(call.function())
                     : new ExactVarianceAccumulator(call.function(), argumentType, call.resultType());

@@ -84,6 +84,9 @@ final class AggregateTranslator {
                     case MIN -> AggregateFunction.MIN;
                     case MAX -> AggregateFunction.MAX;
                     case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
+                    case BIT_AND -> AggregateFunction.BIT_AND;
+                    case BIT_OR -> AggregateFunction.BIT_OR;
+                    case BIT_XOR -> AggregateFunction.BIT_XOR;
                     default -> throw ParallaxException.of(SqlState.UNDEFINED_FUNCTION, "aggregate %s is not supported",
                             call.getAggregation().getName().toLowerCase(java.util.Locale.ROOT));
                 };
@@ -95,6 +98,11 @@ final class AggregateTranslator {
             }
             int argument = call.getArgList().isEmpty() ? -1 : inputColumn[call.getArgList().getFirst()];
             DataType argumentType = argument < 0 ? DataType.BIGINT : input.outputTypes().get(argument);
+            if ((function == AggregateFunction.BIT_AND || function == AggregateFunction.BIT_OR || function == AggregateFunction.BIT_XOR)
+                    && argumentType.vectorKind() != dev.parallax.engine.type.VectorKind.LONG) {
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "%s of %s is not supported yet",
+                        function.name().toLowerCase(java.util.Locale.ROOT), argumentType.nameWithoutModifier());
+            }
             DataType resultType = TypeMapping.toEngine(call.getType());
             String name = call.getName() != null ? call.getName() : function.name().toLowerCase(java.util.Locale.ROOT);
             int filter = call.filterArg < 0 ? -1 : inputColumn[call.filterArg];
