@@ -106,6 +106,21 @@ public enum Function {
     // Math. TRUNC is PostgreSQL's trunc: toward zero, to a number of fraction digits (negative: tens...).
     ROUND, TRUNC, FLOOR, CEIL, SQRT, POWER,
     /**
+     * PostgreSQL's double precision math: CBRT, EXP, LN, LOG10, LOG(base, x), DEGREES, RADIANS and
+     * the trigonometric functions in radians; a logarithm of zero or a negative number raises
+     * 2201E, exp's overflow and underflow 22003, an argument outside asin/acos's domain or an
+     * infinite angle 22003 "input is out of range". SIGN keeps its argument's type (-1, 0, 1).
+     */
+    SIGN, CBRT, EXP, LN, LOG10, LOG, DEGREES, RADIANS, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2,
+    /**
+     * Integer math (PostgreSQL's int4/int8 functions; DIV also numeric): DIV(a, b) is a / b truncated
+     * toward zero (22012 for b = 0), GCD and LCM of the absolute values (gcd(0, 0) = 0, lcm with a
+     * zero = 0), 22003 when the result leaves the type's range.
+     */
+    DIV, GCD, LCM,
+    /** width_bucket(operand, low, high, count) as PostgreSQL's double precision form (WidthBucketEvaluator). */
+    WIDTH_BUCKET,
+    /**
      * Arrays (one dimension): ARRAY[a, b, ...] of the arguments (cast to the element type);
      * ARRAY_ELEMENT(array, subscript) is {@code a[i]}, NULL when the subscript is out of range;
      * CARDINALITY(array) counts elements (0 for an empty array); ARRAY_LENGTH, ARRAY_LOWER and

@@ -685,7 +685,11 @@ public final class QueryPlanner {
                 case OVER -> label(call.operand(0), fallback, sql);
                 // agg(x ORDER BY y) and agg(x) FILTER (WHERE ...) are named after the aggregate.
                 case WITHIN_GROUP, FILTER -> label(call.operand(0), fallback, sql);
-                default -> "?column?";
+                // Any other call written as a function (mod(7, 3), abs(x)) is named after it; operators (7 % 3) are not.
+                default -> call.getOperator() instanceof org.apache.calcite.sql.SqlFunction
+                        && call.getOperator().getSyntax() == org.apache.calcite.sql.SqlSyntax.FUNCTION
+                        && !call.getOperator().getName().startsWith("pg_")
+                        ? call.getOperator().getName().toLowerCase(Locale.ROOT) : "?column?";
             };
         }
         return fallback.startsWith("EXPR$") ? "?column?" : fallback;
@@ -698,7 +702,9 @@ public final class QueryPlanner {
      */
     private static String castLabel(SqlNode type) {
         if (!(type instanceof org.apache.calcite.sql.SqlDataTypeSpec spec)) {
-            return type.toString().toLowerCase(Locale.ROOT).replaceAll("\\(.*", "");
+            // INTERVAL DAY TO SECOND and INTERVAL MONTH are both PostgreSQL's interval.
+            return type instanceof org.apache.calcite.sql.SqlIntervalQualifier ? "interval"
+                    : type.toString().toLowerCase(Locale.ROOT).replaceAll("\\(.*", "");
         }
         org.apache.calcite.sql.SqlTypeNameSpec name = spec.getTypeNameSpec();
         while (name instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec collection) {

@@ -245,6 +245,15 @@ class QueryPlannerTest {
     }
 
     @Test
+    void functionCallsAreNamedAfterTheFunctionAndOperatorsAreNot() {
+        // Names as PostgreSQL 15 gives them (psql): mod | ?column? | abs | ln | sign | width_bucket | ?column? | ?column? | interval | int8
+        PlannedQuery planned = planner.plan("select mod(7, 3), 7 % 3, abs(-1), ln(2), sign(1), width_bucket(1, 0, 2, 2), "
+                + "|/ 4, 1 << 2, '1 day'::interval, 1::int8", settings);
+        assertEquals(List.of("mod", "?column?", "abs", "ln", "sign", "width_bucket", "?column?", "?column?", "interval", "int8"),
+                planned.columns().stream().map(c -> c.name()).toList());
+    }
+
+    @Test
     void postgresSyntaxPieces() {
         PlannedQuery planned = planner.plan(
                 "SELECT id::int8, name::text, bits & B'1010' AS anded, bits | B'0001' # B'0011', ~bits, bitand(bits, B'11110000'), "

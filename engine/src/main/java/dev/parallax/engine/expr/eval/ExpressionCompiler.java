@@ -364,7 +364,31 @@ public final class ExpressionCompiler {
             case ADD, SUBTRACT, MULTIPLY, DIVIDE, MODULO -> {
                 return arithmetic(function, expression(argumentExprs.get(0)), expression(argumentExprs.get(1)), type);
             }
-            case NEGATE, ABS, ROUND, TRUNC, FLOOR, CEIL, SQRT, POWER -> {
+            case DIV -> {
+                // numeric div: both arguments at the larger scale, so their scaled quotient is the integral one.
+                Evaluator[] arguments = arguments(argumentExprs);
+                int scale = Math.max(ComparisonEvaluator.scaleOf(arguments[0].type()), ComparisonEvaluator.scaleOf(arguments[1].type()));
+                for (int index = 0; index < arguments.length; index++) {
+                    if (arguments[index].type().kind() != TypeKind.DECIMAL || ComparisonEvaluator.scaleOf(arguments[index].type()) != scale) {
+                        arguments[index] = new CastEvaluator(arguments[index], DataType.decimal(18, scale), true);
+                    }
+                }
+                return new NumericFunctionEvaluator(function, arguments, type);
+            }
+            case WIDTH_BUCKET -> {
+                Evaluator[] arguments = arguments(argumentExprs);
+                for (int index = 0; index < 3; index++) {
+                    if (arguments[index].type().vectorKind() != VectorKind.DOUBLE) {
+                        arguments[index] = new CastEvaluator(arguments[index], DataType.DOUBLE, true);
+                    }
+                }
+                return new WidthBucketEvaluator(arguments[0], arguments[1], arguments[2], arguments[3]);
+            }
+            case GCD, LCM -> {
+                return new NumericFunctionEvaluator(function, arguments(argumentExprs), type);
+            }
+            case NEGATE, ABS, ROUND, TRUNC, FLOOR, CEIL, SQRT, POWER, SIGN, CBRT, EXP, LN, LOG10, LOG, DEGREES, RADIANS, SIN, COS,
+                 TAN, COT, ASIN, ACOS, ATAN, ATAN2 -> {
                 Evaluator[] arguments = arguments(argumentExprs);
                 boolean doubleMath = type.vectorKind() == VectorKind.DOUBLE || function == Function.SQRT || function == Function.POWER;
                 if (doubleMath) {

@@ -13,7 +13,8 @@ import dev.parallax.engine.vector.LongVector;
 
 /**
  * Numeric functions with one or two arguments: double arithmetic (+ - * / %), NEGATE, ABS, ROUND,
- * TRUNC, FLOOR, CEIL, SQRT, POWER, on doubles and on LONG-held integers/decimals. Strict: a NULL argument
+ * TRUNC, FLOOR, CEIL, SQRT, POWER and PostgreSQL's double precision math (logarithms, exp, trigonometry),
+ * on doubles; NEGATE, ABS, ROUND, TRUNC, FLOOR, CEIL, SIGN, DIV, GCD and LCM on LONG-held integers/decimals. Strict: a NULL argument
  * gives NULL. The function is fixed per instance; its switch is a jump per row on a final field,
  * cheap next to the arithmetic (these are not the TPC-H hot paths, which have their own kernels).
  */
@@ -117,8 +118,69 @@ final class NumericFunctionEvaluator extends Evaluator {
                 yield Math.sqrt(value);
             }
             case POWER -> power(value, other);
+            case SIGN -> Math.signum(value);
+            case CBRT -> Math.cbrt(value);
+            case EXP -> exp(value);
+            case LN -> Math.log(logarithmArgument(value));
+            case LOG10 -> Math.log10(logarithmArgument(value));
+            // log(base, x), PostgreSQL's numeric log: ln(x) / ln(base), so a base of 1 divides by zero.
+            case LOG -> {
+                double base = Math.log(logarithmArgument(value));
+                double logarithm = Math.log(logarithmArgument(other));
+                if (base == 0) {
+                    throw ArithmeticEvaluator.divisionByZero();
+                }
+                yield logarithm / base;
+            }
+            case DEGREES -> Math.toDegrees(value);
+            case RADIANS -> Math.toRadians(value);
+            case SIN -> Math.sin(finiteAngle(value));
+            case COS -> Math.cos(finiteAngle(value));
+            case TAN -> Math.tan(finiteAngle(value));
+            // cot(0) is Infinity in PostgreSQL, not an overflow (see checkFloat); -0 gives +0 as its dcot.
+            case COT -> 1.0 / Math.tan(finiteAngle(value)) + 0.0;
+            case ASIN -> Math.asin(unitRange(value));
+            case ACOS -> Math.acos(unitRange(value));
+            case ATAN -> Math.atan(value);
+            case ATAN2 -> Math.atan2(value, other);
             default -> throw new IllegalStateException("not a numeric function: " + function);
         };
+    }
+
+    private static double exp(double value) {
+        double result = Math.exp(value);
+        if (result == 0 && !Double.isInfinite(value)) {
+            throw new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value out of range: underflow");
+        }
+        return result;
+    }
+
+    private static double logarithmArgument(double value) {
+        if (value == 0) {
+            throw new ParallaxException(SqlState.INVALID_ARGUMENT_FOR_LOGARITHM, "cannot take logarithm of zero");
+        }
+        if (value < 0) {
+            throw new ParallaxException(SqlState.INVALID_ARGUMENT_FOR_LOGARITHM, "cannot take logarithm of a negative number");
+        }
+        return value;
+    }
+
+    private static double finiteAngle(double value) {
+        if (Double.isInfinite(value)) {
+            throw inputOutOfRange();
+        }
+        return value;
+    }
+
+    private static double unitRange(double value) {
+        if (value < -1 || value > 1) {
+            throw inputOutOfRange();
+        }
+        return value;
+    }
+
+    private static ParallaxException inputOutOfRange() {
+        return new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "input is out of range");
     }
 
     private static double roundDigits(double value, int digits, java.math.RoundingMode mode) {
@@ -140,7 +202,7 @@ final class NumericFunctionEvaluator extends Evaluator {
     }
 
     private double checkFloat(double result, double value, double other) {
-        if (Double.isInfinite(result) && !Double.isInfinite(value) && !Double.isInfinite(other)) {
+        if (Double.isInfinite(result) && !Double.isInfinite(value) && !Double.isInfinite(other) && function != Function.COT) {
             throw new ParallaxException(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value out of range: overflow");
         }
         if (resultKind == TypeKind.REAL && Math.abs(result) > Float.MAX_VALUE && !Double.isInfinite(result)) {
@@ -149,13 +211,25 @@ final class NumericFunctionEvaluator extends Evaluator {
         return resultKind == TypeKind.REAL ? (float) result : result;
     }
 
-    /** LONG-held integer or decimal: NEGATE, ABS, ROUND/TRUNC/FLOOR/CEIL to the result scale. */
+    /**
+     * LONG-held integer or decimal: NEGATE, ABS, ROUND/TRUNC/FLOOR/CEIL/SIGN to the result scale; DIV
+     * of two values of the argument scale; GCD and LCM of integers.
+     */
     private long computeLong(long value, long other) {
         long result = switch (function) {
             case NEGATE -> Math.negateExact(value);
             case ABS -> Math.absExact(value);
             case ROUND -> toDigits(value, arguments.length == 1 ? 0 : (int) other, true);
             case TRUNC -> toDigits(value, arguments.length == 1 ? 0 : (int) other, false);
+            case SIGN -> scaleTo(Long.signum(value), 0);
+            case DIV -> {
+                if (other == 0) {
+                    throw ArithmeticEvaluator.divisionByZero();
+                }
+                yield scaleTo(other == -1 ? Math.negateExact(value) : value / other, 0);
+            }
+            case GCD -> greatestCommonDivisor(value, other);
+            case LCM -> leastCommonMultiple(value, other);
             case FLOOR -> scaleTo(Math.floorDiv(value, DecimalMath.powerOfTen(inputScale)), 0);
             case CEIL -> scaleTo(-Math.floorDiv(-value, DecimalMath.powerOfTen(inputScale)), 0);
             default -> throw new IllegalStateException("not a LONG numeric function: " + function);
@@ -181,6 +255,26 @@ final class NumericFunctionEvaluator extends Evaluator {
             kept = Math.multiplyExact(round ? DecimalMath.divideRounded(value, factor) : value / factor, factor);
         }
         return DecimalMath.rescale(kept, inputScale, resultScale);
+    }
+
+    /** PostgreSQL's int4gcd/int8gcd: the absolute value, so only the type's minimum itself overflows. */
+    private long greatestCommonDivisor(long value, long other) {
+        long first = value;
+        long second = other;
+        while (second != 0) {
+            long remainder = first % second;
+            first = second;
+            second = remainder;
+        }
+        return Math.absExact(first);
+    }
+
+    private long leastCommonMultiple(long value, long other) {
+        if (value == 0 || other == 0) {
+            return 0;
+        }
+        long divisor = greatestCommonDivisor(value, other);
+        return Math.absExact(Math.multiplyExact(value / divisor, other));
     }
 
     private long scaleTo(long integral, int scale) {

@@ -41,6 +41,19 @@ public final class ParallaxFunctions {
     public static final SqlFunction BITAND = bitFunction("bitand");
     public static final SqlFunction BIT_OR = bitFunction("pg_bit_or");
     public static final SqlFunction BIT_XOR = bitFunction("pg_bit_xor");
+    /** {@code <<} and {@code >>} after the rewrite: an integer or bit string shifted by an integer count, of the first argument's type. */
+    public static final SqlFunction SHIFT_LEFT = shiftFunction("pg_shift_left");
+    public static final SqlFunction SHIFT_RIGHT = shiftFunction("pg_shift_right");
+    /**
+     * PostgreSQL's prefix operators {@code |/ x}, {@code ||/ x} and {@code @ x} after the rewrite:
+     * sqrt, cbrt and abs under names of their own, so that their columns stay unnamed (?column?).
+     */
+    public static final SqlFunction SQUARE_ROOT = SqlBasicFunction.create("pg_square_root", ReturnTypes.DOUBLE_NULLABLE,
+            OperandTypes.NUMERIC, SqlFunctionCategory.NUMERIC);
+    public static final SqlFunction CUBE_ROOT = SqlBasicFunction.create("pg_cube_root", ReturnTypes.DOUBLE_NULLABLE,
+            OperandTypes.NUMERIC, SqlFunctionCategory.NUMERIC);
+    public static final SqlFunction ABSOLUTE_VALUE = SqlBasicFunction.create("pg_absolute_value", ReturnTypes.ARG0_NULLABLE,
+            OperandTypes.NUMERIC, SqlFunctionCategory.NUMERIC);
     public static final SqlFunction BIT_NOT = SqlBasicFunction.create("pg_bit_not", ReturnTypes.ARG0_NULLABLE,
             OperandTypes.or(OperandTypes.INTEGER, OperandTypes.BINARY), SqlFunctionCategory.NUMERIC);
     /** PostgreSQL's {@code length(text)}: characters, as {@code char_length} (Calcite has no such function). */
@@ -212,6 +225,39 @@ public final class ParallaxFunctions {
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER), SqlFunctionCategory.STRING);
 
+    /**
+     * PostgreSQL's {@code log(x)} (base 10, as log10) and {@code log(base, x)}. Calcite's library
+     * LOG takes its arguments the other way round (BigQuery's log(x, base)).
+     */
+    public static final SqlFunction LOG = SqlBasicFunction.create("log", ReturnTypes.DOUBLE_NULLABLE,
+            OperandTypes.or(OperandTypes.NUMERIC, OperandTypes.NUMERIC_NUMERIC), SqlFunctionCategory.NUMERIC);
+    /** PostgreSQL's {@code pi()} with parentheses; Calcite's PI is the niladic form without them. */
+    public static final SqlFunction PI = SqlBasicFunction.create("pi", ReturnTypes.DOUBLE, OperandTypes.NILADIC,
+            SqlFunctionCategory.NUMERIC);
+    /**
+     * PostgreSQL's {@code sign}: double precision for integers and doubles (sign(integer) resolves to
+     * sign(double precision)), numeric of scale 0 for numeric (Calcite keeps the argument's type).
+     */
+    public static final SqlFunction SIGN = SqlBasicFunction.create("sign",
+            ((SqlReturnTypeInference) ParallaxFunctions::signType).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.NUMERIC, SqlFunctionCategory.NUMERIC);
+    /** PostgreSQL's {@code div(numeric, numeric)}: the quotient truncated toward zero, numeric of scale 0. */
+    public static final SqlFunction DIV = SqlBasicFunction.create("div",
+            ReturnTypes.explicit(factory -> factory.createSqlType(SqlTypeName.DECIMAL, 18, 0)).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.family(SqlTypeFamily.EXACT_NUMERIC, SqlTypeFamily.EXACT_NUMERIC), SqlFunctionCategory.NUMERIC);
+    /** PostgreSQL's {@code width_bucket(operand, low, high, count)}: an integer. */
+    public static final SqlFunction WIDTH_BUCKET = SqlBasicFunction.create("width_bucket", ReturnTypes.INTEGER_NULLABLE,
+            OperandTypes.family(SqlTypeFamily.NUMERIC, SqlTypeFamily.NUMERIC, SqlTypeFamily.NUMERIC, SqlTypeFamily.INTEGER),
+            SqlFunctionCategory.NUMERIC);
+    /** PostgreSQL's {@code num_nulls(variadic "any")} and {@code num_nonnulls}: how many arguments are (not) NULL. */
+    public static final SqlFunction NUM_NULLS = SqlBasicFunction.create("num_nulls", ReturnTypes.INTEGER,
+            OperandTypes.ONE_OR_MORE, SqlFunctionCategory.SYSTEM).withOperandTypeInference(ParallaxFunctions::inferUnknownAsText);
+    public static final SqlFunction NUM_NONNULLS = SqlBasicFunction.create("num_nonnulls", ReturnTypes.INTEGER,
+            OperandTypes.ONE_OR_MORE, SqlFunctionCategory.SYSTEM).withOperandTypeInference(ParallaxFunctions::inferUnknownAsText);
+    /** PostgreSQL's {@code gcd} and {@code lcm} of integers: integer, or bigint when an argument is one. */
+    public static final SqlFunction GCD = integerPairFunction("gcd");
+    public static final SqlFunction LCM = integerPairFunction("lcm");
+
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS),
             SqlOperatorTables.of(StatisticsAggregates.ALL), SqlOperatorTables.of(
             RoundingFunctions.ROUND, RoundingFunctions.TRUNC,
@@ -227,10 +273,11 @@ public final class ParallaxFunctions {
             org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
             org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
             LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, REGEXP_REPLACE, TO_CHAR,
-            MAKE_DATE, MAKE_TIMESTAMP, TO_TIMESTAMP, TO_DATE));
+            MAKE_DATE, MAKE_TIMESTAMP, TO_TIMESTAMP, TO_DATE,
+            LOG, PI, SIGN, DIV, WIDTH_BUCKET, NUM_NULLS, NUM_NONNULLS, GCD, LCM, SHIFT_LEFT, SHIFT_RIGHT, SQUARE_ROOT, CUBE_ROOT, ABSOLUTE_VALUE));
 
     /** Calcite's standard operators Parallax replaces by its own of the same name, left out of the operator table. */
-    private static final java.util.Set<SqlOperator> REPLACED = java.util.Set.of(SqlStdOperatorTable.ROUND,
+    private static final java.util.Set<SqlOperator> REPLACED = java.util.Set.of(SqlStdOperatorTable.ROUND, SqlStdOperatorTable.SIGN,
             SqlStdOperatorTable.STDDEV, SqlStdOperatorTable.STDDEV_SAMP, SqlStdOperatorTable.STDDEV_POP,
             SqlStdOperatorTable.VARIANCE, SqlStdOperatorTable.VAR_SAMP, SqlStdOperatorTable.VAR_POP);
 
@@ -246,6 +293,33 @@ public final class ParallaxFunctions {
         return SqlBasicFunction.create(name, ReturnTypes.explicit(SqlTypeName.INTEGER).andThen(
                         org.apache.calcite.sql.type.SqlTypeTransforms.FORCE_NULLABLE),
                 OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.INTEGER), SqlFunctionCategory.SYSTEM);
+    }
+
+    private static SqlFunction shiftFunction(String name) {
+        return SqlBasicFunction.create(name, ReturnTypes.ARG0_NULLABLE,
+                OperandTypes.or(OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
+                        OperandTypes.family(SqlTypeFamily.BINARY, SqlTypeFamily.INTEGER)),
+                SqlFunctionCategory.NUMERIC);
+    }
+
+    private static SqlFunction integerPairFunction(String name) {
+        return SqlBasicFunction.create(name, ((SqlReturnTypeInference) ParallaxFunctions::integerPairType).andThen(
+                        org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+                OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER), SqlFunctionCategory.NUMERIC);
+    }
+
+    /** gcd/lcm exist for integer and bigint: smallint arguments give integer. */
+    private static RelDataType integerPairType(SqlOperatorBinding binding) {
+        RelDataTypeFactory factory = binding.getTypeFactory();
+        RelDataType common = factory.leastRestrictive(binding.collectOperandTypes());
+        boolean bigint = common != null && common.getSqlTypeName() == SqlTypeName.BIGINT;
+        return factory.createSqlType(bigint ? SqlTypeName.BIGINT : SqlTypeName.INTEGER);
+    }
+
+    private static RelDataType signType(SqlOperatorBinding binding) {
+        RelDataTypeFactory factory = binding.getTypeFactory();
+        return binding.getOperandType(0).getSqlTypeName() == SqlTypeName.DECIMAL
+                ? factory.createSqlType(SqlTypeName.DECIMAL, 1, 0) : factory.createSqlType(SqlTypeName.DOUBLE);
     }
 
     private static SqlFunction sessionFunction(String name) {

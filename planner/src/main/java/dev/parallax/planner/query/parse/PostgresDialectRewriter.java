@@ -53,6 +53,8 @@ public final class PostgresDialectRewriter {
             "intersect", "all", "distinct", "values", "set", "into", "escape", "using", "fetch", "with", "over",
             "filter", "returning", "isnull", "notnull", "symmetric", "asymmetric");
     private static final Set<String> BOUNDARY_OPERATORS = Set.of("=", "<", ">", "<=", ">=", "<>", "!=", "||", "<<", ">>");
+    /** PostgreSQL's prefix math operators: square root, cube root, absolute value. */
+    private static final Set<String> PREFIX_OPERATORS = Set.of("|/", "||/", "@");
     /** The digits of bigint's minimum, -9223372036854775808, which only fit with their sign. */
     private static final String BIGINT_MINIMUM_MAGNITUDE = "9223372036854775808";
     /**
@@ -278,6 +280,8 @@ public final class PostgresDialectRewriter {
         pieces = rewriteArraySubqueries(pieces);
         pieces = rewriteStringAggregates(pieces);
         pieces = nameUnnestColumns(pieces);
+        pieces = nameSeriesColumns(pieces);
+        pieces = quoteReservedFunctionNames(pieces);
         rejectNegativeRowCounts(pieces);
         pieces = addFromBeforeLoneClause(pieces);
         pieces = rewriteIntervals(pieces);
@@ -463,10 +467,7 @@ public final class PostgresDialectRewriter {
                 result.set(result.size() - 1, new Piece.Composite(List.of("\"unnest\""), ((Piece.Leaf) piece).token().position()));
                 continue;
             }
-            int before = previousNonSpace(result, result.size() - 1);
-            boolean inFrom = before >= 0 && (isWord(result.get(before), "from") || isWord(result.get(before), "join")
-                    || isWord(result.get(before), "lateral")
-                    || result.get(before) instanceof Piece.Leaf comma && comma.token().kind() == Kind.COMMA && inFromClause(result));
+            boolean inFrom = startsFromItem(result);
             if (!inFrom) {
                 // unnest(a) as an expression (a select list): a function call to Calcite's parser, for
                 // which UNNEST is a keyword of FROM only; SetReturningCalls gives it its operator.
@@ -520,11 +521,7 @@ public final class PostgresDialectRewriter {
         if (group >= pieces.size() || !(pieces.get(group) instanceof Piece.Group call) || call.open().kind() != Kind.LEFT_PARENTHESIS) {
             return index;
         }
-        int before = previousNonSpace(result, result.size() - 1);
-        boolean inFrom = before >= 0 && (isWord(result.get(before), "from") || isWord(result.get(before), "join")
-                || isWord(result.get(before), "lateral")
-                || result.get(before) instanceof Piece.Leaf comma && comma.token().kind() == Kind.COMMA && inFromClause(result));
-        if (!inFrom) {
+        if (!startsFromItem(result)) {
             return index;
         }
         int position = ((Piece.Leaf) pieces.get(index)).token().position();
@@ -550,6 +547,71 @@ public final class PostgresDialectRewriter {
         }
         result.add(new Piece.Composite(List.of(") AS " + alias + " (" + alias + ")"), call.close().position()));
         return end;
+    }
+
+    /**
+     * {@code generate_series(1, 3) g} in FROM: PostgreSQL names the column of a scalar function
+     * after the alias (Calcite keeps the function's own column name, generate_series); the column
+     * list is written out: {@code generate_series(1, 3) AS g (g)}.
+     */
+    private static List<Piece> nameSeriesColumns(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            result.add(piece);
+            int group = skipSpaces(pieces, index + 1);
+            if (!isWord(piece, "generate_series") || group >= pieces.size() || !(pieces.get(group) instanceof Piece.Group call)
+                    || call.open().kind() != Kind.LEFT_PARENTHESIS) {
+                continue;
+            }
+            boolean inFrom = startsFromItem(result);
+            int next = skipSpaces(pieces, group + 1);
+            if (!inFrom) {
+                continue;
+            }
+            if (next < pieces.size() && isWord(pieces.get(next), "as")) {
+                next = skipSpaces(pieces, next + 1);
+            }
+            if (next >= pieces.size() || !(pieces.get(next) instanceof Piece.Leaf name)
+                    || !(name.token().kind() == Kind.QUOTED_IDENTIFIER
+                    || name.token().kind() == Kind.WORD && !AFTER_FROM_ITEM.contains(name.token().lowerText()))) {
+                continue;
+            }
+            int columns = skipSpaces(pieces, next + 1);
+            if (columns < pieces.size() && pieces.get(columns) instanceof Piece.Group) {
+                continue; // a column list of its own
+            }
+            String alias = name.token().text();
+            result.add(pieces.get(group));
+            result.add(new Piece.Composite(List.of(" AS " + alias + " (" + alias + ")"), call.close().position()));
+            index = next;
+        }
+        return result;
+    }
+
+    /** Whether the last of {@code pieces} (a function's name) starts a FROM item: it follows FROM, JOIN, LATERAL or a FROM list's comma. */
+    private static boolean startsFromItem(List<Piece> pieces) {
+        int before = previousNonSpace(pieces, pieces.size() - 1);
+        return before >= 0 && (isWord(pieces.get(before), "from") || isWord(pieces.get(before), "join")
+                || isWord(pieces.get(before), "lateral")
+                || pieces.get(before) instanceof Piece.Leaf comma && comma.token().kind() == Kind.COMMA && inFromClause(pieces));
+    }
+
+    /** PostgreSQL functions whose names Calcite's parser reserves as keywords without a function grammar. */
+    private static final Set<String> RESERVED_FUNCTION_NAMES = Set.of("width_bucket");
+
+    /** {@code width_bucket(...)}: the name quoted, so that Calcite's parser reads a function call. */
+    private static List<Piece> quoteReservedFunctionNames(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces);
+        for (int index = 0; index < pieces.size(); index++) {
+            int group = skipSpaces(pieces, index + 1);
+            if (pieces.get(index) instanceof Piece.Leaf name && name.token().kind() == Kind.WORD
+                    && RESERVED_FUNCTION_NAMES.contains(name.token().lowerText())
+                    && group < pieces.size() && pieces.get(group) instanceof Piece.Group call && call.open().kind() == Kind.LEFT_PARENTHESIS) {
+                result.set(index, new Piece.Composite(List.of("\"" + name.token().lowerText() + "\""), name.token().position()));
+            }
+        }
+        return result;
     }
 
     /** Words that start a clause other than FROM: a comma after one of them separates no FROM items. */
@@ -883,6 +945,21 @@ public final class PostgresDialectRewriter {
                 index = alias.end() - 1;
                 continue;
             }
+            int intervalEnd = intervalTypeEnd(pieces, index + 1);
+            List<Piece> operand = start < 0 ? List.of() : trimmed(result.subList(start, result.size()));
+            if (intervalEnd > 0 && operand.size() == 1 && operand.getFirst() instanceof Piece.Leaf string
+                    && string.token().kind() == Kind.STRING) {
+                // 'text'::interval is the literal interval 'text' (Calcite casts to no unqualified interval).
+                String quoted = string.token().text();
+                String body = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+                result.subList(start, result.size()).clear();
+                // Under a cast to its own type, so that the column is named interval as in PostgreSQL.
+                String literal = PostgresIntervalText.toSqlLiteral(body, string.token().position());
+                result.add(new Piece.Composite(List.of("CAST(" + literal + " AS INTERVAL " + literal.substring(literal.lastIndexOf('\'') + 2) + ")"),
+                        string.token().position()));
+                index = intervalEnd - 1;
+                continue;
+            }
             PostgresTypeNames.TypeName type = PostgresTypeNames.read(pieces, index + 1);
             if (start < 0 || type == null) {
                 throw syntaxError(leaf.token());
@@ -898,6 +975,15 @@ public final class PostgresDialectRewriter {
             index = type.end() - 1;
         }
         return result;
+    }
+
+    /** The index after {@code interval} (optionally {@code pg_catalog.}-qualified) at {@code start}, or -1. */
+    private static int intervalTypeEnd(List<Piece> pieces, int start) {
+        int index = PostgresTypeNames.skipSpace(pieces, start);
+        if (index + 2 < pieces.size() && isWord(pieces.get(index), "pg_catalog") && isDot(pieces.get(index + 1))) {
+            index += 2;
+        }
+        return index < pieces.size() && isWord(pieces.get(index), "interval") ? index + 1 : -1;
     }
 
     /** Inside {@code CAST( ... )}: the type after the top-level AS gets Calcite's spelling. */
@@ -1122,11 +1208,17 @@ public final class PostgresDialectRewriter {
                 case "!~" -> "pg_not_regex_match";
                 case "~*" -> "pg_regex_match_insensitive";
                 case "!~*" -> "pg_not_regex_match_insensitive";
+                case "<<" -> "pg_shift_left";
+                case ">>" -> "pg_shift_right";
+                case "|/" -> "pg_square_root";
+                case "||/" -> "pg_cube_root";
+                case "@" -> "pg_absolute_value";
                 default -> null;
             };
             if (function == null) {
                 continue;
             }
+            boolean prefixOperator = PREFIX_OPERATORS.contains(leaf.token().text());
             int leftStart = index;
             while (leftStart > 0 && !isBoundary(pieces.get(leftStart - 1))) {
                 leftStart--;
@@ -1137,7 +1229,12 @@ public final class PostgresDialectRewriter {
                 // Binary ~ is PostgreSQL's regular-expression match.
                 function = "pg_regex_match";
             }
-            if (prefix != function.equals("pg_bit_not")) {
+            if (prefixOperator) {
+                // |/ x, ||/ x and @ x take what follows up to the next boundary, whatever stands before them.
+                leftStart = index;
+                left = List.of();
+                prefix = true;
+            } else if (prefix != function.equals("pg_bit_not")) {
                 throw syntaxError(leaf.token());
             }
             int rightEnd = index + 1;

@@ -13,8 +13,11 @@ import java.util.List;
  * {@code /* *}{@code /} comments, {@code B'...'} bit strings, {@code $n} parameters and operators.
  */
 final class PostgresLexer {
-    /** Longest first: {@code !~*} before {@code !~}. */
-    private static final String[] MULTI_CHARACTER_OPERATORS = {"!~*", "::", "<=", ">=", "<>", "!=", "||", "<<", ">>", "!~", "~*", "@>", "<@", "&&"};
+    /**
+     * Longest first: {@code !~*} before {@code !~}, {@code ||/} (cube root) before {@code |/}
+     * (square root) before {@code ||}.
+     */
+    private static final String[] MULTI_CHARACTER_OPERATORS = {"||/", "!~*", "|/", "::", "<=", ">=", "<>", "!=", "||", "<<", ">>", "!~", "~*", "@>", "<@", "&&"};
     private static final String OPERATOR_CHARACTERS = "+-*/<>=~!@#%^&|`?:";
 
     private final String sql;
@@ -111,7 +114,8 @@ final class PostgresLexer {
             }
         }
         for (String operator : MULTI_CHARACTER_OPERATORS) {
-            if (sql.startsWith(operator, start)) {
+            // PostgreSQL ends an operator before a comment: 'a'||/* note */'b' is ||.
+            if (sql.startsWith(operator, start) && !(operator.endsWith("/") && sql.startsWith("*", start + operator.length()))) {
                 offset = start + operator.length();
                 return token(Kind.OPERATOR, start);
             }

@@ -23,11 +23,29 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.BIT_OR) {
             return Function.BIT_OR;
         }
+        if (operator == ParallaxFunctions.SQUARE_ROOT) {
+            return Function.SQRT;
+        }
+        if (operator == ParallaxFunctions.CUBE_ROOT) {
+            return Function.CBRT;
+        }
+        if (operator == ParallaxFunctions.ABSOLUTE_VALUE) {
+            return Function.ABS;
+        }
+        if (operator == ParallaxFunctions.SHIFT_LEFT) {
+            return Function.SHIFT_LEFT;
+        }
+        if (operator == ParallaxFunctions.SHIFT_RIGHT) {
+            return Function.SHIFT_RIGHT;
+        }
         if (operator == ParallaxFunctions.BIT_XOR) {
             return Function.BIT_XOR;
         }
         if (operator == ParallaxFunctions.BIT_NOT) {
             return Function.BIT_NOT;
+        }
+        if (operator == ParallaxFunctions.LOG) {
+            return call.getOperands().size() == 1 ? Function.LOG10 : Function.LOG;
         }
         if (operator == DateArithmetic.DATE_PLUS_DAYS) {
             return Function.ADD;
@@ -169,6 +187,25 @@ final class FunctionMapping {
             case "TRUNC" -> Function.TRUNC;
             case "SQRT" -> Function.SQRT;
             case "POWER" -> Function.POWER;
+            case "SIGN" -> Function.SIGN;
+            case "CBRT" -> Function.CBRT;
+            case "EXP" -> Function.EXP;
+            case "LN" -> Function.LN;
+            case "LOG10" -> Function.LOG10;
+            case "DEGREES" -> Function.DEGREES;
+            case "RADIANS" -> Function.RADIANS;
+            case "SIN" -> Function.SIN;
+            case "COS" -> Function.COS;
+            case "TAN" -> Function.TAN;
+            case "COT" -> Function.COT;
+            case "ASIN" -> Function.ASIN;
+            case "ACOS" -> Function.ACOS;
+            case "ATAN" -> Function.ATAN;
+            case "ATAN2" -> Function.ATAN2;
+            case "DIV" -> Function.DIV;
+            case "GCD" -> Function.GCD;
+            case "LCM" -> Function.LCM;
+            case "WIDTH_BUCKET" -> Function.WIDTH_BUCKET;
             case "REPLACE" -> Function.REPLACE;
             case "REPEAT" -> Function.REPEAT;
             case "CARDINALITY" -> Function.CARDINALITY;

@@ -216,6 +216,9 @@ public final class RexTranslator {
         if (sessionValue != null) {
             return sessionValue;
         }
+        if (operator == ParallaxFunctions.NUM_NULLS || operator == ParallaxFunctions.NUM_NONNULLS) {
+            return nullCount(call, operator == ParallaxFunctions.NUM_NULLS);
+        }
         if (ParallaxFunctions.QUANTIFIED_COMPARISONS.contains(operator)) {
             return quantified(call);
         }
@@ -371,5 +374,17 @@ public final class RexTranslator {
 
     static boolean typeIs(Expr expression, TypeKind kind) {
         return expression.type().kind() == kind;
+    }
+
+    /** num_nulls(...) / num_nonnulls(...): a sum of one 0-or-1 CASE per argument, never NULL. */
+    private Expr nullCount(RexCall call, boolean countNulls) {
+        Expr sum = null;
+        for (RexNode operand : call.getOperands()) {
+            Expr test = new Call(countNulls ? Function.IS_NULL : Function.IS_NOT_NULL, DataType.BOOLEAN, translateUnfolded(operand));
+            Expr counted = new Case(List.of(test), List.of(Literal.ofLong(1, DataType.INTEGER)), Literal.ofLong(0, DataType.INTEGER),
+                    DataType.INTEGER);
+            sum = sum == null ? counted : new Call(Function.ADD, DataType.INTEGER, sum, counted);
+        }
+        return sum;
     }
 }

@@ -32,6 +32,9 @@ final class SessionFunctions {
         if (operator == ParallaxFunctions.PG_RELOAD_CONF) {
             return Literal.ofLong(1, DataType.BOOLEAN);
         }
+        if (operator == ParallaxFunctions.PI || operator == SqlStdOperatorTable.PI) {
+            return new Literal(Math.PI, DataType.DOUBLE);
+        }
         String value;
         if (operator == ParallaxFunctions.VERSION) {
             value = version(settings.show("server_version"));
