@@ -282,6 +282,7 @@ public final class PostgresDialectRewriter {
         pieces = nameUnnestColumns(pieces);
         pieces = nameSeriesColumns(pieces);
         pieces = quoteReservedFunctionNames(pieces);
+        pieces = lateralFunctions(pieces);
         rejectNegativeRowCounts(pieces);
         pieces = addFromBeforeLoneClause(pieces);
         pieces = rewriteIntervals(pieces);
@@ -550,9 +551,10 @@ public final class PostgresDialectRewriter {
     }
 
     /**
-     * {@code generate_series(1, 3) g} in FROM: PostgreSQL names the column of a scalar function
-     * after the alias (Calcite keeps the function's own column name, generate_series); the column
-     * list is written out: {@code generate_series(1, 3) AS g (g)}.
+     * {@code FROM generate_series(1, 3) g}, the first FROM item: PostgreSQL names the column of a
+     * scalar function after the alias (Calcite keeps the function's own column name,
+     * generate_series); the column list is written out: {@code generate_series(1, 3) AS g (g)}.
+     * After another FROM item {@link #lateralFunctions} writes the call out, alias and column too.
      */
     private static List<Piece> nameSeriesColumns(List<Piece> pieces) {
         List<Piece> result = new ArrayList<>(pieces.size());
@@ -564,11 +566,11 @@ public final class PostgresDialectRewriter {
                     || call.open().kind() != Kind.LEFT_PARENTHESIS) {
                 continue;
             }
-            boolean inFrom = startsFromItem(result);
-            int next = skipSpaces(pieces, group + 1);
-            if (!inFrom) {
+            int before = previousNonSpace(result, result.size() - 1);
+            if (before < 0 || !isWord(result.get(before), "from")) {
                 continue;
             }
+            int next = skipSpaces(pieces, group + 1);
             if (next < pieces.size() && isWord(pieces.get(next), "as")) {
                 next = skipSpaces(pieces, next + 1);
             }
@@ -610,6 +612,55 @@ public final class PostgresDialectRewriter {
                     && group < pieces.size() && pieces.get(group) instanceof Piece.Group call && call.open().kind() == Kind.LEFT_PARENTHESIS) {
                 result.set(index, new Piece.Composite(List.of("\"" + name.token().lowerText() + "\""), name.token().position()));
             }
+        }
+        return result;
+    }
+
+    /**
+     * {@code generate_series(...)} after another FROM item ({@code t, generate_series(t.a, t.b) g},
+     * {@code JOIN [LATERAL] generate_series(...) g ON ...}): PostgreSQL lets a function in FROM read
+     * the items before it, as if LATERAL were written; Calcite reads only
+     * {@code LATERAL TABLE(f(...))}, which is written out, with the column named after the alias
+     * (or generate_series) as PostgreSQL names a scalar function's column: {@code AS g (g)}.
+     */
+    private static List<Piece> lateralFunctions(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            int group = skipSpaces(pieces, index + 1);
+            int before = previousNonSpace(result, result.size());
+            boolean lateral = before >= 0 && isWord(result.get(before), "lateral");
+            boolean afterItem = lateral || before >= 0 && (isWord(result.get(before), "join")
+                    || result.get(before) instanceof Piece.Leaf comma && comma.token().kind() == Kind.COMMA && inFromClause(result));
+            if (!isWord(piece, "generate_series") || !afterItem || group >= pieces.size()
+                    || !(pieces.get(group) instanceof Piece.Group call) || call.open().kind() != Kind.LEFT_PARENTHESIS) {
+                result.add(piece);
+                continue;
+            }
+            int position = ((Piece.Leaf) piece).token().position();
+            result.add(new Piece.Composite(List.of(lateral ? "TABLE(" : "LATERAL TABLE("), position));
+            result.add(piece);
+            result.add(call);
+            result.add(new Piece.Composite(List.of(")"), call.close().position()));
+            int next = skipSpaces(pieces, group + 1);
+            int end = group + 1;
+            if (next < pieces.size() && isWord(pieces.get(next), "as")) {
+                next = skipSpaces(pieces, next + 1);
+            }
+            String alias = "generate_series";
+            if (next < pieces.size() && pieces.get(next) instanceof Piece.Leaf name
+                    && (name.token().kind() == Kind.QUOTED_IDENTIFIER
+                    || name.token().kind() == Kind.WORD && !AFTER_FROM_ITEM.contains(name.token().lowerText()))) {
+                int columns = skipSpaces(pieces, next + 1);
+                if (columns < pieces.size() && pieces.get(columns) instanceof Piece.Group) {
+                    index = group; // a column list of its own: the alias and list follow as written
+                    continue;
+                }
+                alias = name.token().text();
+                end = next + 1;
+            }
+            result.add(new Piece.Composite(List.of(" AS " + alias + " (" + alias + ")"), call.close().position()));
+            index = end - 1;
         }
         return result;
     }
