@@ -92,6 +92,12 @@ public enum Function {
      */
     MAKE_DATE, MAKE_TIMESTAMP,
     /**
+     * make_interval(years, months, weeks, days, hours, mins BIGINT, secs DOUBLE) → INTERVAL_YEAR_MONTH
+     * (the months; the planner gives no days or time then) or INTERVAL_DAY_TIME (days and time;
+     * no months); 22008 "interval out of range" on overflow or non-finite seconds.
+     */
+    MAKE_INTERVAL,
+    /**
      * to_timestamp(text, template) → TIMESTAMP and to_date(text, template) → DATE, read by
      * DateTimeTemplateInput; to_timestamp(DOUBLE) of Unix epoch seconds → TIMESTAMP.
      */

@@ -177,6 +177,38 @@ public final class DateTimes {
         return micros;
     }
 
+    /** make_interval's months: years * 12 + months, 22008 "interval out of range" past a 32-bit count as in PostgreSQL. */
+    public static long makeMonths(long years, long months) {
+        long total = years * 12 + months;
+        if (total < Integer.MIN_VALUE || total > Integer.MAX_VALUE) {
+            throw ParallaxException.of(SqlState.DATETIME_FIELD_OVERFLOW, "interval out of range");
+        }
+        return total;
+    }
+
+    /**
+     * make_interval's days and time in microseconds: weeks and days (PostgreSQL's 32-bit day count),
+     * hours, minutes and seconds rounded half to even to the microsecond; 22008 "interval out of
+     * range" on overflow or seconds that are not finite.
+     */
+    public static long makeDayTime(long weeks, long days, long hours, long minutes, double seconds) {
+        long totalDays = weeks * 7 + days;
+        if (totalDays < Integer.MIN_VALUE || totalDays > Integer.MAX_VALUE || !Double.isFinite(seconds)) {
+            throw ParallaxException.of(SqlState.DATETIME_FIELD_OVERFLOW, "interval out of range");
+        }
+        try {
+            double secondMicros = Math.rint(seconds * MICROS_PER_SECOND);
+            if (Math.abs(secondMicros) >= 0x1p63) {
+                throw new ArithmeticException();
+            }
+            long time = Math.addExact(Math.addExact(Math.multiplyExact(hours, MICROS_PER_HOUR), Math.multiplyExact(minutes, MICROS_PER_MINUTE)),
+                    (long) secondMicros);
+            return Math.addExact(Math.multiplyExact(totalDays, MICROS_PER_DAY), time);
+        } catch (ArithmeticException overflow) {
+            throw ParallaxException.of(SqlState.DATETIME_FIELD_OVERFLOW, "interval out of range");
+        }
+    }
+
     /** {@code year-MM-DD} as PostgreSQL's messages print date fields ({@code %d-%02d-%02d}). */
     private static String fields(long year, long month, long day) {
         return String.format(java.util.Locale.ROOT, "%d-%02d-%02d", year, month, day);

@@ -517,17 +517,17 @@ public final class ExpressionCompiler {
                 }
                 return new ConcatenationEvaluator(separator, values.toArray(Evaluator[]::new));
             }
-            case MAKE_DATE, MAKE_TIMESTAMP -> {
+            case MAKE_DATE, MAKE_TIMESTAMP, MAKE_INTERVAL -> {
                 Evaluator[] arguments = arguments(argumentExprs);
                 for (int index = 0; index < arguments.length; index++) {
-                    boolean seconds = index == 5;
+                    boolean seconds = index == arguments.length - 1 && function != Function.MAKE_DATE;
                     DataType wanted = seconds ? DataType.DOUBLE : DataType.BIGINT;
                     if (arguments[index].type().kind() != TypeKind.NULL && arguments[index].type().vectorKind() != wanted.vectorKind()
                             || seconds && arguments[index].type().kind() == TypeKind.DECIMAL) {
                         arguments[index] = foldWhen(new CastEvaluator(arguments[index], wanted, true), arguments[index] instanceof ConstantEvaluator);
                     }
                 }
-                return new MakeDateTimeEvaluator(arguments, function == Function.MAKE_TIMESTAMP);
+                return new MakeDateTimeEvaluator(arguments, function, type);
             }
             case TO_TIMESTAMP, TO_DATE -> {
                 if (argumentExprs.size() == 1) {

@@ -192,6 +192,16 @@ public final class ParallaxFunctions {
             OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER,
                     SqlTypeFamily.INTEGER, SqlTypeFamily.NUMERIC), SqlFunctionCategory.TIMEDATE);
     /**
+     * PostgreSQL's {@code make_interval(years, months, weeks, days, hours, mins integer, secs double
+     * precision)}, every argument optional (0) and nameable ({@code make_interval(days => 3)}); see
+     * {@link MakeIntervalArguments} for its type.
+     */
+    public static final SqlFunction MAKE_INTERVAL = SqlBasicFunction.create("make_interval",
+            MakeIntervalArguments::type,
+            OperandTypes.operandMetadata(java.util.Collections.nCopies(7, SqlTypeFamily.NUMERIC),
+                    factory -> MakeIntervalArguments.types(factory), index -> MakeIntervalArguments.NAMES.get(index), index -> true),
+            SqlFunctionCategory.TIMEDATE);
+    /**
      * PostgreSQL's {@code to_timestamp(text, text)} and {@code to_timestamp(double precision)} (Unix
      * epoch seconds): a timestamp (in UTC), as Parallax has no timestamp with time zone.
      */
@@ -273,7 +283,7 @@ public final class ParallaxFunctions {
             org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
             org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
             LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, REGEXP_REPLACE, TO_CHAR,
-            MAKE_DATE, MAKE_TIMESTAMP, TO_TIMESTAMP, TO_DATE,
+            MAKE_DATE, MAKE_TIMESTAMP, MAKE_INTERVAL, TO_TIMESTAMP, TO_DATE,
             LOG, PI, SIGN, DIV, WIDTH_BUCKET, NUM_NULLS, NUM_NONNULLS, GCD, LCM, SHIFT_LEFT, SHIFT_RIGHT, SQUARE_ROOT, CUBE_ROOT, ABSOLUTE_VALUE));
 
     /** Calcite's standard operators Parallax replaces by its own of the same name, left out of the operator table. */

@@ -239,6 +239,9 @@ public final class RexTranslator {
         if (operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CONCAT && type.kind() == TypeKind.ARRAY) {
             return arrayConcatenation(call, type);
         }
+        if (operator == ParallaxFunctions.MAKE_INTERVAL) {
+            return makeInterval(call, type);
+        }
         Function function = FunctionMapping.function(call);
         List<Expr> arguments = new ArrayList<>(call.getOperands().size());
         for (RexNode operand : call.getOperands()) {
@@ -265,6 +268,22 @@ public final class RexTranslator {
             return dateBound;
         }
         return new Call(function, ArgumentTypes.harmonize(function, arguments, type), type);
+    }
+
+    /**
+     * make_interval(years, months, weeks, days, hours, mins, secs): an argument left out (Calcite's
+     * DEFAULT) is 0; integers as bigints, the seconds a double.
+     */
+    private Expr makeInterval(RexCall call, DataType type) {
+        List<Expr> arguments = new ArrayList<>(7);
+        for (int index = 0; index < 7; index++) {
+            DataType argumentType = index == 6 ? DataType.DOUBLE : DataType.BIGINT;
+            RexNode operand = index < call.getOperands().size() ? call.getOperands().get(index) : null;
+            arguments.add(operand == null || operand.getKind() == org.apache.calcite.sql.SqlKind.DEFAULT
+                    ? (index == 6 ? new Literal(0.0, DataType.DOUBLE) : Literal.ofLong(0, DataType.BIGINT))
+                    : ArgumentTypes.castTo(translateUnfolded(operand), argumentType));
+        }
+        return new Call(Function.MAKE_INTERVAL, arguments, type);
     }
 
     /**
