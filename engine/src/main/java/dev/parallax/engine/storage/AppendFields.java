@@ -1,5 +1,7 @@
 package dev.parallax.engine.storage;
 
+import dev.parallax.engine.memory.NativePage;
+
 /**
  * The fields of a {@link PagedTableStorage} that an append touches besides the point-read ones
  * ({@link PointReadFields}, laid out before these): the publish counters and the tail page's
@@ -8,8 +10,12 @@ package dev.parallax.engine.storage;
  * line of a cold storage an append needs is a cache miss: with the point-read fields first and
  * these left where the JVM's grouping by size put them, the partitioned upsert cost ~400 ns more
  * per statement than with the old layout (UpsertAlternation / PartitionAlternation, one JVM each,
- * two runs). Written under the storage's write lock, except where noted; accessed only by
- * {@link PagedTableStorage}.
+ * two runs). Every field a one-page append reads or writes is here or in PointReadFields: bytes
+ * 12-125 of the object on JDK 25 (two lines, or three when the object straddles one more); the
+ * append read fields up to byte 168 before (the write lock's reference, the page array, the closed
+ * and huge-page flags), one line more. Fields an append does not use, like the group publish
+ * counter, live in the subclass. Written under the storage's write lock,
+ * except where noted; accessed only by {@link PagedTableStorage}.
  */
 abstract class AppendFields extends PointReadFields {
     /**
@@ -18,11 +24,6 @@ abstract class AppendFields extends PointReadFields {
      */
     volatile long changeSequence;
     volatile long liveRowCount;
-    /**
-     * Counts the starts and ends of publishes this table takes part in together with other tables
-     * (odd while one is under way): see {@link PagedTableStorage#holdSnapshots()}.
-     */
-    volatile long groupSequence;
     /*
      * The tail page's header as this storage's last append published it, kept by the writers so
      * that the next append need not load it from the page: when each write lands on another
@@ -40,11 +41,18 @@ abstract class AppendFields extends PointReadFields {
     int tailCleanFrom;
     /** The tail page's null counts; never written after publishing (an append works on a copy). */
     int[] tailNullCounts;
-    /** Writer scratch: heap bytes per column of the rows being placed on the current page. */
-    final int[] columnHeapBytes;
+    final int columnCount;
+    /** The pages, grown by copy; element i is set before {@link #pageCount} covers it. */
+    volatile NativePage[] pages = new NativePage[8];
+    /** Set by close (under the write lock), checked by every write. */
+    boolean closed;
+    /** Set by {@link PagedTableStorage#preferHugePages()} (under the write lock). */
+    boolean hugePagesWanted;
+    /** Pages below this index were named to the allocator already (under the write lock). */
+    int hugePagesOfferedTo;
 
     AppendFields(PageLayout layout, int columnCount) {
         super(layout);
-        this.columnHeapBytes = new int[columnCount];
+        this.columnCount = columnCount;
     }
 }

@@ -102,17 +102,22 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
 
     private final List<DataType> columnTypes;
     private final PageAllocator allocator;
-    private final int columnCount;
     /**
      * The write lock: the storage's own monitor, whose header shares the first cache line with the
      * fields every read and write checks ({@link PointReadFields}); a lock object of its own was one
      * more cache miss per write when each write lands on another partition (an upsert into 1024 hash
-     * partitions). Nothing else synchronizes on a storage.
+     * partitions), and so was a field naming it. Nothing else synchronizes on a storage.
      */
-    private final Object writeLock = this;
+    private Object writeLock() {
+        return this;
+    }
 
-    /** Grown by copy; element i is set before {@link #pageCount} covers it. */
-    private volatile NativePage[] pages = new NativePage[8];
+    /**
+     * Counts the starts and ends of publishes this table takes part in together with other tables
+     * (odd while one is under way): see {@link #holdSnapshots()}.
+     */
+    private volatile long groupSequence;
+
     /** Deleted row slots not yet reclaimed by VACUUM. */
     private volatile long deadRowCount;
     /**
@@ -123,16 +128,8 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
     private final ReentrantLock reclaimLock = new ReentrantLock();
     /** Pages replaced by VACUUM that readers may still be reading; freed by {@link #reclaimRetiredPages}. */
     private final List<NativePage> retiredPages = new ArrayList<>();
-    /** What {@link #touchAppendLines} loaded last (written so that its loads are not optimised away; never read). */
-    @SuppressWarnings("unused")
-    private long touchedLines;
-    /** Open snapshots; its monitor is taken before {@link #writeLock} by VACUUM, never after. */
+    /** Open snapshots; its monitor is taken before {@link #writeLock()} by VACUUM, never after. */
     private final SnapshotRegistry openSnapshots = new SnapshotRegistry();
-    private boolean closed;
-    /** Set by {@link #preferHugePages()} (under the write lock). */
-    private boolean hugePagesWanted;
-    /** Pages below this index were named to the allocator already (under the write lock). */
-    private int hugePagesOfferedTo;
 
     public PagedTableStorage(List<DataType> columnTypes, PageAllocator allocator) {
         this(List.copyOf(columnTypes), allocator, PageLayout.forColumns(columnTypes, allocator.pageSizeBytes()));
@@ -142,7 +139,6 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
         super(layout, columnTypes.size());
         this.columnTypes = columnTypes;
         this.allocator = Objects.requireNonNull(allocator, "allocator");
-        this.columnCount = this.columnTypes.size();
     }
 
     /**
@@ -243,7 +239,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
         if (liveRows == 0 && deadCount == 0) {
             return true;
         }
-        synchronized (writeLock) {
+        synchronized (writeLock()) {
             ensureOpen();
             for (int index = 0; index < deadCount; index++) {
                 if (isDead(deadRowIds[index])) {
@@ -301,7 +297,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
                         // Copied only when a row brings a NULL: the counts are never changed in place.
                         nullCounts = hasNulls(batches) ? tailNullCounts.clone() : tailNullCounts;
                         cleanFrom = tailCleanFrom;
-                        touchedLines = touchAppendLines(page, pageRows, heapStart);
+                        keep(touchAppendLines(page, pageRows, heapStart));
                     } else {
                         MemorySegment last = pageArray[oldPageCount - 1].segment();
                         page = last.address();
@@ -440,7 +436,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
                 throw new IllegalArgumentException("staged pages of another table, or already published or closed");
             }
         }
-        synchronized (writeLock) {
+        synchronized (writeLock()) {
             ensureOpen();
             long rows = 0;
             int added = 0;
@@ -534,7 +530,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
      * are not blocked.
      */
     public <T> T exclusively(java.util.function.Supplier<T> action) {
-        synchronized (writeLock) {
+        synchronized (writeLock()) {
             ensureOpen();
             return action.get();
         }
@@ -553,7 +549,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             if (!openSnapshots.awaitNoneOpen(waitMillis)) {
                 return false;
             }
-            synchronized (writeLock) {
+            synchronized (writeLock()) {
                 ensureOpen();
                 action.run();
                 return true;
@@ -568,7 +564,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
      */
     @Override
     public void preferHugePages() {
-        synchronized (writeLock) {
+        synchronized (writeLock()) {
             if (!closed) {
                 hugePagesWanted = true;
                 offerNewPagesForHugePages();
@@ -585,6 +581,33 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             allocator.preferHugePages(pages, from, count);
         }
         hugePagesOfferedTo = count;
+    }
+
+    /**
+     * Loads, without the write lock, the cache lines of the tail page that the next one-row append
+     * writes ({@link #touchAppendLines}), registered as a page reader the way
+     * {@link #readPublishedRow} is, so the page cannot be freed meanwhile. For a writer that lands
+     * on another of many partitions each time (a prepared upsert): called before its index lookup,
+     * these misses overlap with the lookup's instead of following it under the write lock. The
+     * tail's slot and heap start are read without the lock and only bound the lines loaded.
+     */
+    public void prefetchAppendLines() {
+        int epochSlot = enterRead();
+        try {
+            int pageIndex = pageCount - 1;
+            int slot = tailRows;
+            int heapStart = tailHeapStart;
+            if (pageIndex < 0 || tailPageIndex != pageIndex || heapStart > layout.pageSizeBytes()) {
+                return;
+            }
+            // Read after the page count: the array in use when that count was published, or a later one.
+            long page = (long) ADDRESS_SLOT.getAcquire(pageAddresses, pageIndex);
+            if (page != 0) {
+                keep(touchAppendLines(page, slot, heapStart));
+            }
+        } finally {
+            exitRead(epochSlot);
+        }
     }
 
     /**
@@ -614,6 +637,21 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             sum += MEMORY.get(BYTE, page + heapStart - 1) + MEMORY.get(BYTE, page + heapStart - CACHE_LINE_BYTES);
         }
         return sum;
+    }
+
+    /** Written only if {@link #keep} is handed its one value out of 2^64 (never read). */
+    @SuppressWarnings("unused")
+    private static long keptLoads;
+
+    /**
+     * Keeps loads whose values nobody needs ({@link #touchAppendLines}) from being optimised away:
+     * a branch on their sum. Storing the sum into a field of the storage, as before, was a store
+     * into one more of its cache lines per append.
+     */
+    private static void keep(long loaded) {
+        if (loaded == Long.MIN_VALUE + 1) {
+            keptLoads = loaded;
+        }
     }
 
     /** Whether a live row of {@code batches} holds a NULL (the columns say whether they may hold any). */
@@ -1024,7 +1062,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
      * returning it. Returns false when it was already dead. The slot stays until VACUUM reclaims it.
      */
     public boolean delete(int pageIndex, int row) {
-        synchronized (writeLock) {
+        synchronized (writeLock()) {
             ensureOpen();
             checkSlot(publishedPage(pageIndex), pageIndex, row);
             return modify(List.of(), new long[] {RowIds.pack(pageIndex, row)}, 1, null);
@@ -1155,7 +1193,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
      * alone (a few stores per page). The caller holds the write lock.
      */
     public void holdSnapshots() {
-        synchronized (writeLock) {
+        synchronized (writeLock()) {
             if ((groupSequence & 1) == 0) {
                 groupSequence = groupSequence + 1;
             }
@@ -1282,7 +1320,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
      */
     public PageCompaction compactPage(int pageIndex, CompactionBuffers buffers, PageCompactionListener listener) {
         synchronized (openSnapshots) {
-            synchronized (writeLock) {
+            synchronized (writeLock()) {
                 PreparedCompaction prepared = chooseSlots(pageIndex, buffers);
                 if (prepared.isDone()) {
                     return prepared.outcome();
@@ -1306,7 +1344,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
     public PreparedCompaction prepareCompaction(int pageIndex, CompactionBuffers buffers) {
         PreparedCompaction prepared;
         synchronized (openSnapshots) {
-            synchronized (writeLock) {
+            synchronized (writeLock()) {
                 prepared = chooseSlots(pageIndex, buffers);
             }
         }
@@ -1336,7 +1374,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             return prepared.outcome();
         }
         synchronized (openSnapshots) {
-            synchronized (writeLock) {
+            synchronized (writeLock()) {
                 if (closed || changeSequence != prepared.sequence || prepared.pageIndex >= pageCount
                         || PAGE_SLOT.getAcquire(pages, prepared.pageIndex) != prepared.source
                         || !openSnapshots.mayRenumber(prepared.pageIndex)) {
@@ -1496,7 +1534,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
      */
     public int truncateTrailingHoles() {
         synchronized (openSnapshots) {
-            synchronized (writeLock) {
+            synchronized (writeLock()) {
                 ensureOpen();
                 int before = pageCount;
                 shortenPastTrailingHoles();
@@ -1663,7 +1701,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             if (!openSnapshots.awaitNoneOpen(waitMillis)) {
                 return null;
             }
-            synchronized (writeLock) {
+            synchronized (writeLock()) {
                 ensureOpen();
                 int oldCount = pageCount;
                 NativePage[] oldPages = pages;
@@ -1705,6 +1743,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
                               java.util.function.IntConsumer pagesRead, java.util.function.BooleanSupplier cancelled) {
         int[] allColumns = allColumns();
         int[] slots = new int[layout.rowsPerPage()];
+        int[] columnHeapBytes = new int[columnCount];
         MemorySegment current = null;
         long[] currentSources = null;
         int currentRows = 0;
@@ -1857,7 +1896,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
         List<NativePage> reclaimed;
         reclaimLock.lock();
         try {
-            synchronized (writeLock) {
+            synchronized (writeLock()) {
                 if (retiredPages.isEmpty()) {
                     return 0;
                 }
@@ -1915,7 +1954,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
         }
         List<NativePage> taken = buffers.recycled;
         try {
-            synchronized (writeLock) {
+            synchronized (writeLock()) {
                 if (retiredPages.isEmpty()) {
                     return 0;
                 }
@@ -1926,7 +1965,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             for (int flip = 0; flip < 2; flip++) {
                 if (readers(flipReadEpoch()) != 0) {
                     // A reader may still hold one of them: they stay retired (close() frees them if need be).
-                    synchronized (writeLock) {
+                    synchronized (writeLock()) {
                         retiredPages.addAll(taken);
                     }
                     taken.clear();
@@ -1951,7 +1990,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
 
     /** Advances the read epoch; returns the parity of the epoch it ended. The caller holds {@link #reclaimLock}. */
     private int flipReadEpoch() {
-        synchronized (writeLock) {
+        synchronized (writeLock()) {
             int previousParity = readEpoch & 1;
             readEpoch = readEpoch + 1;
             return previousParity;
@@ -1960,7 +1999,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
 
     /** Pages retired by {@link #compactPage} and not yet freed. */
     public int retiredPageCount() {
-        synchronized (writeLock) {
+        synchronized (writeLock()) {
             return retiredPages.size();
         }
     }
@@ -2435,7 +2474,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
 
     @Override
     public void close() {
-        synchronized (writeLock) {
+        synchronized (writeLock()) {
             if (closed) {
                 return;
             }
