@@ -322,15 +322,16 @@ final class DescribeCommands {
         record FooterLine(boolean primaryKey, String name, String text) {
         }
         List<FooterLine> entries = new ArrayList<>();
+        // A unique index of CREATE UNIQUE INDEX as psql prints it ("u" UNIQUE, btree (a)), as pg_indexes shows it.
         for (UniqueConstraint constraint : table.uniqueConstraints()) {
-            String kind = constraint.primaryKey() ? "PRIMARY KEY" : "UNIQUE CONSTRAINT";
-            entries.add(new FooterLine(constraint.primaryKey(), constraint.name(),
-                    "\"" + constraint.name() + "\" " + kind + ", " + UNIQUE_ACCESS_METHOD + " " + keyList(table, constraint.keyColumns())));
+            String kind = constraint.primaryKey() ? "PRIMARY KEY" : constraint.indexOnly() ? "UNIQUE" : "UNIQUE CONSTRAINT";
+            entries.add(new FooterLine(constraint.primaryKey(), constraint.name(), "\"" + constraint.name() + "\" " + kind + ", "
+                    + (constraint.indexOnly() ? "btree" : UNIQUE_ACCESS_METHOD) + " " + keyList(table, constraint.keyColumns())));
         }
         for (PartitionedConstraint constraint : table.partitionedConstraints()) {
-            String kind = constraint.primaryKey() ? "PRIMARY KEY" : "UNIQUE CONSTRAINT";
+            String kind = constraint.primaryKey() ? "PRIMARY KEY" : constraint.indexOnly() ? "UNIQUE" : "UNIQUE CONSTRAINT";
             entries.add(new FooterLine(constraint.primaryKey(), constraint.name(), "\"" + constraint.name() + "\" " + kind + ", "
-                    + UNIQUE_ACCESS_METHOD + " (" + String.join(", ", constraint.columnNames()) + ")"));
+                    + (constraint.indexOnly() ? "btree" : UNIQUE_ACCESS_METHOD) + " (" + String.join(", ", constraint.columnNames()) + ")"));
         }
         for (OrderedIndex index : table.indexes()) {
             entries.add(new FooterLine(false, index.name(),

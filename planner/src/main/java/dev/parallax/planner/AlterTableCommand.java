@@ -30,6 +30,7 @@ import dev.parallax.planner.result.CommandResult;
 import dev.parallax.planner.result.OperatorResult;
 import dev.parallax.planner.statement.AlterTableAction;
 import dev.parallax.planner.statement.AlterTableStatement;
+import dev.parallax.planner.statement.CreateIndexStatement;
 import dev.parallax.planner.statement.IdentityClause;
 import dev.parallax.planner.statement.TableConstraint;
 
@@ -207,7 +208,7 @@ final class AlterTableCommand {
             }
         }
         if (rewrite) {
-            rewrite(table, columns, addedConstraints);
+            rewrite(table, columns, addedConstraints, null);
             List<String> dropped = new ArrayList<>();
             for (View view : cascaded) {
                 catalog.dropView(view.name());
@@ -314,9 +315,85 @@ final class AlterTableCommand {
         return false;
     }
 
+    // ---- CREATE UNIQUE INDEX and DROP INDEX of one ----
+
+    /**
+     * CREATE UNIQUE INDEX {@code name} (checked to be free) on {@code table}: a unique index on
+     * Chronicle Map as a UNIQUE constraint's, but without the constraint (PostgreSQL lists none in
+     * pg_constraint). The rows fill it through the rewrite, which holds the table as ALTER TABLE does
+     * (writers wait, so none can slip a duplicate past the build, and a write planned before fails
+     * with 40001 and is planned again) and leaves the table as it was when a key is duplicated (23505
+     * {@code could not create unique index}). A partitioned table's index is one index shared by its
+     * partitions, as its UNIQUE constraints are; it must hold the partition key (PostgreSQL's 0A000).
+     * PostgreSQL builds the index beside the table under a SHARE lock, so readers go on meanwhile;
+     * here scans wait for the rewrite too.
+     */
+    Result addUniqueIndex(Table table, String name, CreateIndexStatement create) {
+        if (table.isSystemView()) {
+            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "cannot create index on relation \"%s\"", table.name())
+                    .withDetail("This operation is not supported for views.");
+        }
+        if (table.parent() != null) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "CREATE UNIQUE INDEX on a partition is not supported: create it on the partitioned table \"%s\"", table.parent().name());
+        }
+        if (table.isPartitioned()) {
+            if (create.only()) {
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "CREATE UNIQUE INDEX ON ONLY a partitioned table is not supported");
+            }
+            for (int keyColumn : table.partitionKey().columns()) {
+                String column = table.columns().get(keyColumn).name();
+                if (!create.columnNames().contains(column)) {
+                    throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                                    "unique constraint on partitioned table must include all partitioning columns")
+                            .withDetail("UNIQUE constraint on table \"" + table.name() + "\" lacks column \"" + column
+                                    + "\" which is part of the partition key.");
+                }
+            }
+        }
+        Set<String> distinct = new HashSet<>(create.columnNames());
+        if (distinct.size() != create.columnNames().size()) {
+            // PostgreSQL accepts a column twice in an index; a key of Parallax names each column once.
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "a unique index naming a column twice is not supported");
+        }
+        try {
+            rewrite(table, unchangedColumns(table), List.of(new TableConstraint(name, false, create.columnNames(), true)), null);
+        } catch (ParallaxException failure) {
+            if (failure.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
+                // Another session took the name while we built.
+                return CommandResult.withMessages("CREATE INDEX", List.of(new Notice(Notice.NOTICE,
+                        "relation \"" + name + "\" already exists, skipping", null, SqlState.DUPLICATE_TABLE.code())));
+            }
+            throw failure;
+        }
+        return new CommandResult("CREATE INDEX");
+    }
+
+    /**
+     * DROP INDEX of the unique index {@code name} that CREATE UNIQUE INDEX made on {@code table}
+     * (the caller checked it is one): the table is rewritten without it, as ALTER TABLE rewrites,
+     * so a writer planned before fails (40001) and plans again instead of writing to a closed
+     * index; the index's memory is freed with the old table's.
+     */
+    void dropUniqueIndex(Table table, String name) {
+        rewrite(table, unchangedColumns(table), List.of(), name);
+    }
+
+    private static List<NewColumn> unchangedColumns(Table table) {
+        List<NewColumn> columns = new ArrayList<>();
+        for (int column = 0; column < table.columns().size(); column++) {
+            columns.add(new NewColumn(table.columns().get(column), column, null));
+        }
+        return columns;
+    }
+
     // ---- the rewrite ----
 
-    private void rewrite(Table table, List<NewColumn> columns, List<TableConstraint> addedConstraints) {
+    /**
+     * Rewrites {@code table} with {@code columns}, its keys that survive them but
+     * {@code droppedKey} (a unique index's name, or null) and then {@code addedConstraints}.
+     */
+    private void rewrite(Table table, List<NewColumn> columns, List<TableConstraint> addedConstraints, String droppedKey) {
         Catalog catalog = session.database().catalog();
         List<Sequence> created = new ArrayList<>();
         Table replacement = null;
@@ -341,8 +418,8 @@ final class AlterTableCommand {
             if (definitions.isEmpty()) {
                 throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "a table without columns is not supported");
             }
-            replacement = table.isPartitioned() ? partitionedReplacement(table, definitions, sources)
-                    : plainReplacement(table, definitions, sources, addedConstraints);
+            replacement = table.isPartitioned() ? partitionedReplacement(table, definitions, sources, addedConstraints, droppedKey)
+                    : plainReplacement(table, definitions, sources, addedConstraints, droppedKey);
             List<ColumnDefinition> added = new ArrayList<>();
             for (int column = 0; column < sources.length; column++) {
                 if (sources[column] < 0) {
@@ -449,23 +526,24 @@ final class AlterTableCommand {
         return keyColumns;
     }
 
-    /** The constraints of {@code table} that survive, with their names, and then {@code added}. */
-    private static List<TableConstraint> keptConstraints(Table table, int[] sources) {
+    /** The constraints and unique indexes of {@code table} that survive (all but {@code droppedKey}), with their names. */
+    private static List<TableConstraint> keptConstraints(Table table, int[] sources, String droppedKey) {
         List<TableConstraint> kept = new ArrayList<>();
         for (UniqueConstraint constraint : table.uniqueConstraints()) {
             List<String> key = keptKey(constraint.index().definition().columnNames(), table, sources);
-            if (key != null) {
-                kept.add(new TableConstraint(constraint.name(), constraint.primaryKey(), key));
+            if (key != null && !constraint.name().equals(droppedKey)) {
+                kept.add(new TableConstraint(constraint.name(), constraint.primaryKey(), key, constraint.indexOnly()));
             }
         }
         return kept;
     }
 
-    private Table plainReplacement(Table table, List<ColumnDefinition> definitions, int[] sources, List<TableConstraint> added) {
+    private Table plainReplacement(Table table, List<ColumnDefinition> definitions, int[] sources, List<TableConstraint> added,
+                                   String droppedKey) {
         TableStorage storage = services.createStorage(definitions.stream().map(ColumnDefinition::type).toList());
         Table replacement = new Table(table.name(), definitions, storage);
         replacement.setStorageParameters(table.storageParameters());
-        List<TableConstraint> constraints = keptConstraints(table, sources);
+        List<TableConstraint> constraints = keptConstraints(table, sources, droppedKey);
         constraints.addAll(added);
         long entries = Math.max(IndexDefinition.DEFAULT_INITIAL_ENTRIES, table.storage().rowCount());
         try {
@@ -479,10 +557,13 @@ final class AlterTableCommand {
 
     /**
      * A partitioned table's replacement: the same partition key (by column name), the surviving
-     * table-wide keys with fresh indexes, and one partition per old partition (name, bound, options,
-     * the shares of the keys under their old names).
+     * table-wide keys (all but {@code droppedKey}) with fresh indexes, then {@code added} (a unique
+     * index's, which include the partition key), and one partition per old partition (name, bound,
+     * options, the shares of the kept keys under their old names, of the added ones under
+     * PostgreSQL's names for a partition's).
      */
-    private Table partitionedReplacement(Table table, List<ColumnDefinition> definitions, int[] sources) {
+    private Table partitionedReplacement(Table table, List<ColumnDefinition> definitions, int[] sources, List<TableConstraint> added,
+                                         String droppedKey) {
         int[] oldKey = table.partitionKey().columns();
         int[] newKey = new int[oldKey.length];
         for (int key = 0; key < oldKey.length; key++) {
@@ -496,19 +577,15 @@ final class AlterTableCommand {
             List<PartitionedConstraint> old = table.partitionedConstraints();
             for (int position = 0; position < old.size(); position++) {
                 PartitionedConstraint constraint = old.get(position);
-                if (keptKey(constraint.columnNames(), table, sources) == null) {
+                if (keptKey(constraint.columnNames(), table, sources) == null || constraint.name().equals(droppedKey)) {
                     continue;
                 }
-                List<DataType> keyTypes = new ArrayList<>();
-                for (String column : constraint.columnNames()) {
-                    keyTypes.add(definitions.get(newPosition(sources, table.columnIndex(column))).type());
-                }
-                UniqueIndex index = UniqueIndexes.create(new IndexDefinition(constraint.name(), table.name(), constraint.columnNames(),
-                        keyTypes, constraint.primaryKey(), IndexDefinition.DEFAULT_INITIAL_ENTRIES), session.database().memory());
-                parent.addPartitionedConstraint(new PartitionedConstraint(constraint.name(), constraint.primaryKey(),
-                        constraint.columnNames(), index));
+                tableIndexes.add(addTableIndex(parent, table, definitions, sources,
+                        new TableConstraint(constraint.name(), constraint.primaryKey(), constraint.columnNames(), constraint.indexOnly())));
                 keptPositions.add(position);
-                tableIndexes.add(index);
+            }
+            for (TableConstraint constraint : added) {
+                tableIndexes.add(addTableIndex(parent, table, definitions, sources, constraint));
             }
             PartitionedTableStorage parentStorage = (PartitionedTableStorage) parent.storage();
             PagedTableStorage sibling = null;
@@ -524,7 +601,11 @@ final class AlterTableCommand {
                 List<TableConstraint> constraints = new ArrayList<>();
                 for (int position : keptPositions) {
                     UniqueConstraint share = partition.uniqueConstraints().get(position);
-                    constraints.add(new TableConstraint(share.name(), share.primaryKey(), share.index().definition().columnNames()));
+                    constraints.add(new TableConstraint(share.name(), share.primaryKey(), share.index().definition().columnNames(),
+                            share.indexOnly()));
+                }
+                for (TableConstraint constraint : added) {
+                    constraints.add(new TableConstraint(null, constraint.primaryKey(), constraint.columnNames(), constraint.indexOnly()));
                 }
                 try {
                     utility.addUniqueConstraints(copy, constraints, IndexDefinition.DEFAULT_INITIAL_ENTRIES, tableIndexes);
@@ -540,6 +621,19 @@ final class AlterTableCommand {
             throw failure;
         }
         return parent;
+    }
+
+    /** Makes the table-wide index of {@code constraint} (named) on {@code parent}, the replacement of {@code table}; returns it. */
+    private UniqueIndex addTableIndex(Table parent, Table table, List<ColumnDefinition> definitions, int[] sources, TableConstraint constraint) {
+        List<DataType> keyTypes = new ArrayList<>();
+        for (String column : constraint.columnNames()) {
+            keyTypes.add(definitions.get(newPosition(sources, table.columnIndex(column))).type());
+        }
+        UniqueIndex index = UniqueIndexes.create(new IndexDefinition(constraint.name(), table.name(), constraint.columnNames(),
+                keyTypes, constraint.primaryKey(), IndexDefinition.DEFAULT_INITIAL_ENTRIES), session.database().memory());
+        parent.addPartitionedConstraint(new PartitionedConstraint(constraint.name(), constraint.primaryKey(),
+                constraint.columnNames(), index, constraint.indexOnly()));
+        return index;
     }
 
     private static int newPosition(int[] sources, int oldColumn) {

@@ -105,11 +105,23 @@ final class SqlPreparedQuery implements PreparedQuery {
         }
         if (pointUpsert != null && pointUpsert.isValid()) {
             session.noteStatement(sql);
-            Result result = pointUpsert.execute(parameters);
-            if (result.rowCount() > 0) {
-                session.transactionBlock().dataChanged();
+            Result result;
+            try {
+                result = pointUpsert.execute(parameters);
+            } catch (ParallaxException failure) {
+                // A rewrite (ALTER TABLE, CREATE UNIQUE INDEX) replaced the table after the check: nothing
+                // was written; plan again below, as PostgreSQL's statement would have waited for the lock.
+                if (failure.state() != SqlState.SERIALIZATION_FAILURE || pointUpsert.isValid()) {
+                    throw failure;
+                }
+                result = null;
             }
-            return result;
+            if (result != null) {
+                if (result.rowCount() > 0) {
+                    session.transactionBlock().dataChanged();
+                }
+                return result;
+            }
         }
         Object[] bound = ParameterBinder.bind(parameterTypes, parameters);
         PlannedStatement statement = validPlan();

@@ -495,7 +495,7 @@ final class UtilityCommands {
         List<TableConstraint> constraints = new ArrayList<>();
         List<UniqueIndex> tableIndexes = new ArrayList<>();
         for (PartitionedConstraint constraint : parent.partitionedConstraints()) {
-            constraints.add(new TableConstraint(null, constraint.primaryKey(), constraint.columnNames()));
+            constraints.add(new TableConstraint(null, constraint.primaryKey(), constraint.columnNames(), constraint.indexOnly()));
             tableIndexes.add(constraint.index());
         }
         try {
@@ -542,15 +542,16 @@ final class UtilityCommands {
                 keyColumns[key] = table.columnIndex(columnNames.get(key));
                 keyTypes.add(table.columns().get(keyColumns[key]).type());
             }
-            IndexDefinition definition = constraint.primaryKey()
-                    ? IndexDefinition.primaryKey(table.name(), columnNames, keyTypes)
-                    : IndexDefinition.unique(table.name(), columnNames, keyTypes);
-            String name = constraint.name() != null ? constraint.name() : unusedName(definition.constraintName(), chosen);
-            definition = new IndexDefinition(name, table.name(), columnNames, keyTypes, constraint.primaryKey(), initialEntries);
+            // A partition's share of a unique index is named as PostgreSQL names a partition's index: p_0_a_idx.
+            String defaultName = constraint.primaryKey() ? IndexDefinition.primaryKey(table.name(), columnNames, keyTypes).constraintName()
+                    : constraint.indexOnly() ? indexName(table.name(), columnNames)
+                    : IndexDefinition.unique(table.name(), columnNames, keyTypes).constraintName();
+            String name = constraint.name() != null ? constraint.name() : unusedName(defaultName, chosen);
+            IndexDefinition definition = new IndexDefinition(name, table.name(), columnNames, keyTypes, constraint.primaryKey(), initialEntries);
             UniqueIndex index = tableIndexes == null ? UniqueIndexes.create(definition, session.database().memory())
                     : UniqueIndexes.partitionShare(definition, tableIndexes.get(position));
             try {
-                table.addUniqueConstraint(new UniqueConstraint(index, keyColumns));
+                table.addUniqueConstraint(new UniqueConstraint(index, keyColumns, constraint.indexOnly()));
             } catch (RuntimeException failure) {
                 index.close();
                 throw failure;
@@ -708,6 +709,9 @@ final class UtilityCommands {
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", name);
         }
+        if (create.unique()) {
+            return new AlterTableCommand(session, services, this).addUniqueIndex(table, name, create);
+        }
         Settings settings = session.settings();
         // A statement context of its own: the build's progress shows in pg_stat_progress and the
         // shell's progress bar, and cancelling the statement stops the build.
@@ -736,7 +740,7 @@ final class UtilityCommands {
 
     /** PostgreSQL's ChooseRelationName: {@code table_col1_col2_idx}, then with 1, 2, ... appended until unused. */
     private static String chooseIndexName(Catalog catalog, String tableName, List<String> columnNames) {
-        String base = tableName + "_" + String.join("_", columnNames) + "_idx";
+        String base = indexName(tableName, columnNames);
         String name = base;
         for (int suffix = 1; catalog.relationExists(name); suffix++) {
             name = base + suffix;
@@ -744,11 +748,18 @@ final class UtilityCommands {
         return name;
     }
 
+    /** The name PostgreSQL gives an index of {@code tableName} on {@code columnNames} unless it is taken: {@code table_col1_col2_idx}. */
+    private static String indexName(String tableName, List<String> columnNames) {
+        return tableName + "_" + String.join("_", columnNames) + "_idx";
+    }
+
     private Result dropIndex(DropIndexStatement drop) {
         Catalog catalog = catalog();
         // Check every name first, so that a wrong one leaves the others in place (no partial effect).
         for (String name : drop.indexNames()) {
-            if (catalog.findIndex(name) == null) {
+            if (catalog.findIndex(name) == null && catalog.findKeyTable(name) != null) {
+                checkDroppableUniqueIndex(catalog.findKeyTable(name), name);
+            } else if (catalog.findIndex(name) == null) {
                 if (catalog.findTable(name) != null) {
                     throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not an index", null,
                             "Use DROP TABLE to remove a table.", 0, null);
@@ -760,7 +771,10 @@ final class UtilityCommands {
         }
         List<String> notices = new ArrayList<>();
         for (String name : drop.indexNames()) {
-            if (!catalog.dropIndex(name)) {
+            Table keyTable = catalog.findIndex(name) == null ? catalog.findKeyTable(name) : null;
+            if (keyTable != null) {
+                new AlterTableCommand(session, services, this).dropUniqueIndex(keyTable, name);
+            } else if (!catalog.dropIndex(name)) {
                 if (!drop.ifExists()) {
                     // Dropped by another session after our check.
                     throw ParallaxException.of(SqlState.UNDEFINED_OBJECT, "index \"%s\" does not exist", name);
@@ -769,6 +783,40 @@ final class UtilityCommands {
             }
         }
         return new CommandResult("DROP INDEX", 0, notices);
+    }
+
+    /**
+     * DROP INDEX of a key's index: only a unique index of CREATE UNIQUE INDEX on the table itself
+     * goes; PostgreSQL's 2BP01 for a constraint's index and for a partition's share of its parent's.
+     */
+    private static void checkDroppableUniqueIndex(Table table, String name) {
+        Table parent = table.parent();
+        List<UniqueConstraint> constraints = table.uniqueConstraints();
+        for (int position = 0; position < constraints.size(); position++) {
+            UniqueConstraint constraint = constraints.get(position);
+            if (!constraint.name().equals(name)) {
+                continue;
+            }
+            if (parent != null && constraint.indexOnly()) {
+                String parentIndex = parent.partitionedConstraints().get(position).name();
+                throw new ParallaxException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST, "cannot drop index " + name + " because index "
+                        + parentIndex + " requires it", null, "You can drop index " + parentIndex + " instead.", 0, null);
+            }
+            if (!constraint.indexOnly()) {
+                throw requiredByConstraint(name, table.name());
+            }
+            return;
+        }
+        for (PartitionedConstraint constraint : table.partitionedConstraints()) {
+            if (constraint.name().equals(name) && !constraint.indexOnly()) {
+                throw requiredByConstraint(name, table.name());
+            }
+        }
+    }
+
+    private static ParallaxException requiredByConstraint(String name, String tableName) {
+        return new ParallaxException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST, "cannot drop index " + name + " because constraint " + name
+                + " on table " + tableName + " requires it", null, "You can drop constraint " + name + " on table " + tableName + " instead.", 0, null);
     }
 
     private Result set(SetStatement set) {

@@ -72,10 +72,13 @@ public final class Catalog {
             }
             tables.put(table.name(), table);
             relationOids.put(table.name(), nextOid.getAndIncrement());
+            Set<String> indexesOnly = indexOnlyNames(table);
             for (String constraint : constraints) {
                 constraintNames.put(constraint, table);
                 relationOids.put(constraint, nextOid.getAndIncrement());
-                constraintOids.put(constraint, nextOid.getAndIncrement());
+                if (!indexesOnly.contains(constraint)) {
+                    constraintOids.put(constraint, nextOid.getAndIncrement());
+                }
             }
         }
         version.incrementAndGet();
@@ -98,6 +101,30 @@ public final class Catalog {
             index.table().addIndex(index);
         }
         version.incrementAndGet();
+    }
+
+    /** The names of {@code table}'s unique indexes made by CREATE UNIQUE INDEX: relations without a pg_constraint row. */
+    private static Set<String> indexOnlyNames(Table table) {
+        Set<String> names = new HashSet<>();
+        for (UniqueConstraint constraint : table.uniqueConstraints()) {
+            if (constraint.indexOnly()) {
+                names.add(constraint.name());
+            }
+        }
+        for (PartitionedConstraint constraint : table.partitionedConstraints()) {
+            if (constraint.indexOnly()) {
+                names.add(constraint.name());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The table whose PRIMARY KEY, UNIQUE constraint or unique index (CREATE UNIQUE INDEX) is named
+     * {@code name}, a partition for a partition's share of its parent's; null when none is.
+     */
+    public Table findKeyTable(String name) {
+        return constraintNames.get(name);
     }
 
     private static List<String> constraintNames(Table table) {
@@ -299,7 +326,8 @@ public final class Catalog {
                         names.set(keyPosition, newName);
                         constraint.index().renameKeyColumn(keyPosition, newName);
                         table.replacePartitionedConstraint(constraint,
-                                new PartitionedConstraint(constraint.name(), constraint.primaryKey(), names, constraint.index()));
+                                new PartitionedConstraint(constraint.name(), constraint.primaryKey(), names, constraint.index(),
+                                        constraint.indexOnly()));
                     }
                 }
                 int[] partitionKey = table.partitionKey().columns();
@@ -380,11 +408,14 @@ public final class Catalog {
             }
             for (Table added : newTables) {
                 tables.put(added.name(), added);
+                Set<String> indexesOnly = indexOnlyNames(added);
                 for (String constraint : constraintNames(added)) {
                     constraintNames.put(constraint, added);
                     if (!relationOids.containsKey(constraint)) {
                         relationOids.put(constraint, nextOid.getAndIncrement());
-                        constraintOids.put(constraint, nextOid.getAndIncrement());
+                        if (!indexesOnly.contains(constraint)) {
+                            constraintOids.put(constraint, nextOid.getAndIncrement());
+                        }
                     }
                 }
             }

@@ -94,16 +94,18 @@ public final class CatalogRelations {
             char kind = table.isSystemView() ? 'v' : table.isPartitioned() ? 'p' : 'r';
             listing.relations.add(new Relation(oid, table.name(), table.isSystemView() ? PG_CATALOG_NAMESPACE : PUBLIC_NAMESPACE,
                     kind, table, null));
+            // A unique index of CREATE UNIQUE INDEX shows as PostgreSQL prints it (USING btree, as it was
+            // asked for), though it is a hash map like a constraint's; it has no constraint (OID 0).
             for (UniqueConstraint constraint : table.uniqueConstraints()) {
                 listing.indexes.add(new Index(catalog.relationOid(constraint.name()), constraint.name(), table, oid,
                         constraint.keyColumns(), true, constraint.primaryKey(), catalog.constraintOid(constraint.name()),
-                        HASH_ACCESS_METHOD, false));
+                        constraint.indexOnly() ? BTREE_ACCESS_METHOD : HASH_ACCESS_METHOD, false));
             }
             for (PartitionedConstraint constraint : table.partitionedConstraints()) {
                 int[] keyColumns = constraint.columnNames().stream().mapToInt(table::columnIndex).toArray();
                 listing.indexes.add(new Index(catalog.relationOid(constraint.name()), constraint.name(), table, oid,
                         keyColumns, true, constraint.primaryKey(), catalog.constraintOid(constraint.name()),
-                        HASH_ACCESS_METHOD, true));
+                        constraint.indexOnly() ? BTREE_ACCESS_METHOD : HASH_ACCESS_METHOD, true));
             }
             for (OrderedIndex index : table.indexes()) {
                 listing.indexes.add(new Index(catalog.relationOid(index.name()), index.name(), table, oid,

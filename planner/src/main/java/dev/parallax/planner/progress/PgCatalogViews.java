@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 /**
  * The pg_catalog views Parallax answers from its own catalog, with PostgreSQL 15's names for the
  * columns clients read (psql's {@code \d} family, pgJDBC's DatabaseMetaData): pg_namespace,
- * pg_tables, pg_class, pg_attribute, pg_type, pg_index, pg_constraint, pg_inherits, pg_am,
+ * pg_tables, pg_indexes, pg_class, pg_attribute, pg_type, pg_index, pg_constraint, pg_inherits, pg_am,
  * pg_database, pg_roles, pg_tablespace, pg_collation, pg_attrdef (column defaults), and pg_description,
  * which is empty (Parallax has no comments), as are pg_policy, pg_statistic_ext,
  * pg_publication, pg_publication_namespace and pg_publication_rel (no row security, extended
@@ -51,6 +51,10 @@ public final class PgCatalogViews {
             column("schemaname", DataType.TEXT), column("tablename", DataType.TEXT), column("tableowner", DataType.TEXT),
             nullable("tablespace", DataType.TEXT), column("hasindexes", DataType.BOOLEAN), column("hasrules", DataType.BOOLEAN),
             column("hastriggers", DataType.BOOLEAN), column("rowsecurity", DataType.BOOLEAN));
+
+    static final List<ColumnDefinition> INDEXES_COLUMNS = List.of(
+            column("schemaname", DataType.TEXT), column("tablename", DataType.TEXT), column("indexname", DataType.TEXT),
+            nullable("tablespace", DataType.TEXT), column("indexdef", DataType.TEXT));
 
     static final List<ColumnDefinition> CLASS_COLUMNS = List.of(
             column("oid", DataType.BIGINT), column("relname", DataType.TEXT), column("relnamespace", DataType.BIGINT),
@@ -227,6 +231,7 @@ public final class PgCatalogViews {
     public static void register(Catalog catalog) {
         add(catalog, "pg_namespace", NAMESPACE_COLUMNS, PgCatalogViews::namespaces);
         add(catalog, "pg_tables", TABLES_COLUMNS, () -> tables(catalog));
+        add(catalog, "pg_indexes", INDEXES_COLUMNS, () -> indexes(catalog));
         add(catalog, "pg_class", CLASS_COLUMNS, () -> CatalogRows.classes(CatalogRelations.of(catalog)));
         add(catalog, "pg_attribute", ATTRIBUTE_COLUMNS, () -> CatalogRows.attributes(CatalogRelations.of(catalog)));
         add(catalog, "pg_type", TYPE_COLUMNS, CatalogRows::types);
@@ -286,6 +291,15 @@ public final class PgCatalogViews {
             boolean hasIndexes = !table.indexes().isEmpty() || !table.uniqueConstraints().isEmpty()
                     || !table.partitionedConstraints().isEmpty();
             rows.add(new Object[] {"public", table.name(), OWNER, null, hasIndexes, false, false, false});
+        }
+        return rows;
+    }
+
+    /** pg_indexes: every index with pg_get_indexdef's text, as PostgreSQL's view defines it. */
+    private static List<Object[]> indexes(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>();
+        for (CatalogRelations.Index index : CatalogRelations.of(catalog).indexes()) {
+            rows.add(new Object[] {"public", index.table().name(), index.name(), null, index.definition(false)});
         }
         return rows;
     }

@@ -80,7 +80,14 @@ public final class StatementParser {
         cursor.accept("unlogged");
         Token what = cursor.peek();
         if (what.isKeyword("index")) {
-            return parseCreateIndex(cursor);
+            return parseCreateIndex(cursor, false);
+        }
+        if (what.isKeyword("unique")) {
+            cursor.expect("unique");
+            if (!cursor.peek().isKeyword("index")) {
+                throw cursor.syntaxError(cursor.peek());
+            }
+            return parseCreateIndex(cursor, true);
         }
         if (what.isKeyword("sequence")) {
             return parseCreateSequence(cursor);
@@ -366,7 +373,7 @@ public final class StatementParser {
 
     // ---- CREATE INDEX ----
 
-    private static Statement parseCreateIndex(TokenCursor cursor) {
+    private static Statement parseCreateIndex(TokenCursor cursor, boolean unique) {
         cursor.expect("index");
         boolean concurrently = cursor.accept("concurrently");
         boolean ifNotExists = false;
@@ -380,7 +387,7 @@ public final class StatementParser {
             indexName = cursor.name();
         }
         cursor.expect("on");
-        cursor.accept("only");
+        boolean only = cursor.accept("only");
         String tableName = cursor.tableName();
         if (cursor.accept("using")) {
             Token method = cursor.peek();
@@ -419,7 +426,7 @@ public final class StatementParser {
             throw notSupported("CREATE INDEX ... " + trailing.value().toUpperCase(Locale.ROOT) + " is not supported", trailing);
         }
         cursor.expectEnd();
-        return new CreateIndexStatement(indexName, ifNotExists, tableName, columns, concurrently);
+        return new CreateIndexStatement(indexName, ifNotExists, tableName, columns, concurrently, unique, only);
     }
 
     private static ColumnDefinition parseColumn(TokenCursor cursor, String tableName, List<TableConstraint> constraints,

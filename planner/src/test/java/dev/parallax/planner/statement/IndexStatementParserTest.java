@@ -17,16 +17,20 @@ class IndexStatementParserTest {
 
     @Test
     void createIndexForms() {
-        assertEquals(new CreateIndexStatement("i", false, "t", List.of("a"), false),
+        assertEquals(new CreateIndexStatement("i", false, "t", List.of("a"), false, false, false),
                 StatementParser.parse("create index i on t (a)"));
-        assertEquals(new CreateIndexStatement("i", false, "t", List.of("a", "b"), true),
+        assertEquals(new CreateIndexStatement("i", false, "t", List.of("a", "b"), true, false, true),
                 StatementParser.parse("CREATE INDEX CONCURRENTLY i ON ONLY public.t USING btree (a ASC NULLS LAST, B)"));
-        assertEquals(new CreateIndexStatement(null, false, "t", List.of("a"), false),
+        assertEquals(new CreateIndexStatement(null, false, "t", List.of("a"), false, false, false),
                 StatementParser.parse("create index on t (a)"));
-        assertEquals(new CreateIndexStatement("i", true, "t", List.of("a"), false),
+        assertEquals(new CreateIndexStatement("i", true, "t", List.of("a"), false, false, false),
                 StatementParser.parse("create index if not exists i on t (a);"));
-        assertEquals(new CreateIndexStatement("Big", false, "t", List.of("a"), false),
+        assertEquals(new CreateIndexStatement("Big", false, "t", List.of("a"), false, false, false),
                 StatementParser.parse("create index \"Big\" on t (a)"));
+        assertEquals(new CreateIndexStatement(null, false, "t", List.of("a", "b"), false, true, false),
+                StatementParser.parse("create unique index on t using btree (a, b)"));
+        assertEquals(new CreateIndexStatement("u", true, "t", List.of("a"), false, true, false),
+                StatementParser.parse("CREATE UNIQUE INDEX IF NOT EXISTS u ON t (a)"));
     }
 
     @Test
@@ -40,6 +44,7 @@ class IndexStatementParserTest {
         assertEquals(SqlState.SYNTAX_ERROR, failure("create index i t (a)").state());
         assertEquals(SqlState.SYNTAX_ERROR, failure("create index i on t (a) extra").state());
         assertEquals(SqlState.SYNTAX_ERROR, failure("create index if not exists on t (a)").state());
+        assertEquals(SqlState.SYNTAX_ERROR, failure("create unique table t (a int)").state());
     }
 
     @Test
