@@ -152,6 +152,8 @@ public final class OperatorBuilder {
             case dev.parallax.engine.plan.FilterNode filter -> FilterOperatorFactory.create(filter, this);
             case dev.parallax.engine.plan.ProjectNode project -> ProjectOperatorFactory.create(project, this);
             case dev.parallax.engine.plan.AggregateNode aggregate -> AggregateOperatorFactory.create(aggregate, this);
+            case dev.parallax.engine.plan.GroupingSetsExpandNode expand ->
+                    dev.parallax.engine.operator.aggregate.GroupingSetsExpandOperatorFactory.create(expand, this);
             case dev.parallax.engine.plan.GatherNode gather -> GatherOperatorFactory.create(gather, this);
             case dev.parallax.engine.plan.GatherMergeNode gatherMerge -> GatherMergeOperatorFactory.create(gatherMerge, this);
             case dev.parallax.engine.plan.SortNode sort -> SortOperatorFactory.create(sort, this);

@@ -7,6 +7,7 @@ import dev.parallax.engine.plan.AppendNode;
 import dev.parallax.engine.plan.FilterNode;
 import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
+import dev.parallax.engine.plan.GroupingSetsExpandNode;
 import dev.parallax.engine.plan.GenerateSeriesNode;
 import dev.parallax.engine.plan.InsertNode;
 import dev.parallax.engine.plan.ModifyTableNode;
@@ -79,6 +80,11 @@ public final class ExplainPrinter {
     }
 
     private void node(PlanNode top, int depth) {
+        if (top instanceof GroupingSetsExpandNode expand) {
+            // The aggregate above prints the sets as its key lines; the expansion has no PostgreSQL node.
+            node(expand.input(), depth);
+            return;
+        }
         // Filters and projections fold into the node they sit on, as PostgreSQL plans them.
         PlanNode shown = top;
         List<FilterNode> filters = new ArrayList<>();
@@ -129,7 +135,9 @@ public final class ExplainPrinter {
             }
         }
         if (nodeStatistics != null && shown instanceof AggregateNode) {
-            hashAggregateSpace(nodeStatistics, propertyIndent);
+            // The aggregate's own statistics: a projection folded above it (GROUPING's) records no hash table.
+            NodeStatistics aggregateStatistics = statistics.node(shown);
+            hashAggregateSpace(aggregateStatistics != null ? aggregateStatistics : nodeStatistics, propertyIndent);
         }
         if (nodeStatistics != null && options.verbose()) {
             for (ParticipantStatistics worker : nodeStatistics.workers()) {
@@ -236,7 +244,10 @@ public final class ExplainPrinter {
             case SeqScanNode scan -> (scan.parallel() ? "Parallel Seq Scan on " : "Seq Scan on ")
                     + (options.verbose() ? "public." : "") + scan.table().name();
             case AggregateNode aggregate -> {
-                String strategy = aggregate.groupKeys().length == 0 ? "Aggregate" : "HashAggregate";
+                // PostgreSQL 15 names a hashed grouping-sets aggregation with the () set (hashing cannot run it) MixedAggregate.
+                String strategy = aggregate.groupingSets() != null
+                        ? aggregate.groupingSets().emptySetOrdinal() >= 0 ? "MixedAggregate" : "HashAggregate"
+                        : aggregate.groupKeys().length == 0 ? "Aggregate" : "HashAggregate";
                 yield switch (aggregate.mode()) {
                     case SINGLE -> strategy;
                     case PARTIAL -> "Partial " + strategy;
@@ -270,6 +281,7 @@ public final class ExplainPrinter {
                     correlate.joinType() == JoinType.INNER ? "Nested Loop" : "Nested Loop " + joinTypeName(correlate.joinType());
             case FilterNode filter -> name(filter.input());
             case ProjectNode project -> name(project.input());
+            case GroupingSetsExpandNode expand -> name(expand.input());
             case dev.parallax.engine.plan.RecursiveUnionNode recursiveUnion -> "Recursive Union";
             case dev.parallax.engine.plan.WorkTableScanNode workTableScan -> "WorkTable Scan on " + workTableScan.name();
         };
@@ -318,6 +330,22 @@ public final class ExplainPrinter {
 
     private void properties(PlanNode node, String indent) {
         switch (node) {
+            case AggregateNode aggregate when aggregate.groupingSets() != null -> {
+                // One line per set, as PostgreSQL's MixedAggregate: Hash Key: a, b / Hash Key: a / Group Key: ().
+                List<String> inputNames = columnNames(aggregate.input(), options.verbose());
+                int[] groupKeys = aggregate.groupKeys();
+                for (int[] set : aggregate.groupingSets().sets()) {
+                    if (set.length == 0) {
+                        lines.add(indent + "Group Key: ()");
+                        continue;
+                    }
+                    List<String> keys = new ArrayList<>();
+                    for (int key : set) {
+                        keys.add(inputNames.get(groupKeys[key]));
+                    }
+                    lines.add(indent + "Hash Key: " + String.join(", ", keys));
+                }
+            }
             case AggregateNode aggregate -> {
                 if (aggregate.groupKeys().length > 0) {
                     List<String> inputNames = columnNames(aggregate.input(), options.verbose());
@@ -607,6 +635,15 @@ public final class ExplainPrinter {
                 yield modify.returning().stream().map(expression -> ExpressionText.format(expression, tableNames)).toList();
             }
             case FilterNode filter -> columnNames(filter.input(), qualified);
+            case GroupingSetsExpandNode expand -> {
+                List<String> inputNames = columnNames(expand.input(), qualified);
+                List<String> names = new ArrayList<>(inputNames);
+                for (int key : expand.keyColumns()) {
+                    names.add(inputNames.get(key));
+                }
+                names.add("(grouping set)");
+                yield names;
+            }
             case dev.parallax.engine.plan.RecursiveUnionNode recursiveUnion -> columnNames(recursiveUnion.nonRecursive(), qualified);
             case dev.parallax.engine.plan.WorkTableScanNode workTableScan -> qualified
                     ? workTableScan.columnNames().stream().map(column -> workTableScan.name() + "." + column).toList()

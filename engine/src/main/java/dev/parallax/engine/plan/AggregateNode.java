@@ -10,12 +10,20 @@ import java.util.List;
  * Groups by input columns {@code groupKeys} and computes {@code calls}. Output: the group key
  * columns, then per call its result (SINGLE, FINAL) or its state columns (PARTIAL). With no group
  * keys it emits exactly one row, also for empty input (SINGLE and FINAL).
+ * <p>{@code groupingSets} is null for a plain GROUP BY; for GROUPING SETS, ROLLUP and CUBE the input
+ * is a {@link GroupingSetsExpandNode} (under a Gather, for FINAL), the last group key is the set
+ * ordinal, and with an empty set {@code ()} the node emits that set's row also for empty input.
  */
 public record AggregateNode(PlanNode input, AggregateMode mode, int[] groupKeys, List<AggregateCall> calls,
-                            PlanEstimate estimate) implements PlanNode {
+                            PlanEstimate estimate, GroupingSets groupingSets) implements PlanNode {
     public AggregateNode {
         groupKeys = groupKeys.clone();
         calls = List.copyOf(calls);
+    }
+
+    /** A plain GROUP BY (or none). */
+    public AggregateNode(PlanNode input, AggregateMode mode, int[] groupKeys, List<AggregateCall> calls, PlanEstimate estimate) {
+        this(input, mode, groupKeys, calls, estimate, null);
     }
 
     @Override

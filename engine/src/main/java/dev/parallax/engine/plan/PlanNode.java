@@ -13,7 +13,7 @@ public sealed interface PlanNode
         permits SeqScanNode, FilterNode, ProjectNode, AggregateNode, GatherNode, GatherMergeNode, SortNode, LimitNode,
         ValuesNode, GenerateSeriesNode, InsertNode, AppendNode, IndexScanNode, PartitionAppendNode, UniqueIndexScanNode,
         ModifyTableNode, HashJoinNode, NestedLoopJoinNode, WindowNode, UnnestNode,
-        CorrelateNode, ProjectSetNode, RecursiveUnionNode, WorkTableScanNode {
+        CorrelateNode, ProjectSetNode, RecursiveUnionNode, WorkTableScanNode, GroupingSetsExpandNode {
     List<PlanNode> inputs();
 
     /** Types of the output columns, in order. */

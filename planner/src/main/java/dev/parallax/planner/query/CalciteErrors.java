@@ -144,6 +144,15 @@ final class CalciteErrors {
         if (message.contains("Aggregate expression is illegal in WHERE")) {
             return error(SqlState.GROUPING_ERROR, "aggregate functions are not allowed in WHERE", position, exception);
         }
+        if (message.contains("Argument to GROUPING operator must be a grouped expression")
+                || message.contains("GROUPING operator may only occur in an aggregate query")) {
+            return error(SqlState.GROUPING_ERROR, "arguments to GROUPING must be grouping expressions of the associated query level",
+                    position, exception);
+        }
+        if (message.contains("GROUPING operator may only occur in SELECT, HAVING or ORDER BY clause")) {
+            // Calcite does not say which clause; PostgreSQL names it (grouping operations are not allowed in WHERE).
+            return error(SqlState.GROUPING_ERROR, "grouping operations are not allowed here", position, exception);
+        }
         if (message.contains("Aggregate expressions cannot be nested")) {
             return error(SqlState.GROUPING_ERROR, "aggregate function calls cannot be nested", position, exception);
         }

@@ -66,6 +66,8 @@ final class PlanDump {
                     .map(call -> call.aggregate() == null ? call.function().name() : call.aggregate().function().name()).toList();
             case dev.parallax.engine.plan.CorrelateNode correlate -> "Correlated Nested Loop " + correlate.joinType()
                     + " correlated=" + Arrays.toString(correlate.correlatedColumns());
+            case dev.parallax.engine.plan.GroupingSetsExpandNode expand -> "Grouping Sets Expand keys="
+                    + Arrays.toString(expand.keyColumns()) + " sets=" + expand.sets().sets().size();
         }).append('\n');
         for (PlanNode input : node.inputs()) {
             dump(input, depth + 1, text);

@@ -37,6 +37,7 @@ public final class AggregateOperator implements Operator {
     private int nextGroup;
     private boolean closed;
     private ParticipantStatistics explainStatistics;
+    private EmptyGroupingSetRow emptyGroupingSetRow;
 
     /**
      * @param spillDirectory where {@code aggregation} spills (its {@link HashAggregation#enableSpill}
@@ -61,6 +62,10 @@ public final class AggregateOperator implements Operator {
             }
             consumed = true;
             startEmitting(aggregation);
+            if (emptyGroupingSetRow != null && aggregation.groupCount() == 0 && pending.isEmpty()) {
+                emptyGroupingSetRow.write(output);
+                return output;
+            }
         }
         while (true) {
             int groupCount = current.groupCount();
@@ -110,6 +115,11 @@ public final class AggregateOperator implements Operator {
         }
         current = finished;
         nextGroup = 0;
+    }
+
+    /** Before the first {@link #next}: emit {@code row} when the input turns out to have no row (GROUPING SETS with {@code ()}). */
+    void emitForEmptyInput(EmptyGroupingSetRow row) {
+        this.emptyGroupingSetRow = row;
     }
 
     /** Under EXPLAIN ANALYZE: where to record the HashAggregate line when the operator closes. */

@@ -33,6 +33,10 @@ public final class AggregateOperatorFactory {
         }
         Batch output = Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY);
         AggregateOperator operator = new AggregateOperator(builder.context(), builder.build(node.input()), aggregation, output, spillDirectory);
+        if (node.groupingSets() != null && node.groupingSets().emptySetOrdinal() >= 0 && node.mode() != dev.parallax.engine.plan.AggregateMode.PARTIAL) {
+            operator.emitForEmptyInput(new EmptyGroupingSetRow(node.mode(), node.calls(), keyColumns.length,
+                    node.groupingSets().emptySetOrdinal()));
+        }
         NodeStatistics statistics = builder.statistics(node);
         if (statistics != null && keyColumns.length > 0) {
             operator.reportTo(statistics.participant(builder.participant()));

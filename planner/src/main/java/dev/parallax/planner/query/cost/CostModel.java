@@ -120,6 +120,15 @@ public final class CostModel {
         return Math.max(1, Math.min(inputRows, Math.pow(DEFAULT_DISTINCT, keys)));
     }
 
+    /** Groups of a GROUPING SETS aggregation over {@code inputRows} rows (before expansion): the sum of each set's. */
+    public double groups(double inputRows, dev.parallax.engine.plan.GroupingSets sets) {
+        double groups = 0;
+        for (int[] set : sets.sets()) {
+            groups += groups(inputRows, set.length);
+        }
+        return groups;
+    }
+
     /** cost_sort: comparisons n log2 n at 2 * cpu_operator_cost each, all paid before the first row. */
     public PlanEstimate sort(PlanEstimate input, double outputRows) {
         return sort(input, outputRows, -1);

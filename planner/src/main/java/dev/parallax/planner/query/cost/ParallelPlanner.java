@@ -15,6 +15,7 @@ import dev.parallax.engine.plan.AppendNode;
 import dev.parallax.engine.plan.FilterNode;
 import dev.parallax.engine.plan.GatherMergeNode;
 import dev.parallax.engine.plan.GatherNode;
+import dev.parallax.engine.plan.GroupingSetsExpandNode;
 import dev.parallax.engine.plan.HashJoinNode;
 import dev.parallax.engine.plan.InsertNode;
 import dev.parallax.engine.plan.NestedLoopJoinNode;
@@ -220,6 +221,12 @@ public final class ParallelPlanner {
                 PlanNode input = partial(projectSet.input(), divisor);
                 yield input == null ? null : partialProjectSet(projectSet, input);
             }
+            case GroupingSetsExpandNode expand -> {
+                // Each participant expands its share: the Partial Aggregate above groups by (keys, set) as ever.
+                PlanNode input = partial(expand.input(), divisor);
+                yield input == null ? null : new GroupingSetsExpandNode(input, expand.keyColumns(), expand.sets(),
+                        costModel.projectSet(input.estimate(), expand.sets().sets().size(), 0, expand.outputTypes()));
+            }
             case HashJoinNode join when !join.joinType().preservesBuild()
                     && (join.residual() == null || isParallelSafe(join.residual())) -> {
                 PlanNode probe = partial(join.probe(), divisor);
@@ -326,15 +333,19 @@ public final class ParallelPlanner {
     private AggregateNode partialAggregate(AggregateNode aggregate, PlanNode partialInput, int workers, double divisor) {
         int keys = aggregate.groupKeys().length;
         int calls = aggregate.calls().size();
-        double partialGroups = costModel.groups(partialInput.estimate().rows(), keys);
+        // A grouping-sets aggregation's input holds each row once per set.
+        double partialGroups = aggregate.groupingSets() == null ? costModel.groups(partialInput.estimate().rows(), keys)
+                : costModel.groups(partialInput.estimate().rows() / aggregate.groupingSets().sets().size(), aggregate.groupingSets());
         AggregateNode partial = new AggregateNode(partialInput, AggregateMode.PARTIAL, aggregate.groupKeys(), aggregate.calls(),
-                PlanEstimate.UNKNOWN);
+                PlanEstimate.UNKNOWN, aggregate.groupingSets());
         partial = new AggregateNode(partialInput, AggregateMode.PARTIAL, aggregate.groupKeys(), aggregate.calls(),
-                costModel.aggregate(partialInput.estimate(), keys, calls, partialGroups, partial.outputTypes()));
+                costModel.aggregate(partialInput.estimate(), keys, calls, partialGroups, partial.outputTypes()),
+                aggregate.groupingSets());
         double gatheredRows = Math.rint(partial.estimate().rows() * divisor);
         GatherNode gather = new GatherNode(partial, workers, false, CostModel.gather(partial.estimate(), gatheredRows, setupCost, tupleCost));
         return new AggregateNode(gather, AggregateMode.FINAL, indexes(keys), aggregate.calls(),
-                costModel.aggregate(gather.estimate(), keys, calls, aggregate.estimate().rows(), aggregate.outputTypes()));
+                costModel.aggregate(gather.estimate(), keys, calls, aggregate.estimate().rows(), aggregate.outputTypes()),
+                aggregate.groupingSets());
     }
 
     /**
@@ -522,7 +533,8 @@ public final class ParallelPlanner {
             case ProjectNode project -> new ProjectNode(newInput, project.expressions(), estimate);
             case ProjectSetNode projectSet -> new ProjectSetNode(newInput, projectSet.functions(), estimate);
             case FilterNode filter -> new FilterNode(newInput, filter.condition(), estimate);
-            case AggregateNode aggregate -> new AggregateNode(newInput, aggregate.mode(), aggregate.groupKeys(), aggregate.calls(), estimate);
+            case AggregateNode aggregate -> new AggregateNode(newInput, aggregate.mode(), aggregate.groupKeys(), aggregate.calls(), estimate,
+                    aggregate.groupingSets());
             default -> throw new IllegalStateException("cannot rebuild " + node);
         };
     }

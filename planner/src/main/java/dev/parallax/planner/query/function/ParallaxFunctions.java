@@ -268,6 +268,14 @@ public final class ParallaxFunctions {
     public static final SqlFunction GCD = integerPairFunction("gcd");
     public static final SqlFunction LCM = integerPairFunction("lcm");
 
+    /**
+     * PostgreSQL's {@code GROUPING(a, ...)}: an integer bit mask (Calcite's standard one is a bigint).
+     * Of kind GROUPING, so Calcite validates and converts it as its own.
+     */
+    public static final SqlFunction GROUPING = new org.apache.calcite.sql.fun.SqlAbstractGroupFunction("GROUPING", SqlKind.GROUPING,
+            ReturnTypes.INTEGER, null, OperandTypes.ONE_OR_MORE, SqlFunctionCategory.SYSTEM) {
+    };
+
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS),
             SqlOperatorTables.of(StatisticsAggregates.ALL), SqlOperatorTables.of(
             RoundingFunctions.ROUND, RoundingFunctions.TRUNC,
@@ -284,10 +292,11 @@ public final class ParallaxFunctions {
             org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
             LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, REGEXP_REPLACE, TO_CHAR,
             MAKE_DATE, MAKE_TIMESTAMP, MAKE_INTERVAL, TO_TIMESTAMP, TO_DATE,
-            LOG, PI, SIGN, DIV, WIDTH_BUCKET, NUM_NULLS, NUM_NONNULLS, GCD, LCM, SHIFT_LEFT, SHIFT_RIGHT, SQUARE_ROOT, CUBE_ROOT, ABSOLUTE_VALUE));
+            GROUPING, LOG, PI, SIGN, DIV, WIDTH_BUCKET, NUM_NULLS, NUM_NONNULLS, GCD, LCM, SHIFT_LEFT, SHIFT_RIGHT, SQUARE_ROOT, CUBE_ROOT, ABSOLUTE_VALUE));
 
     /** Calcite's standard operators Parallax replaces by its own of the same name, left out of the operator table. */
     private static final java.util.Set<SqlOperator> REPLACED = java.util.Set.of(SqlStdOperatorTable.ROUND, SqlStdOperatorTable.SIGN,
+            SqlStdOperatorTable.GROUPING,
             SqlStdOperatorTable.STDDEV, SqlStdOperatorTable.STDDEV_SAMP, SqlStdOperatorTable.STDDEV_POP,
             SqlStdOperatorTable.VARIANCE, SqlStdOperatorTable.VAR_SAMP, SqlStdOperatorTable.VAR_POP);
 

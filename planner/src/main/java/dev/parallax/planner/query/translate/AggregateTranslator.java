@@ -8,6 +8,8 @@ import dev.parallax.engine.plan.AggregateCall;
 import dev.parallax.engine.plan.AggregateFunction;
 import dev.parallax.engine.plan.AggregateMode;
 import dev.parallax.engine.plan.AggregateNode;
+import dev.parallax.engine.plan.GroupingSets;
+import dev.parallax.engine.plan.GroupingSetsExpandNode;
 import dev.parallax.engine.plan.PlanNode;
 import dev.parallax.engine.plan.SortKey;
 import dev.parallax.engine.plan.SortNode;
@@ -29,9 +31,6 @@ final class AggregateTranslator {
     }
 
     static PlanNode translate(Aggregate aggregate, RelTranslator translator) {
-        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
-            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "GROUPING SETS, ROLLUP and CUBE are not supported yet");
-        }
         // Input column of each Calcite field index: the identity, except over a bare table scan,
         // which reads only the key and argument columns (count(*) reads none).
         int[] inputColumn;
@@ -66,8 +65,21 @@ final class AggregateTranslator {
             input = new SortNode(input, sortKeys, -1, translator.cost().sort(input.estimate(), input.estimate().rows(), -1));
         }
         int[] keys = aggregate.getGroupSet().asList().stream().mapToInt(key -> inputColumn[key]).toArray();
+        GroupingSets groupingSets = null;
+        PlanNode expanded = input;
+        if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+            groupingSets = GroupingSetsTranslator.groupingSets(aggregate);
+            GroupingSetsExpandNode expand = GroupingSetsTranslator.expand(input, keys, groupingSets, translator);
+            expanded = expand;
+            keys = GroupingSetsTranslator.expandedKeys(expand);
+        }
+        boolean groupingFunctions = false;
         List<AggregateCall> calls = new ArrayList<>();
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+            if (GroupingSetsTranslator.isGroupingFunction(call)) {
+                groupingFunctions = true;
+                continue;
+            }
             // By name first: Calcite gives bool_and and every the kind MIN, bool_or and some MAX.
             AggregateFunction function = switch (call.getAggregation().getName().toUpperCase(java.util.Locale.ROOT)) {
                 case "BOOL_AND", "EVERY" -> AggregateFunction.BOOL_AND;
@@ -111,12 +123,15 @@ final class AggregateTranslator {
         }
         List<DataType> types = new ArrayList<>();
         for (int key : keys) {
-            types.add(input.outputTypes().get(key));
+            types.add(expanded.outputTypes().get(key));
         }
         calls.forEach(call -> types.add(call.resultType()));
-        double groups = translator.cost().groups(input.estimate().rows(), keys.length);
-        return new AggregateNode(input, AggregateMode.SINGLE, keys, calls,
-                translator.cost().aggregate(input.estimate(), keys.length, calls.size(), groups, types));
+        double groups = groupingSets == null ? translator.cost().groups(input.estimate().rows(), keys.length)
+                : translator.cost().groups(input.estimate().rows(), groupingSets);
+        AggregateNode aggregation = new AggregateNode(expanded, AggregateMode.SINGLE, keys, calls,
+                translator.cost().aggregate(expanded.estimate(), keys.length, calls.size(), groups, types), groupingSets);
+        return groupingSets == null && !groupingFunctions ? aggregation
+                : GroupingSetsTranslator.project(aggregate, aggregation, groupingSets, translator);
     }
 
     /**
