@@ -29,7 +29,7 @@ final class SqlCompleter implements Completer {
             "timestamp", "integer", "bigint", "smallint", "numeric", "decimal", "real", "double",
             "precision", "text", "varchar", "char", "boolean", "true", "false", "count", "sum",
             "avg", "min", "max", "generate_series", "dbgen", "primary", "key", "default", "unique", "rename",
-            "column", "to", "view");
+            "column", "to", "view", "truncate", "only", "restart", "continue", "identity", "cascade", "restrict");
     private static final List<String> META_COMMANDS = List.of(
             "\\?", "\\q", "\\timing", "\\x", "\\pset", "\\d", "\\dt", "\\dt+", "\\l", "\\i", "\\o",
             "\\echo", "\\set", "\\unset", "\\conninfo");

@@ -68,6 +68,7 @@ import dev.parallax.planner.statement.ShowStatement;
 import dev.parallax.planner.statement.Statement;
 import dev.parallax.planner.statement.TableConstraint;
 import dev.parallax.planner.statement.TransactionStatement;
+import dev.parallax.planner.statement.TruncateStatement;
 import dev.parallax.planner.statement.VacuumStatement;
 
 import java.nio.file.Files;
@@ -118,6 +119,7 @@ final class UtilityCommands {
             case CopyToStatement copyTo -> new CopyCommands(session).to(copyTo);
             case TransactionStatement transaction -> transaction(transaction);
             case VacuumStatement vacuum -> new MaintenanceCommand(session).run(vacuum);
+            case TruncateStatement truncate -> new TruncateCommand(session).run(truncate);
             case AlterSystemStatement alter -> alterSystem(alter);
             case EmptyStatement empty -> new CommandResult("");
             case QueryStatement query -> throw new IllegalArgumentException("not a utility statement: " + query.sql());

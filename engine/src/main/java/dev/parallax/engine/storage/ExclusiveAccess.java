@@ -31,6 +31,16 @@ public final class ExclusiveAccess {
         }
     }
 
+    /**
+     * One round: runs {@code action} holding every storage of {@code storages} exclusively and
+     * returns true, or returns false, having run nothing and let go of every storage, when a
+     * storage's scans were still open after {@value #ROUND_MILLIS} ms. For callers that hold
+     * other locks for the round (TRUNCATE's row id locks) and must let go of them too between rounds.
+     */
+    public static boolean tryOnce(List<PagedTableStorage> storages, Runnable action) {
+        return holdFrom(storages, 0, action);
+    }
+
     /** Holds {@code storages[from..]} and runs {@code action}; false, having run nothing, when a round timed out. */
     private static boolean holdFrom(List<PagedTableStorage> storages, int from, Runnable action) {
         if (from == storages.size()) {

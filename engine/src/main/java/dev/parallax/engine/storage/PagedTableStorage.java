@@ -1839,13 +1839,70 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
                     deadCount++;
                 }
             }
-            scratch.reset();
-            scratch.ensureCapacity(deadCount);
-            for (int column = 0; column < columnCount; column++) {
-                readColumnRows(page, column, deadSlots, deadCount, scratch.column(column), 0);
+            tellRemoved(page, deadSlots, deadRowIds, deadCount, scratch, listener);
+        }
+    }
+
+    /** Reads the rows at {@code slots[0..count]} of {@code page} into {@code scratch} and tells the listener they went away. */
+    private void tellRemoved(MemorySegment page, int[] slots, long[] rowIds, int count, Batch scratch, TableRewriteListener listener) {
+        scratch.reset();
+        scratch.ensureCapacity(count);
+        for (int column = 0; column < columnCount; column++) {
+            readColumnRows(page, column, slots, count, scratch.column(column), 0);
+        }
+        scratch.setRowCount(count);
+        listener.rowsRemoved(scratch, rowIds, count);
+    }
+
+    /**
+     * TRUNCATE: every page goes, as VACUUM FULL's rewrite with no row kept. The caller holds the
+     * table as {@link #exclusivelyWithoutScans} gives it (no scan open, no writer) and keeps
+     * statements that hold row ids out (the table's row id lock). Before the empty page array is
+     * published, {@code listener} (when not null) learns every row slot, live and dead, as removed,
+     * so that the unique indexes let go of their keys; the relocation count is odd meanwhile and
+     * moves twice, so ordered indexes turn stale and point readers that fetched a row id before
+     * retry. The old pages are retired, not freed: call {@link #reclaimRetiredPages} afterwards,
+     * outside the caller's hold, so that readers of single pages finish on them first. Returns the
+     * number of pages the table held.
+     */
+    public int truncate(Batch scratch, TableRewriteListener listener) {
+        synchronized (writeLock()) {
+            ensureOpen();
+            int oldCount = pageCount;
+            NativePage[] oldPages = pages;
+            relocations = relocations + 1;
+            try {
+                if (listener != null) {
+                    tellTruncate(oldPages, oldCount, scratch, listener);
+                }
+                // A publish (the sequence odd, then moved on), so a prepared compaction of an old page never lands.
+                beginPublish();
+                publishRewrite(oldPages, oldCount, List.of());
+                liveRowCount = 0;
+                changeSequence = changeSequence + 1;
+            } finally {
+                relocations = relocations + 1;
             }
-            scratch.setRowCount(deadCount);
-            listener.rowsRemoved(scratch, deadRowIds, deadCount);
+            return oldCount;
+        }
+    }
+
+    /** Tells the listener every published slot of the old pages, live or dead, as removed. */
+    private void tellTruncate(NativePage[] oldPages, int oldCount, Batch scratch, TableRewriteListener listener) {
+        int[] slots = new int[layout.rowsPerPage()];
+        long[] rowIds = new long[layout.rowsPerPage()];
+        for (int pageIndex = 0; pageIndex < oldCount; pageIndex++) {
+            NativePage old = oldPages[pageIndex];
+            if (old == null) {
+                continue;
+            }
+            MemorySegment page = old.segment();
+            int count = (int) ROW_COUNT.getAcquire(page, PageLayout.ROW_COUNT_OFFSET);
+            for (int slot = 0; slot < count; slot++) {
+                slots[slot] = slot;
+                rowIds[slot] = RowIds.pack(pageIndex, slot);
+            }
+            tellRemoved(page, slots, rowIds, count, scratch, listener);
         }
     }
 

@@ -2,14 +2,11 @@ package dev.parallax.engine.vacuum;
 
 import dev.parallax.engine.catalog.RowIdLock;
 import dev.parallax.engine.catalog.Table;
-import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.storage.TableRewrite;
-import dev.parallax.engine.storage.TableRewriteListener;
 import dev.parallax.engine.vector.Batch;
 
 import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -50,7 +47,7 @@ public final class FullTableVacuum {
         table.maintenance().vacuumLock().lock();
         try {
             long heldBefore = storage.sizeBytes() / storage.layout().pageSizeBytes();
-            IndexRewriter indexes = new IndexRewriter(table.uniqueConstraints());
+            UniqueKeyRewriter indexes = new UniqueKeyRewriter(table.uniqueConstraints());
             TableRewrite rewrite = rewrite(table, storage, indexes, progress, cancelled);
             if (rewrite == null) {
                 return new VacuumReport(table.name(), 0, 0, heldBefore, 0, 0, storage.rowCount(), 0, System.nanoTime() - start, 0, 0);
@@ -59,7 +56,7 @@ public final class FullTableVacuum {
             table.maintenance().recordVacuum(Instant.now(), false);
             ThreadCpuTime cpu = ThreadCpuTime.now().since(cpuStart);
             return new VacuumReport(table.name(), rewrite.pagesBefore(), Math.max(0, heldBefore - rewrite.pagesAfter()),
-                    rewrite.pagesAfter(), rewrite.rowsRemoved(), 0, rewrite.rowsKept(), indexes.entriesMoved,
+                    rewrite.pagesAfter(), rewrite.rowsRemoved(), 0, rewrite.rowsKept(), indexes.entriesMoved(),
                     System.nanoTime() - start, cpu.userNanos(), cpu.systemNanos());
         } finally {
             table.maintenance().vacuumLock().unlock();
@@ -67,7 +64,7 @@ public final class FullTableVacuum {
     }
 
     /** Rounds of: row ids, then open scans, then the rewrite; null when cancelled first. */
-    private static TableRewrite rewrite(Table table, PagedTableStorage storage, IndexRewriter indexes, VacuumProgress progress,
+    private static TableRewrite rewrite(Table table, PagedTableStorage storage, UniqueKeyRewriter indexes, VacuumProgress progress,
                                         BooleanSupplier cancelled) {
         RowIdLock rowIds = table.rowIdLock();
         Batch scratch = Batch.create(storage.columnTypes(), Batch.DEFAULT_CAPACITY);
@@ -92,40 +89,5 @@ public final class FullTableVacuum {
             LockSupport.parkNanos(1_000_000L);
         }
         return null;
-    }
-
-    /** Follows the rows into their new pages in every unique index; drops the entries of dead rows. */
-    private static final class IndexRewriter implements TableRewriteListener {
-        private final List<UniqueConstraint> constraints;
-        long entriesMoved;
-
-        IndexRewriter(List<UniqueConstraint> constraints) {
-            this.constraints = constraints;
-        }
-
-        @Override
-        public void rowsMoved(Batch rows, long[] fromRowIds, long[] toRowIds, int count) {
-            for (UniqueConstraint constraint : constraints) {
-                // The batch holds every column in table order: key columns address it directly.
-                int[] keyColumns = constraint.keyColumns();
-                for (int row = 0; row < count; row++) {
-                    if (fromRowIds[row] != toRowIds[row]
-                            && constraint.index().replace(rows, keyColumns, row, fromRowIds[row], toRowIds[row])) {
-                        entriesMoved++;
-                    }
-                }
-            }
-        }
-
-        @Override
-        public void rowsRemoved(Batch rows, long[] rowIds, int count) {
-            for (UniqueConstraint constraint : constraints) {
-                int[] keyColumns = constraint.keyColumns();
-                for (int row = 0; row < count; row++) {
-                    // Only when the key still names the dead row: its newer version usually holds it.
-                    constraint.index().remove(rows, keyColumns, row, rowIds[row]);
-                }
-            }
-        }
     }
 }

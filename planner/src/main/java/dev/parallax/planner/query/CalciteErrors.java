@@ -41,14 +41,16 @@ final class CalciteErrors {
                 return new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "window frame GROUPS is not supported yet", null, null,
                         position, exception);
             }
-            return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at or near \"" + token + "\"", null, null, position, exception);
+            // Calcite's token image escapes quotes and backslashes; PostgreSQL quotes the token as written ("b" -> ""b"").
+            String written = token.replace("\\\"", "\"").replace("\\\\", "\\");
+            return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at or near \"" + written + "\"", null, null, position, exception);
         }
         int position = exception.getPos() == null ? 0
                 : statement.originalPosition(exception.getPos().getLineNum(), exception.getPos().getColumnNum());
         if (exception.getMessage() != null && exception.getMessage().contains("Non-query expression encountered in illegal context")
                 && exception.getPos() != null) {
             // A statement that starts with no keyword ("selec 1"): PostgreSQL blames its first word.
-            String word = wordAt(statement.sql(), exception.getPos().getLineNum(), exception.getPos().getColumnNum());
+            String word = blamedWord(statement, exception.getPos().getLineNum(), exception.getPos().getColumnNum());
             return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at or near \"" + word + "\"", null, null, position, exception);
         }
         return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error: " + firstLine(exception.getMessage()), null, null, position, exception);
@@ -78,14 +80,50 @@ final class CalciteErrors {
     }
 
     /** The identifier (or single character) at a 1-based line and column of {@code sql}. */
-    static String wordAt(String sql, int line, int column) {
+    /**
+     * The word a statement that starts with no keyword is blamed on: {@link #wordAt}, except that a
+     * word the dialect rewrite quoted for Calcite ({@code truncate} -> {@code "truncate"}: its quotes
+     * are generated text, mapped to the word's own position) is given as written, without them,
+     * while a quoted identifier the user wrote keeps its quotes, as PostgreSQL prints the token.
+     */
+    private static String blamedWord(RewrittenStatement statement, int line, int column) {
+        String sql = statement.sql();
+        int start = offsetOf(sql, line, column);
+        if (start >= sql.length() || sql.charAt(start) != '"') {
+            return wordAt(sql, line, column);
+        }
+        int end = start + 1;
+        while (end < sql.length()) {
+            if (sql.charAt(end) == '"') {
+                if (end + 1 < sql.length() && sql.charAt(end + 1) == '"') {
+                    end += 2;
+                    continue;
+                }
+                break;
+            }
+            end++;
+        }
+        int[] positions = statement.originalPositions();
+        boolean generatedQuotes = start + 1 < positions.length && positions[start] == positions[start + 1];
+        if (generatedQuotes) {
+            return sql.substring(start + 1, Math.min(end, sql.length()));
+        }
+        return sql.substring(start, Math.min(end + 1, sql.length()));
+    }
+
+    /** The 0-based offset in {@code sql} of 1-based {@code line} and {@code column}. */
+    private static int offsetOf(String sql, int line, int column) {
         int offset = 0;
         for (int currentLine = 1; currentLine < line && offset < sql.length(); offset++) {
             if (sql.charAt(offset) == '\n') {
                 currentLine++;
             }
         }
-        int start = Math.min(Math.max(0, offset + column - 1), Math.max(0, sql.length() - 1));
+        return Math.max(0, offset + column - 1);
+    }
+
+    static String wordAt(String sql, int line, int column) {
+        int start = Math.min(offsetOf(sql, line, column), Math.max(0, sql.length() - 1));
         int end = start;
         while (end < sql.length() && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_' || sql.charAt(end) == '$')) {
             end++;

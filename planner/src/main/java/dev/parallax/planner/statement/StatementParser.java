@@ -46,6 +46,7 @@ public final class StatementParser {
             case "copy" -> parseCopy(cursor);
             case "explain" -> parseExplain(cursor);
             case "vacuum" -> parseVacuum(cursor);
+            case "truncate" -> parseTruncate(cursor);
             case "analyze", "analyse" -> parseAnalyze(cursor);
             case "begin", "start" -> parseTransaction(cursor, TransactionStatement.Kind.BEGIN);
             case "commit", "end" -> parseTransaction(cursor, TransactionStatement.Kind.COMMIT);
@@ -1474,6 +1475,41 @@ public final class StatementParser {
                     null, null, optionToken.position(), null);
         }
         return (int) value;
+    }
+
+    /** {@code TRUNCATE [TABLE] [ONLY] name [*] [, ...] [RESTART IDENTITY | CONTINUE IDENTITY] [CASCADE | RESTRICT]}. */
+    private static Statement parseTruncate(TokenCursor cursor) {
+        cursor.expect("truncate");
+        cursor.accept("table");
+        List<TruncateStatement.Target> targets = new ArrayList<>();
+        do {
+            boolean only = cursor.accept("only");
+            String name;
+            if (only && cursor.acceptSymbol("(")) {
+                // PostgreSQL's relation_expr also takes ONLY (name).
+                name = cursor.tableName();
+                cursor.expectSymbol(")");
+            } else {
+                name = cursor.tableName();
+            }
+            // name * asks for the partitions too, as without ONLY (PostgreSQL's inheritance syntax).
+            if (!only) {
+                cursor.acceptSymbol("*");
+            }
+            targets.add(new TruncateStatement.Target(name, only));
+        } while (cursor.acceptSymbol(","));
+        boolean restartIdentity = false;
+        if (cursor.accept("restart")) {
+            cursor.expect("identity");
+            restartIdentity = true;
+        } else if (cursor.accept("continue")) {
+            cursor.expect("identity");
+        }
+        if (!cursor.accept("cascade")) {
+            cursor.accept("restrict");
+        }
+        cursor.expectEnd();
+        return new TruncateStatement(targets, restartIdentity);
     }
 
     private static Statement parseTransaction(TokenCursor cursor, TransactionStatement.Kind kind) {

@@ -97,6 +97,18 @@ class StatementParserTest {
     }
 
     @Test
+    void truncateWithItsOptions() {
+        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("t", false)), false), StatementParser.parse("truncate t"));
+        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("a", true), new TruncateStatement.Target("b", false),
+                        new TruncateStatement.Target("c", true)), true),
+                StatementParser.parse("TRUNCATE TABLE ONLY a, public.B *, only (c) RESTART IDENTITY CASCADE;"));
+        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("t", false)), false),
+                StatementParser.parse("truncate t continue identity restrict"));
+        assertEquals("syntax error at or near \"*\"", failure("truncate only t *").getMessage());
+        assertEquals("syntax error at end of input", failure("truncate t restart").getMessage());
+    }
+
+    @Test
     void setShowAndReset() {
         assertEquals(new SetStatement("work_mem", "64MB", false), StatementParser.parse("set work_mem = 64MB"));
         assertEquals(new SetStatement("work_mem", "64MB", false), StatementParser.parse("SET SESSION work_mem TO '64MB'"));

@@ -1,0 +1,98 @@
+package dev.parallax.planner;
+
+import dev.parallax.Result;
+import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.sequence.Sequence;
+import dev.parallax.engine.vacuum.TableTruncation;
+import dev.parallax.planner.result.CommandResult;
+import dev.parallax.planner.result.OperatorResult;
+import dev.parallax.planner.statement.TruncateStatement;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * TRUNCATE as PostgreSQL 15 runs it: resolves every name first (42P01 for a missing relation,
+ * 42809 for one that is not a table or for ONLY on a partitioned table, 42501 for a system view),
+ * so a bad name changes nothing; then empties the named tables, a partitioned table with all its
+ * partitions, in one step ({@link TableTruncation}), and with RESTART IDENTITY restarts the
+ * sequences their serial and identity columns own. Cached plans are planned again (the row counts
+ * they were costed with are gone). Like every data change, it is not undone by ROLLBACK.
+ */
+final class TruncateCommand {
+    private final SqlSession session;
+
+    TruncateCommand(SqlSession session) {
+        this.session = session;
+    }
+
+    Result run(TruncateStatement statement) {
+        Catalog catalog = session.database().catalog();
+        Set<Table> named = new LinkedHashSet<>();
+        Set<Table> leaves = new LinkedHashSet<>();
+        for (TruncateStatement.Target target : statement.targets()) {
+            Table table = resolve(catalog, target);
+            named.add(table);
+            if (table.isPartitioned()) {
+                leaves.addAll(table.partitionRouter().partitions());
+            } else {
+                leaves.add(table);
+            }
+        }
+        ExecutionContext context = session.newContext(null, false);
+        try {
+            TableTruncation.truncate(new ArrayList<>(leaves), context::checkCancelled);
+        } catch (RuntimeException failure) {
+            throw OperatorResult.asParallaxException(failure);
+        } finally {
+            session.running().finish(context);
+        }
+        if (statement.restartIdentity()) {
+            restartOwnedSequences(catalog, named, leaves);
+        }
+        catalog.touch();
+        return new CommandResult("TRUNCATE TABLE");
+    }
+
+    /** The table {@code target} names, or PostgreSQL's error for it. */
+    private static Table resolve(Catalog catalog, TruncateStatement.Target target) {
+        String name = target.tableName();
+        Table table = catalog.findTable(name);
+        if (table == null) {
+            if (catalog.relationExists(name)) {
+                // A view, a sequence or an index.
+                throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", name);
+            }
+            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", name);
+        }
+        if (table.isSystemView()) {
+            throw ParallaxException.of(SqlState.INSUFFICIENT_PRIVILEGE, "permission denied: \"%s\" is a system catalog", name);
+        }
+        if (target.only() && table.isPartitioned()) {
+            throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "cannot truncate only a partitioned table", null,
+                    "Do not specify the ONLY keyword, or use TRUNCATE ONLY on the partitions directly.", 0, null);
+        }
+        return table;
+    }
+
+    /** RESTART IDENTITY: the sequences owned by a column of a truncated table start over. */
+    private static void restartOwnedSequences(Catalog catalog, Set<Table> named, Set<Table> leaves) {
+        Set<String> tableNames = new LinkedHashSet<>();
+        for (Table table : named) {
+            tableNames.add(table.name());
+        }
+        for (Table table : leaves) {
+            tableNames.add(table.name());
+        }
+        for (Sequence sequence : catalog.sequences()) {
+            if (sequence.ownerTable() != null && tableNames.contains(sequence.ownerTable())) {
+                sequence.restart(null);
+            }
+        }
+    }
+}

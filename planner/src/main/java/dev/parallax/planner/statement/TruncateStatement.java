@@ -1,0 +1,17 @@
+package dev.parallax.planner.statement;
+
+import java.util.List;
+
+/**
+ * {@code TRUNCATE [TABLE] [ONLY] name [*] [, ...] [RESTART IDENTITY | CONTINUE IDENTITY] [CASCADE | RESTRICT]}.
+ * No table references another (there are no foreign keys), so CASCADE and RESTRICT behave alike.
+ */
+public record TruncateStatement(List<Target> targets, boolean restartIdentity) implements Statement {
+    public TruncateStatement {
+        targets = List.copyOf(targets);
+    }
+
+    /** One named table; {@code only} when written with ONLY (its partitions are then not truncated). */
+    public record Target(String tableName, boolean only) {
+    }
+}
