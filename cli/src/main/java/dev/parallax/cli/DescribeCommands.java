@@ -158,6 +158,7 @@ final class DescribeCommands {
                 footers.add("Partition key: HASH " + keyList(table, table.partitionKey().columns()));
             }
             footers.addAll(indexFooter(table));
+            footers.addAll(checkFooter(table));
             if (!table.storageParameters().isEmpty()) {
                 // psql: the reloptions joined with ", ".
                 footers.add("Options: " + String.join(", ", table.storageParameters().entries()));
@@ -343,6 +344,24 @@ final class DescribeCommands {
             lines.add("Indexes:");
             for (FooterLine entry : entries) {
                 lines.add("    " + entry.text());
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * psql's {@code Check constraints:} footer lines of {@code \d TABLE}, by name: {@code "c_a_check"
+     * CHECK (a > 0)} (a partition's inherited ones too, as PostgreSQL lists them).
+     */
+    private static List<String> checkFooter(Table table) {
+        List<String> names = table.columns().stream().map(dev.parallax.engine.catalog.ColumnDefinition::name).toList();
+        List<dev.parallax.engine.catalog.CheckConstraint> constraints = new ArrayList<>(table.checkConstraints());
+        constraints.sort(java.util.Comparator.comparing(dev.parallax.engine.catalog.CheckConstraint::name));
+        List<String> lines = new ArrayList<>();
+        if (!constraints.isEmpty()) {
+            lines.add("Check constraints:");
+            for (dev.parallax.engine.catalog.CheckConstraint constraint : constraints) {
+                lines.add("    \"" + constraint.name() + "\" " + constraint.prettyDefinition(names));
             }
         }
         return lines;

@@ -3,6 +3,7 @@ package dev.parallax.planner;
 import dev.parallax.Notice;
 import dev.parallax.Result;
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.CheckConstraint;
 import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.PartitionedConstraint;
@@ -86,6 +87,9 @@ final class AlterTableCommand {
         }
         if (table.isSystemView()) {
             throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", table.name());
+        }
+        if (CheckConstraintCommand.handles(alter)) {
+            return new CheckConstraintCommand(session, services, utility).run(table, alter);
         }
         List<NewColumn> columns = new ArrayList<>();
         for (int column = 0; column < table.columns().size(); column++) {
@@ -205,6 +209,8 @@ final class AlterTableCommand {
                             definition.defaultValue())));
                     rewrite |= set.notNull();
                 }
+                case AlterTableAction.AddCheck add -> throw new IllegalStateException("constraint actions run in CheckConstraintCommand");
+                case AlterTableAction.DropConstraint drop -> throw new IllegalStateException("constraint actions run in CheckConstraintCommand");
             }
         }
         if (rewrite) {
@@ -526,6 +532,28 @@ final class AlterTableCommand {
         return keyColumns;
     }
 
+    /**
+     * The CHECK constraints of {@code table} over the new columns ({@code sources}: per new column
+     * its old position, or -1): those reading a dropped column go with it, as PostgreSQL drops them.
+     */
+    private static List<CheckConstraint> keptChecks(Table table, int[] sources) {
+        int[] newPositions = new int[table.columns().size()];
+        java.util.Arrays.fill(newPositions, -1);
+        for (int column = 0; column < sources.length; column++) {
+            if (sources[column] >= 0) {
+                newPositions[sources[column]] = column;
+            }
+        }
+        List<CheckConstraint> kept = new ArrayList<>();
+        for (CheckConstraint constraint : table.ownCheckConstraints()) {
+            CheckConstraint moved = constraint.renumbered(newPositions);
+            if (moved != null) {
+                kept.add(moved);
+            }
+        }
+        return kept;
+    }
+
     /** The constraints and unique indexes of {@code table} that survive (all but {@code droppedKey}), with their names. */
     private static List<TableConstraint> keptConstraints(Table table, int[] sources, String droppedKey) {
         List<TableConstraint> kept = new ArrayList<>();
@@ -543,6 +571,7 @@ final class AlterTableCommand {
         TableStorage storage = services.createStorage(definitions.stream().map(ColumnDefinition::type).toList());
         Table replacement = new Table(table.name(), definitions, storage);
         replacement.setStorageParameters(table.storageParameters());
+        replacement.setCheckConstraints(keptChecks(table, sources));
         List<TableConstraint> constraints = keptConstraints(table, sources, droppedKey);
         constraints.addAll(added);
         long entries = Math.max(IndexDefinition.DEFAULT_INITIAL_ENTRIES, table.storage().rowCount());
@@ -571,6 +600,7 @@ final class AlterTableCommand {
         }
         Table parent = Table.partitioned(table.name(), definitions, new PartitionKey(newKey));
         parent.setStorageParameters(table.storageParameters());
+        parent.setCheckConstraints(keptChecks(table, sources));
         List<Integer> keptPositions = new ArrayList<>();
         List<UniqueIndex> tableIndexes = new ArrayList<>();
         try {
@@ -596,6 +626,7 @@ final class AlterTableCommand {
                     sibling = paged;
                 }
                 Table copy = new Table(partition.name(), definitions, storage);
+                copy.setCheckConstraints(keptChecks(partition, sources));
                 copy.setStorageParameters(partition.storageParameters());
                 copy.setPartitionOf(parent, partition.partitionBound());
                 List<TableConstraint> constraints = new ArrayList<>();

@@ -51,6 +51,13 @@ public interface EngineServices {
      */
     ColumnDefault planColumnDefault(String expressionText, ColumnDefinition column, Settings settings);
 
+    /**
+     * Plans a CHECK constraint's condition (as written) over the columns of table {@code tableName}
+     * with PostgreSQL's errors (42703, 42804, 0A000 subquery, 42803 aggregate, 42P20 window function).
+     */
+    dev.parallax.engine.expr.Expr planCheckCondition(String tableName, List<ColumnDefinition> columns, String expressionText,
+                                                     Settings settings);
+
     /** Opens the root operator of {@code root} for one execution; the caller pulls and closes it. */
     Operator open(PlanNode root, ExecutionContext context);
 

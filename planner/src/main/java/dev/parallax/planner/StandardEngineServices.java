@@ -65,6 +65,12 @@ public final class StandardEngineServices implements EngineServices {
     }
 
     @Override
+    public dev.parallax.engine.expr.Expr planCheckCondition(String tableName, java.util.List<dev.parallax.engine.catalog.ColumnDefinition> columns,
+                                                            String expressionText, Settings settings) {
+        return queryPlanner.planCheckCondition(tableName, columns, expressionText, settings);
+    }
+
+    @Override
     public void checkSyntax(String sql) {
         queryPlanner.checkSyntax(sql);
     }

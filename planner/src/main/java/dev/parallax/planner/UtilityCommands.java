@@ -4,6 +4,9 @@ import dev.parallax.Notice;
 import dev.parallax.Result;
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.CheckConstraint;
+import dev.parallax.engine.expr.Expr;
+import dev.parallax.planner.statement.CheckClause;
 import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.StorageParameters;
@@ -164,16 +167,23 @@ final class UtilityCommands {
         }
         StorageParameters parameters = StorageParameters.NONE.with(create.storageParameters(), create.partitioning() != null);
         List<ColumnDefinition> columns = withDefaults(create.columns(), create.defaultExpressions());
+        Set<String> keyNames = new HashSet<>();
+        for (TableConstraint constraint : create.constraints()) {
+            if (constraint.name() != null) {
+                keyNames.add(constraint.name());
+            }
+        }
+        List<CheckConstraint> checks = planChecks(create.tableName(), columns, create.checks(), List.of(), keyNames);
         if (create.identities().isEmpty()) {
-            return create.partitioning() != null ? createPartitionedTable(create, columns, parameters)
-                    : createPlainTable(create, columns, parameters);
+            return create.partitioning() != null ? createPartitionedTable(create, columns, parameters, checks)
+                    : createPlainTable(create, columns, parameters, checks);
         }
         // serial and identity columns: their sequences first (the table's defaults name them), gone again on any failure.
         List<Sequence> owned = new ArrayList<>();
         try {
             List<ColumnDefinition> withSequences = withIdentities(create.tableName(), columns, create.identities(), owned);
-            Result result = create.partitioning() != null ? createPartitionedTable(create, withSequences, parameters)
-                    : createPlainTable(create, withSequences, parameters);
+            Result result = create.partitioning() != null ? createPartitionedTable(create, withSequences, parameters, checks)
+                    : createPlainTable(create, withSequences, parameters, checks);
             Table created = catalog.findTable(create.tableName());
             if (created == null || !created.columns().equals(withSequences)) {
                 dropAll(owned);
@@ -183,6 +193,49 @@ final class UtilityCommands {
             dropAll(owned);
             throw failure;
         }
+    }
+
+    /**
+     * The CHECK constraints {@code clauses} of table {@code tableName} over {@code columns}, planned,
+     * named as PostgreSQL names them: a given name (42710 when the table has one so named), else
+     * {@code table_column_check} when the condition reads one column and {@code table_check}
+     * otherwise, a number appended while the name is taken. {@code existing} are the table's
+     * CHECK constraints, {@code otherNames} the names of its other constraints.
+     */
+    List<CheckConstraint> planChecks(String tableName, List<ColumnDefinition> columns, List<CheckClause> clauses,
+                                     List<CheckConstraint> existing, Set<String> otherNames) {
+        Set<String> existingNames = new HashSet<>(otherNames);
+        for (CheckConstraint constraint : existing) {
+            existingNames.add(constraint.name());
+        }
+        Set<String> taken = new HashSet<>(existingNames);
+        List<CheckConstraint> planned = new ArrayList<>();
+        for (CheckClause clause : clauses) {
+            Expr condition;
+            try {
+                condition = services.planCheckCondition(tableName, columns, clause.expressionText(), session.settings());
+            } catch (ParallaxException failure) {
+                throw failure.position() == 0 ? failure : failure.withPosition(failure.position() + clause.textOffset());
+            }
+            String name = clause.name();
+            if (name == null) {
+                Set<Integer> read = new java.util.TreeSet<>();
+                CheckConstraint.collectColumns(condition, read);
+                String base = tableName + "_" + (read.size() == 1 ? columns.get(read.iterator().next()).name() + "_" : "") + "check";
+                name = base;
+                for (int suffix = 1; taken.contains(name); suffix++) {
+                    name = base + suffix;
+                }
+            } else if (taken.contains(name)) {
+                // PostgreSQL's wording differs between a name taken by another constraint of the statement and one the table has.
+                throw existingNames.contains(name)
+                        ? ParallaxException.of(SqlState.DUPLICATE_OBJECT, "constraint \"%s\" for relation \"%s\" already exists", name, tableName)
+                        : ParallaxException.of(SqlState.DUPLICATE_OBJECT, "check constraint \"%s\" already exists", name);
+            }
+            taken.add(name);
+            planned.add(new CheckConstraint(name, condition, catalog().allocateObjectId()));
+        }
+        return planned;
     }
 
     private void dropAll(List<Sequence> sequences) {
@@ -226,11 +279,13 @@ final class UtilityCommands {
         return result;
     }
 
-    private Result createPlainTable(CreateTableStatement create, List<ColumnDefinition> columns, StorageParameters parameters) {
+    private Result createPlainTable(CreateTableStatement create, List<ColumnDefinition> columns, StorageParameters parameters,
+                                    List<CheckConstraint> checks) {
         Catalog catalog = catalog();
         TableStorage storage = services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
         Table table = new Table(create.tableName(), columns, storage);
         table.setStorageParameters(parameters);
+        table.setCheckConstraints(checks);
         try {
             addUniqueConstraints(table, create.constraints(), IndexDefinition.DEFAULT_INITIAL_ENTRIES);
             catalog.addTable(table);
@@ -250,7 +305,8 @@ final class UtilityCommands {
      * A partitioned table (no storage of its own) with its constraints' names, and with
      * {@code PARTITIONS n} its n partitions; all of it or, on any error, none.
      */
-    private Result createPartitionedTable(CreateTableStatement create, List<ColumnDefinition> columns, StorageParameters parameters) {
+    private Result createPartitionedTable(CreateTableStatement create, List<ColumnDefinition> columns, StorageParameters parameters,
+                                          List<CheckConstraint> checks) {
         Catalog catalog = catalog();
         HashPartitioning partitioning = create.partitioning();
         int[] keyColumns = new int[partitioning.keyColumnNames().size()];
@@ -259,6 +315,7 @@ final class UtilityCommands {
         }
         Table parent = Table.partitioned(create.tableName(), columns, new PartitionKey(keyColumns));
         parent.setStorageParameters(parameters);
+        parent.setCheckConstraints(checks);
         Set<String> chosen = new HashSet<>();
         for (TableConstraint constraint : create.constraints()) {
             if (constraint.name() != null) {

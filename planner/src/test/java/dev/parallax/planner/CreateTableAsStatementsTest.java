@@ -170,6 +170,12 @@ class CreateTableAsStatementsTest {
             }
 
             @Override
+            public dev.parallax.engine.expr.Expr planCheckCondition(String tableName, java.util.List<ColumnDefinition> columns,
+                                                                    String expressionText, dev.parallax.engine.settings.Settings settings) {
+                return real.planCheckCondition(tableName, columns, expressionText, settings);
+            }
+
+            @Override
             public dev.parallax.engine.exec.Operator open(dev.parallax.engine.plan.PlanNode root, dev.parallax.engine.exec.ExecutionContext context) {
                 if (root instanceof InsertNode insert) {
                     visibleWhileInserting.add(database.catalog().findTable(insert.table().name()) != null);

@@ -61,6 +61,13 @@ final class FakePlanner implements EngineServices {
     }
 
     @Override
+    public dev.parallax.engine.expr.Expr planCheckCondition(String tableName,
+            java.util.List<dev.parallax.engine.catalog.ColumnDefinition> columns, String expressionText,
+            dev.parallax.engine.settings.Settings settings) {
+        return real.planCheckCondition(tableName, columns, expressionText, settings);
+    }
+
+    @Override
     public void checkSyntax(String sql) {
         real.checkSyntax(sql);
     }

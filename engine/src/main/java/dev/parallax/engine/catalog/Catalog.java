@@ -41,6 +41,11 @@ public final class Catalog {
     private final Map<String, Long> constraintOids = new ConcurrentHashMap<>();
     private final AtomicLong nextOid = new AtomicLong(FIRST_OBJECT_ID);
 
+    /** A new object identifier (a CHECK constraint's pg_constraint.oid), never handed out before. */
+    public long allocateObjectId() {
+        return nextOid.getAndIncrement();
+    }
+
     /** PostgreSQL's FirstNormalObjectId: the first object identifier of user objects. */
     public static final long FIRST_OBJECT_ID = 16384;
 

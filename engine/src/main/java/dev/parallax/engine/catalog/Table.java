@@ -42,6 +42,11 @@ public final class Table {
      * another partition each time).
      */
     private volatile List<UniqueConstraint> uniqueConstraints = List.of();
+    /**
+     * This table's own CHECK constraints in the order added; immutable, replaced whole by ALTER TABLE
+     * ... ADD / DROP CONSTRAINT. Empty for most tables: writers then compile nothing.
+     */
+    private volatile List<CheckConstraint> checkConstraints = List.of();
     private final RowIdLock rowIdLock = new RowIdLock();
     private final MaintenanceActivity maintenance = new MaintenanceActivity();
     private volatile TableStatistics statistics;
@@ -274,6 +279,38 @@ public final class Table {
         uniqueConstraints = List.copyOf(added);
         // Lookups by key (ON CONFLICT, point queries through the index) read rows by row id, at random.
         storage.preferHugePages();
+    }
+
+    /**
+     * The CHECK constraints rows written to this table must satisfy: a partition's parent's (which
+     * apply to every partition, as PostgreSQL's inherited constraints) and then its own. Immutable.
+     */
+    public List<CheckConstraint> checkConstraints() {
+        Table parentTable = parent;
+        if (parentTable == null) {
+            return checkConstraints;
+        }
+        List<CheckConstraint> inherited = parentTable.checkConstraints();
+        if (checkConstraints.isEmpty()) {
+            return inherited;
+        }
+        List<CheckConstraint> all = new java.util.ArrayList<>(inherited);
+        all.addAll(checkConstraints);
+        return List.copyOf(all);
+    }
+
+    /** This table's own CHECK constraints, without a partition's inherited ones. */
+    public List<CheckConstraint> ownCheckConstraints() {
+        return checkConstraints;
+    }
+
+    /**
+     * Replaces this table's own CHECK constraints (CREATE TABLE, ALTER TABLE ... ADD / DROP
+     * CONSTRAINT: the caller validated the rows and then marks the catalog changed, so cached plans
+     * are re-planned).
+     */
+    public synchronized void setCheckConstraints(List<CheckConstraint> constraints) {
+        checkConstraints = List.copyOf(constraints);
     }
 
     /** Pinned by statements that hold row ids; VACUUM compacts a page only while nobody pins them. */

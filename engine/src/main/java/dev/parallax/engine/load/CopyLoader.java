@@ -5,6 +5,7 @@ import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.operator.dml.CheckedRows;
 import dev.parallax.engine.operator.dml.TableAppender;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.ValueText;
@@ -45,6 +46,8 @@ public final class CopyLoader {
     /** The statement running the load, or null (no progress, no cancellation). */
     private final ExecutionContext context;
     private final String progressPhase;
+    /** The table's CHECK constraints, or null when it has none. */
+    private final CheckedRows checks;
     private long lineNumber;
 
     private CopyLoader(Table table, CopyFormat format, ExecutionContext context) {
@@ -54,6 +57,7 @@ public final class CopyLoader {
         this.types = table.columnTypes();
         this.context = context;
         this.progressPhase = "COPY " + table.name();
+        this.checks = CheckedRows.of(table, context);
     }
 
     /** Loads {@code file} into {@code table}; returns the number of rows loaded. */
@@ -130,6 +134,7 @@ public final class CopyLoader {
             total++;
             if (rows == BATCH_ROWS) {
                 batch.setRowCount(rows);
+                check(batch);
                 batches.add(batch);
                 batch = Batch.create(types, BATCH_ROWS);
                 rows = 0;
@@ -142,6 +147,7 @@ public final class CopyLoader {
         }
         if (rows > 0) {
             batch.setRowCount(rows);
+            check(batch);
             batches.add(batch);
         }
         if (context != null) {
@@ -149,6 +155,13 @@ public final class CopyLoader {
         }
         TableAppender.appendAll(table, batches);
         return total;
+    }
+
+    /** The table's CHECK constraints over a batch of read rows (23514), before anything is stored. */
+    private void check(Batch batch) {
+        if (checks != null) {
+            checks.check(batch, table);
+        }
     }
 
     private void store(ColumnVector vector, int position, int column) {

@@ -2,6 +2,7 @@ package dev.parallax.planner.progress;
 
 import dev.parallax.engine.sequence.Sequence;
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.CheckConstraint;
 import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
@@ -72,6 +73,27 @@ public final class CatalogRelations {
         }
     }
 
+    /** A CHECK constraint of table {@code table} (pg_constraint contype {@code c}). */
+    public record Check(CheckConstraint constraint, Table table, long tableOid) {
+        /** PostgreSQL's pg_get_constraintdef: {@code CHECK ((a > 0))}, or pretty {@code CHECK (a > 0)}. */
+        public String definition(boolean pretty) {
+            List<String> names = table.columns().stream().map(dev.parallax.engine.catalog.ColumnDefinition::name).toList();
+            return pretty ? constraint.prettyDefinition(names) : constraint.definition(names);
+        }
+
+        /** The condition's text (pg_constraint.conbin, read by pg_get_expr): {@code (a > 0)}. */
+        public String conditionText() {
+            return constraint.conditionText(table.columns().stream().map(dev.parallax.engine.catalog.ColumnDefinition::name).toList());
+        }
+
+        /** The positions of the columns the condition reads, ascending (pg_constraint.conkey, from 0). */
+        public int[] columns() {
+            java.util.Set<Integer> read = new java.util.TreeSet<>();
+            CheckConstraint.collectColumns(constraint.condition(), read);
+            return read.stream().mapToInt(Integer::intValue).toArray();
+        }
+    }
+
     /** A sequence (pg_class relkind {@code S}). */
     public record SequenceRelation(long oid, Sequence sequence) {
     }
@@ -79,6 +101,7 @@ public final class CatalogRelations {
     private final List<Relation> relations = new ArrayList<>();
     private final List<Index> indexes = new ArrayList<>();
     private final List<SequenceRelation> sequences = new ArrayList<>();
+    private final List<Check> checks = new ArrayList<>();
 
     private CatalogRelations() {
     }
@@ -107,6 +130,9 @@ public final class CatalogRelations {
                         keyColumns, true, constraint.primaryKey(), catalog.constraintOid(constraint.name()),
                         constraint.indexOnly() ? BTREE_ACCESS_METHOD : HASH_ACCESS_METHOD, true));
             }
+            for (CheckConstraint constraint : table.checkConstraints()) {
+                listing.checks.add(new Check(constraint, table, oid));
+            }
             for (OrderedIndex index : table.indexes()) {
                 listing.indexes.add(new Index(catalog.relationOid(index.name()), index.name(), table, oid,
                         index.keyColumns(), false, false, 0, BTREE_ACCESS_METHOD, false));
@@ -127,6 +153,11 @@ public final class CatalogRelations {
 
     public List<SequenceRelation> sequences() {
         return sequences;
+    }
+
+    /** The CHECK constraints of the tables (a partition's inherited ones too, as PostgreSQL copies them). */
+    public List<Check> checks() {
+        return checks;
     }
 
     public List<Relation> relations() {

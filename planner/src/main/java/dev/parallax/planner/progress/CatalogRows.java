@@ -34,7 +34,8 @@ final class CatalogRows {
             rows.add(new Object[] {relation.oid(), relation.name(), relation.namespace(), 0L, 0L, PgCatalogViews.SUPERUSER_OID,
                     view || partitioned ? 0L : CatalogRelations.HEAP_ACCESS_METHOD, view || partitioned ? 0L : relation.oid(), 0L,
                     pages(relation), tuples(relation), 0, 0L, hasIndex, false, "p",
-                    String.valueOf(relation.kind()), columns, 0, false, false, partitioned, false, false, true, view ? "n" : "d",
+                    String.valueOf(relation.kind()), columns, table != null ? table.checkConstraints().size() : 0, false, false,
+                    partitioned, false, false, true, view ? "n" : "d",
                     partition, 0L, null, options, partition ? table.partitionBound().text() : null});
         }
         for (CatalogRelations.Index index : listing.indexes()) {
@@ -193,6 +194,16 @@ final class CatalogRows {
             rows.add(new Object[] {index.constraintOid(), index.name(), CatalogRelations.PUBLIC_NAMESPACE,
                     index.primary() ? "p" : "u", false, false, true, index.tableOid(), 0L, index.oid(), 0L, 0L, " ", " ", " ",
                     true, 0, true, key.build(1), null, null});
+        }
+        for (CatalogRelations.Check check : listing.checks()) {
+            ArrayValue.Builder key = new ArrayValue.Builder(SMALLINT_ARRAY);
+            for (int column : check.columns()) {
+                key.addLong(column + 1);
+            }
+            boolean inherited = check.table().parent() != null && check.table().parent().checkConstraints().contains(check.constraint());
+            rows.add(new Object[] {check.constraint().objectId(), check.constraint().name(), CatalogRelations.PUBLIC_NAMESPACE,
+                    "c", false, false, true, check.tableOid(), 0L, 0L, 0L, 0L, " ", " ", " ",
+                    !inherited, inherited ? 1 : 0, false, key.build(1), null, check.conditionText()});
         }
         return rows;
     }

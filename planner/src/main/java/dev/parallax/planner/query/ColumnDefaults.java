@@ -97,7 +97,8 @@ final class ColumnDefaults {
         return value == null ? null : "CAST((" + value.expressionText() + ") AS " + column.type().sqlName() + ")";
     }
 
-    private static boolean containsAggregate(RelNode node) {
+    /** Whether {@code node} or an input of it aggregates (a DEFAULT or CHECK expression holding an aggregate). */
+    static boolean containsAggregate(RelNode node) {
         if (node instanceof Aggregate) {
             return true;
         }

@@ -275,6 +275,15 @@ public final class QueryPlanner {
     }
 
     /**
+     * Plans a CHECK constraint's condition over {@code columns} of table {@code tableName} with
+     * PostgreSQL's errors (see {@link CheckConditions}); returns the boolean expression over the columns' positions.
+     */
+    public dev.parallax.engine.expr.Expr planCheckCondition(String tableName, List<dev.parallax.engine.catalog.ColumnDefinition> columns,
+                                                            String expressionText, Settings settings) {
+        return CheckConditions.plan(this, tableName, columns, expressionText, settings);
+    }
+
+    /**
      * Plans a plain INSERT that is part of a larger statement (INSERT ... ON CONFLICT / RETURNING): its
      * parameter types are merged into {@code parameterTypes} (by number) instead of being required
      * to cover every number, since other parts of the statement may type the rest.

@@ -29,4 +29,12 @@ public sealed interface AlterTableAction {
     /** {@code ALTER [COLUMN] column SET NOT NULL | DROP NOT NULL} ({@code notNull} false). */
     record SetNotNull(String columnName, boolean notNull) implements AlterTableAction {
     }
+
+    /** {@code ADD [CONSTRAINT name] CHECK (condition)}: the rows the table holds are checked first. */
+    record AddCheck(CheckClause check) implements AlterTableAction {
+    }
+
+    /** {@code DROP CONSTRAINT [IF EXISTS] name [RESTRICT | CASCADE]}. */
+    record DropConstraint(String name, boolean ifExists) implements AlterTableAction {
+    }
 }

@@ -14,11 +14,12 @@ import java.util.Map;
  * as written (the columns themselves carry no default until the expression is planned and checked);
  * {@code identities} maps the serial and identity columns to their clause (their sequences are
  * created with the table). {@code storageParameters} are WITH's, checked when the table is made.
+ * {@code checks} are the CHECK constraints, column and table ones in the order written.
  */
 public record CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
                                    List<TableConstraint> constraints, HashPartitioning partitioning,
                                    Map<String, String> defaultExpressions, Map<String, IdentityClause> identities,
-                                   Map<String, String> storageParameters) implements Statement {
+                                   Map<String, String> storageParameters, List<CheckClause> checks) implements Statement {
     public CreateTableStatement {
         columns = List.copyOf(columns);
         constraints = List.copyOf(constraints);
@@ -26,12 +27,13 @@ public record CreateTableStatement(String tableName, boolean ifNotExists, List<C
         identities = Map.copyOf(identities);
         // WITH (...) in the order written; a value is null when written without one.
         storageParameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(storageParameters));
+        checks = List.copyOf(checks);
     }
 
     /** A table without defaults. */
     public CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
                                 List<TableConstraint> constraints, HashPartitioning partitioning) {
-        this(tableName, ifNotExists, columns, constraints, partitioning, Map.of(), Map.of(), Map.of());
+        this(tableName, ifNotExists, columns, constraints, partitioning, Map.of(), Map.of(), Map.of(), List.of());
     }
 
     /** A plain (not partitioned) table. */

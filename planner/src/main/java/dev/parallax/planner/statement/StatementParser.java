@@ -123,15 +123,21 @@ public final class StatementParser {
         List<Token> constraintStarts = new ArrayList<>();
         Map<String, String> defaultExpressions = new LinkedHashMap<>();
         Map<String, IdentityClause> identities = new LinkedHashMap<>();
+        List<CheckClause> checks = new ArrayList<>();
         if (!cursor.acceptSymbol(")")) {
             do {
                 Token start = cursor.peek();
+                if (start.isKeyword("check") || start.isKeyword("constraint") && cursor.peek(2).isKeyword("check")) {
+                    checks.add(parseCheck(cursor));
+                    continue;
+                }
                 if (start.kind() == TokenKind.IDENTIFIER && Set.of("primary", "unique", "constraint").contains(start.value())) {
                     constraints.add(parseTableConstraint(cursor));
                     constraintStarts.add(start);
                     continue;
                 }
-                ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions, identities);
+                ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions, identities,
+                        checks);
                 if (!names.add(column.name())) {
                     throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" specified more than once", column.name());
                 }
@@ -150,7 +156,7 @@ public final class StatementParser {
             checkKeysIncludePartitionKey(tableName, validated, partitioning);
         }
         return new CreateTableStatement(tableName, ifNotExists, keyColumnsNotNull(columns, constraints), validated, partitioning,
-                defaultExpressions, identities, storageParameters);
+                defaultExpressions, identities, storageParameters, checks);
     }
 
     /** {@code PARTITION BY HASH (cols) [PARTITIONS n]}; RANGE and LIST are not supported yet. */
@@ -283,6 +289,22 @@ public final class StatementParser {
         }
     }
 
+    /** {@code [CONSTRAINT name] CHECK (condition) [NO INHERIT]}: a table constraint, or a column's. */
+    private static CheckClause parseCheck(TokenCursor cursor) {
+        String name = cursor.accept("constraint") ? cursor.name() : null;
+        cursor.expect("check");
+        Token open = cursor.peek();
+        cursor.expectSymbol("(");
+        int textOffset = cursor.peek().start();
+        String text = parenthesizedText(cursor, open);
+        Token no = cursor.peek();
+        if (cursor.accept("no")) {
+            cursor.expect("inherit");
+            throw notSupported("NO INHERIT constraints are not supported", no);
+        }
+        return new CheckClause(name, text, textOffset);
+    }
+
     /** {@code [CONSTRAINT name] PRIMARY KEY (cols) | [CONSTRAINT name] UNIQUE (cols)}. */
     private static TableConstraint parseTableConstraint(TokenCursor cursor) {
         String name = cursor.accept("constraint") ? cursor.name() : null;
@@ -293,7 +315,7 @@ public final class StatementParser {
             primaryKey = true;
         } else if (cursor.accept("unique")) {
             primaryKey = false;
-        } else if (kind.kind() == TokenKind.IDENTIFIER && Set.of("check", "foreign", "exclude").contains(kind.value())) {
+        } else if (kind.kind() == TokenKind.IDENTIFIER && Set.of("foreign", "exclude").contains(kind.value())) {
             throw notSupported(kind.value().toUpperCase(Locale.ROOT) + " constraints are not supported yet", kind);
         } else {
             throw cursor.syntaxError(kind);
@@ -432,11 +454,11 @@ public final class StatementParser {
 
     private static ColumnDefinition parseColumn(TokenCursor cursor, String tableName, List<TableConstraint> constraints,
                                                 List<Token> constraintStarts, Map<String, String> defaultExpressions,
-                                                Map<String, IdentityClause> identities) {
+                                                Map<String, IdentityClause> identities, List<CheckClause> checks) {
         Token start = cursor.peek();
         if (start.kind() == TokenKind.IDENTIFIER) {
             switch (start.value()) {
-                case "check", "foreign", "exclude", "like" ->
+                case "foreign", "exclude", "like" ->
                         throw notSupported("table constraints are not supported yet", start);
                 default -> {
                 }
@@ -457,6 +479,10 @@ public final class StatementParser {
         Boolean notNull = null;
         while (!cursor.peek().isSymbol(",") && !cursor.peek().isSymbol(")") && !cursor.atEnd()) {
             Token constraint = cursor.peek();
+            if (constraint.isKeyword("check") || constraint.isKeyword("constraint") && cursor.peek(2).isKeyword("check")) {
+                checks.add(parseCheck(cursor));
+                continue;
+            }
             String constraintName = cursor.accept("constraint") ? cursor.name() : null;
             Token keyword = cursor.peek();
             if (cursor.accept("primary")) {
@@ -526,7 +552,7 @@ public final class StatementParser {
                 declaredNotNull = true;
             } else if (cursor.accept("null")) {
                 declaredNotNull = false;
-            } else if (constraint.kind() == TokenKind.IDENTIFIER && Set.of("check",
+            } else if (constraint.kind() == TokenKind.IDENTIFIER && Set.of(
                     "references", "generated", "collate").contains(constraint.value())) {
                 throw notSupported("column constraint " + constraint.value().toUpperCase(Locale.ROOT) + " is not supported yet", constraint);
             } else {
@@ -1061,7 +1087,27 @@ public final class StatementParser {
         do {
             Token verb = cursor.peek();
             if (cursor.accept("add")) {
-                actions.add(parseAddColumn(cursor, tableName));
+                Token what = cursor.peek();
+                if (what.isKeyword("check") || what.isKeyword("constraint") && cursor.peek(2).isKeyword("check")) {
+                    CheckClause check = parseCheck(cursor);
+                    Token not = cursor.peek();
+                    if (cursor.accept("not")) {
+                        cursor.expect("valid");
+                        throw notSupported("NOT VALID constraints are not supported", not);
+                    }
+                    actions.add(new AlterTableAction.AddCheck(check));
+                } else {
+                    actions.add(parseAddColumn(cursor, tableName));
+                }
+            } else if (cursor.peek().isKeyword("drop") && cursor.peek(1).isKeyword("constraint")) {
+                cursor.next();
+                cursor.next();
+                boolean constraintIfExists = acceptIfExists(cursor);
+                String name = cursor.name();
+                if (!cursor.accept("cascade")) {
+                    cursor.accept("restrict");
+                }
+                actions.add(new AlterTableAction.DropConstraint(name, constraintIfExists));
             } else if (cursor.accept("drop")) {
                 refuseConstraintAction(cursor, "DROP");
                 cursor.accept("column");
@@ -1099,7 +1145,12 @@ public final class StatementParser {
         List<Token> constraintStarts = new ArrayList<>();
         Map<String, String> defaultExpressions = new LinkedHashMap<>();
         Map<String, IdentityClause> identities = new LinkedHashMap<>();
-        ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions, identities);
+        List<CheckClause> checks = new ArrayList<>();
+        Token columnStart = cursor.peek();
+        ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions, identities, checks);
+        if (!checks.isEmpty()) {
+            throw notSupported("CHECK constraints of an added column are not supported yet: add the column, then the constraint", columnStart);
+        }
         List<TableConstraint> validated = validateConstraints(tableName, Set.of(column.name()), constraints, constraintStarts);
         ColumnDefinition keyed = keyColumnsNotNull(List.of(column), constraints).getFirst();
         return new AlterTableAction.AddColumn(keyed, defaultExpressions.get(column.name()), identities.get(column.name()),
@@ -1109,7 +1160,7 @@ public final class StatementParser {
     /** ADD / DROP of a table constraint is not supported yet (0A000 at the word). */
     private static void refuseConstraintAction(TokenCursor cursor, String verb) {
         Token next = cursor.peek();
-        if (next.kind() == TokenKind.IDENTIFIER && Set.of("constraint", "primary", "unique", "check", "foreign", "exclude").contains(next.value())) {
+        if (next.kind() == TokenKind.IDENTIFIER && Set.of("constraint", "primary", "unique", "foreign", "exclude").contains(next.value())) {
             throw notSupported("ALTER TABLE ... " + verb + " " + next.value().toUpperCase(Locale.ROOT) + " is not supported yet", next);
         }
     }

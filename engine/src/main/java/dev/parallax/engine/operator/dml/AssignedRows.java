@@ -18,14 +18,16 @@ import java.util.List;
 /**
  * Rows on their way into a table: PostgreSQL's assignment conversion from the source types to the
  * column types (a too-long varchar or a bit string of the wrong length is an error, not truncated
- * as an explicit cast would) and the NOT NULL check on the converted rows. Shared by INSERT (plain
- * and ON CONFLICT) and UPDATE.
+ * as an explicit cast would), the NOT NULL check on the converted rows and the table's CHECK
+ * constraints ({@link CheckedRows}). Shared by INSERT (plain and ON CONFLICT) and UPDATE.
  */
 final class AssignedRows {
     private final Table table;
     /** Per column: the assignment conversion from the input's type, or null when the types are equal. */
     private final VectorExpression[] conversions;
     private final ColumnVector[] converted;
+    /** The table's CHECK constraints, or null when it has none. */
+    private final CheckedRows checks;
 
     /** Converts input rows of {@code inputTypes} (one per table column) to the table's column types. */
     AssignedRows(List<DataType> inputTypes, Table table, ExecutionContext context) {
@@ -37,6 +39,7 @@ final class AssignedRows {
         }
         this.conversions = new VectorExpression[columnTypes.size()];
         this.converted = new ColumnVector[columnTypes.size()];
+        this.checks = CheckedRows.of(table, context);
         for (int column = 0; column < conversions.length; column++) {
             DataType source = inputTypes.get(column);
             DataType target = columnTypes.get(column);
@@ -48,7 +51,7 @@ final class AssignedRows {
 
     /**
      * The rows of {@code input} converted to the column types, with {@code input}'s selection, NOT NULL
-     * checked (23502). The result's vectors may be the input's or the conversions' own: valid until
+     * (23502) and CHECK constraints (23514) checked. The result's vectors may be the input's or the conversions' own: valid until
      * the next call.
      */
     Batch convert(Batch input) {
@@ -61,6 +64,9 @@ final class AssignedRows {
             assigned.setSelection(input.selection(), input.selectedCount());
         }
         checkNotNull(table, assigned);
+        if (checks != null) {
+            checks.check(assigned, table);
+        }
         return assigned;
     }
 
@@ -85,7 +91,7 @@ final class AssignedRows {
     }
 
     /** PostgreSQL's DETAIL form of a row: {@code (1, abc, null)}. */
-    private static String rowText(Batch batch, int position) {
+    static String rowText(Batch batch, int position) {
         StringBuilder text = new StringBuilder("(");
         for (int column = 0; column < batch.columnCount(); column++) {
             if (column > 0) {

@@ -114,6 +114,8 @@ public final class ModifyTableOperator implements Operator {
     /** ON CONFLICT DO UPDATE: SET per column (over old ++ excluded), null where kept; the WHERE or null. */
     private final VectorExpression[] conflictAssignments;
     private final Predicate conflictCondition;
+    /** UPDATE and ON CONFLICT DO UPDATE: the table's CHECK constraints on the new row versions, or null when it has none. */
+    private final CheckedRows updateChecks;
     /** ON CONFLICT: per arbiter its position among the table's constraints, and per position whether it is one. */
     private final int[] arbiterPositions;
     private final boolean[] arbiterFlags;
@@ -166,6 +168,8 @@ public final class ModifyTableOperator implements Operator {
         }
         this.movesRows = moves;
         OnConflict onConflict = node.onConflict();
+        boolean updates = node.operation() == ModifyOperation.UPDATE || onConflict != null && onConflict.action() == ConflictAction.UPDATE;
+        this.updateChecks = updates ? CheckedRows.of(table, context) : null;
         if (onConflict != null && onConflict.action() == ConflictAction.UPDATE) {
             this.conflictAssignments = compileAssignments(onConflict.assignments());
             this.conflictCondition = onConflict.condition() == null ? null
@@ -769,8 +773,8 @@ public final class ModifyTableOperator implements Operator {
 
     /**
      * The new versions of the rows of {@code input}: per column the assignment evaluated over
-     * {@code input}, or the value of {@code kept} where the column is not assigned; NOT NULL checked
-     * (a violation names {@code checked}, the row's table or partition, as PostgreSQL does).
+     * {@code input}, or the value of {@code kept} where the column is not assigned; NOT NULL and CHECK
+     * constraints checked (a violation names {@code checked}, the row's table or partition, as PostgreSQL does).
      */
     private Batch computeNewVersions(VectorExpression[] expressions, Batch input, Batch kept, Table checked) {
         ColumnVector[] columns = new ColumnVector[columnTypes.size()];
@@ -780,6 +784,9 @@ public final class ModifyTableOperator implements Operator {
         Batch updated = new Batch(columns);
         updated.setRowCount(input.rowCount());
         AssignedRows.checkNotNull(checked, updated);
+        if (updateChecks != null) {
+            updateChecks.check(updated, checked);
+        }
         return updated;
     }
 

@@ -89,6 +89,8 @@ public final class PointUpsert {
     private final VectorExpression[] conflictAssignments;
     private final int[] copiedColumns;
     private final Predicate conflictCondition;
+    /** The table's CHECK constraints, or null when it has none: the upsert's hot path then pays one null test. */
+    private final CheckedRows checks;
     private final int[] allColumns;
     /** Zero columns, one row: what the row's expressions are evaluated over. */
     private final Batch oneRow;
@@ -109,6 +111,7 @@ public final class PointUpsert {
             rowValues[column] = ExpressionCompiler.compileReusable(row.get(column), columnTypes.get(column), context, values);
         }
         this.earlyKeyColumns = router == null || !constantPerExecution(row, router.keyColumns()) ? null : router.keyColumns().clone();
+        this.checks = CheckedRows.of(table, context);
         List<UniqueConstraint> constraints = router == null ? table.uniqueConstraints() : router.partition(0).uniqueConstraints();
         this.constraintCount = constraints.size();
         if (router == null) {
@@ -284,6 +287,9 @@ public final class PointUpsert {
         }
         proposed.setRowCount(1);
         AssignedRows.checkNotNull(table, proposed);
+        if (checks != null) {
+            checks.check(proposed, table);
+        }
         int target = 0;
         Table targetTable = table;
         TableChanges changes;
@@ -425,6 +431,9 @@ public final class PointUpsert {
         }
         updated.setRowCount(1);
         AssignedRows.checkNotNull(table, updated);
+        if (checks != null) {
+            checks.check(updated, table);
+        }
         if (router != null && router.routeSingleRow(updated, hashScratch) != target) {
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "invalid ON UPDATE specification")
                     .withDetail("The result tuple would appear in a different partition than the original tuple.");

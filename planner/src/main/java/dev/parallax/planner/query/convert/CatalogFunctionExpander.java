@@ -159,6 +159,12 @@ public final class CatalogFunctionExpander extends RexShuttle {
                     values.add(literal(index.constraintDefinition()));
                 }
             }
+            for (CatalogRelations.Check check : relations().checks()) {
+                conditions.add(equal(operands.get(0), check.constraint().objectId()));
+                RexNode plain = literal(check.definition(false));
+                values.add(operands.size() < 2 ? plain : rexBuilder.makeCall(SqlStdOperatorTable.CASE,
+                        rexBuilder.makeCall(SqlStdOperatorTable.IS_TRUE, operands.get(1)), literal(check.definition(true)), plain));
+            }
             return caseOf(conditions, values, rexBuilder.makeNullLiteral(text));
         }
         if (operator == CatalogFunctions.GET_EXPRESSION) {
