@@ -298,7 +298,8 @@ final class DescribeCommands {
                     continue;
                 }
                 rows.add(verbose
-                        ? new String[] {"public", constraint.name(), "index", OWNER, table.name(), "permanent", UNIQUE_ACCESS_METHOD,
+                        ? new String[] {"public", constraint.name(), "index", OWNER, table.name(), "permanent",
+                                constraint.indexOnly() ? "btree" : UNIQUE_ACCESS_METHOD,
                                 SizePrettyEvaluator.text(constraint.index().reservedBytes()), ""}
                         : new String[] {"public", constraint.name(), "index", OWNER, table.name()});
             }

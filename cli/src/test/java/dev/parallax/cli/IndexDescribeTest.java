@@ -72,4 +72,22 @@ class IndexDescribeTest {
 
                 """, output);
     }
+
+    @Test
+    void describesAUniqueIndexAsPsqlPrintsIt() {
+        String output = run("create table u (a int, b int)", "insert into u values (1, 1)", "create unique index on u (a)", "\\d u");
+        assertEquals("""
+                CREATE TABLE
+                INSERT 0 1
+                CREATE INDEX
+                                 Table "public.u"
+                 Column |  Type   | Collation | Nullable | Default\s
+                --------+---------+-----------+----------+---------
+                 a      | integer |           |          |\s
+                 b      | integer |           |          |\s
+                Indexes:
+                    "u_a_idx" UNIQUE, btree (a)
+
+                """, output);
+    }
 }

@@ -101,17 +101,26 @@ final class SqlPreparedQuery implements PreparedQuery {
         }
         if (pointLookup != null && pointLookup.isValid()) {
             session.noteStatement(sql);
-            return pointLookup.execute(parameters);
+            try {
+                return pointLookup.execute(parameters);
+            } catch (RuntimeException failure) {
+                // A rewrite (ALTER TABLE, CREATE UNIQUE INDEX, DROP INDEX) closed the index or the table
+                // the plan read after the check: nothing was returned; plan again below.
+                if (pointLookup.isValid()) {
+                    throw failure;
+                }
+            }
         }
         if (pointUpsert != null && pointUpsert.isValid()) {
             session.noteStatement(sql);
             Result result;
             try {
                 result = pointUpsert.execute(parameters);
-            } catch (ParallaxException failure) {
-                // A rewrite (ALTER TABLE, CREATE UNIQUE INDEX) replaced the table after the check: nothing
-                // was written; plan again below, as PostgreSQL's statement would have waited for the lock.
-                if (failure.state() != SqlState.SERIALIZATION_FAILURE || pointUpsert.isValid()) {
+            } catch (RuntimeException failure) {
+                // A rewrite (ALTER TABLE, CREATE UNIQUE INDEX, DROP INDEX) replaced the table after the check
+                // (40001 from its closed storage, or its closed index): nothing was written; plan again
+                // below, as PostgreSQL's statement would have waited for the lock.
+                if (pointUpsert.isValid()) {
                     throw failure;
                 }
                 result = null;
