@@ -213,6 +213,41 @@ class ModifyStatementsTest {
     }
 
     @Test
+    void concurrentUpdatesReadingOtherTablesAndSubqueriesAreNeitherLostNorDoubled() throws Exception {
+        tag(session, "create table t (id int primary key, n int not null)");
+        tag(session, "create table steps (k int, step int)");
+        tag(session, "insert into t select g, 0 from generate_series(1, 200) g");
+        // Odd ids join two equal step rows: each is still updated once per statement.
+        tag(session, "insert into steps values (0, 1), (1, 2), (1, 2)");
+        int threads = 3;
+        int rounds = 20;
+        ExecutorService executor = Executors.newFixedThreadPool(threads);
+        List<Future<?>> futures = new ArrayList<>();
+        for (int thread = 0; thread < threads; thread++) {
+            futures.add(executor.submit(() -> {
+                try (Session own = database.openSession();
+                     PreparedQuery point = own.prepare("update t set n = n + 1 where id = $1")) {
+                    for (int round = 0; round < rounds; round++) {
+                        own.execute("update t set n = n + steps.step from steps where steps.k = t.id % 2").close();
+                        own.execute("update t set n = n + 1000 where id in (select id from t where id % 5 = 0)").close();
+                        for (int id = 1; id <= 200; id += 7) {
+                            point.execute(id).close();
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> future : futures) {
+            future.get();
+        }
+        executor.shutdown();
+        long statements = (long) threads * rounds;
+        long expected = statements * (100 * 1 + 100 * 2) + statements * 40 * 1000 + statements * ((200 + 6) / 7);
+        assertEquals(List.of(List.of(200L, expected)), rows(session, "select count(*), sum(n) from t"));
+    }
+
+    @Test
     void scansRunningDuringUpsertsSeeEachRowExactlyOnce() throws Exception {
         tag(session, "create table t (id int primary key, info text, n int)");
         int rowCount = 20_000;

@@ -127,6 +127,11 @@ public final class OperatorBuilder {
         preopenedScans.put(node, cursor);
     }
 
+    /** Whether a cursor was opened ahead for {@code node} and not taken yet. */
+    public boolean hasPreopenedScan(SeqScanNode node) {
+        return preopenedScans != null && preopenedScans.containsKey(node);
+    }
+
     /** The cursor opened ahead for {@code node}, now owned by the caller (who closes it), or null. */
     public ScanCursor takePreopenedScan(SeqScanNode node) {
         return preopenedScans == null ? null : preopenedScans.remove(node);

@@ -570,7 +570,11 @@ public final class ExplainPrinter {
             case SeqScanNode scan -> {
                 List<String> names = new ArrayList<>();
                 for (int column : scan.columns()) {
-                    String name = scan.table().columns().get(column).name();
+                    String name = switch (column) {
+                        case SeqScanNode.ROW_ID -> "ctid";
+                        case SeqScanNode.PARTITION_ORDINAL -> "tableoid";
+                        default -> scan.table().columns().get(column).name();
+                    };
                     names.add(qualified ? scan.table().name() + "." + name : name);
                 }
                 yield names;
@@ -631,6 +635,11 @@ public final class ExplainPrinter {
                 List<String> tableNames = new ArrayList<>();
                 for (var column : modify.table().columns()) {
                     tableNames.add(qualified ? modify.table().name() + "." + column.name() : column.name());
+                }
+                if (modify.readsTargetRowsFromInput()) {
+                    // RETURNING reads the input row (the FROM row): the target's columns, then the others'.
+                    List<String> inputNames = columnNames(modify.input(), qualified);
+                    tableNames.addAll(inputNames.subList(tableNames.size(), inputNames.size()));
                 }
                 yield modify.returning().stream().map(expression -> ExpressionText.format(expression, tableNames)).toList();
             }

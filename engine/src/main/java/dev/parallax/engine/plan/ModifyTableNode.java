@@ -29,9 +29,25 @@ import java.util.Objects;
  * @param onConflict  INSERT ... ON CONFLICT, or null
  * @param returning   RETURNING expressions over the new row (INSERT, UPDATE) or the deleted row
  *                    (DELETE); empty without RETURNING, when the output is one BIGINT row: the count
+ * @param rowIdColumn UPDATE/DELETE whose target rows come out of a plan (a join with FROM / USING
+ *                    tables, a semi or anti join for a subquery in WHERE, a scalar subquery): -1
+ *                    otherwise. Then {@code input} is that plan, run by the operator: its rows start
+ *                    with the target row's columns, then its row id ({@link SeqScanNode#ROW_ID}) at
+ *                    this position and its partition ordinal ({@link SeqScanNode#PARTITION_ORDINAL})
+ *                    right after it, then whatever else the statement reads (the other tables'
+ *                    columns, the SET values). A target row may come more than once (joined to several
+ *                    rows): it is changed once, with its first row, as PostgreSQL changes it with one of
+ *                    them. {@code assignments} and {@code returning} are then over the input row, RETURNING
+ *                    with the target columns replaced by the new version (UPDATE)
  */
 public record ModifyTableNode(ModifyOperation operation, Table table, PlanNode input, KeyLookup lookup, List<Expr> assignments,
-                              OnConflict onConflict, List<Expr> returning, PlanEstimate estimate) implements PlanNode {
+                              OnConflict onConflict, List<Expr> returning, PlanEstimate estimate, int rowIdColumn) implements PlanNode {
+    /** A node whose UPDATE or DELETE reads its target rows itself (or an INSERT). */
+    public ModifyTableNode(ModifyOperation operation, Table table, PlanNode input, KeyLookup lookup, List<Expr> assignments,
+                           OnConflict onConflict, List<Expr> returning, PlanEstimate estimate) {
+        this(operation, table, input, lookup, assignments, onConflict, returning, estimate, -1);
+    }
+
     public ModifyTableNode {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(table, "table");
@@ -43,8 +59,16 @@ public record ModifyTableNode(ModifyOperation operation, Table table, PlanNode i
         }
     }
 
-    /** The WHERE condition of an UPDATE or DELETE (from its Filter input), or null. */
+    /** Whether the input is a plan whose rows name the target rows ({@link #rowIdColumn}). */
+    public boolean readsTargetRowsFromInput() {
+        return rowIdColumn >= 0;
+    }
+
+    /** The WHERE condition of an UPDATE or DELETE (from its Filter input), or null (also when the input plan applies it). */
     public Expr condition() {
+        if (rowIdColumn >= 0) {
+            return null;
+        }
         PlanNode scan = input instanceof PartitionAppendNode append && !append.inputs().isEmpty() ? append.inputs().getFirst() : input;
         return scan instanceof FilterNode filter ? filter.condition() : null;
     }

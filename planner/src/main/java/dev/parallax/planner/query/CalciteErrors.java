@@ -16,6 +16,7 @@ final class CalciteErrors {
     private static final Pattern OBJECT_NOT_FOUND = Pattern.compile("(?:Object|Table) '([^']*)' not found");
     private static final Pattern COLUMN_NOT_FOUND = Pattern.compile("Column '([^']*)' not found");
     private static final Pattern AMBIGUOUS = Pattern.compile("Column '([^']*)' is ambiguous");
+    private static final Pattern DUPLICATE_RELATION = Pattern.compile("Duplicate relation name '([^']*)' in FROM clause");
     private static final Pattern NOT_GROUPED = Pattern.compile("Expression '([^']*)' is not being grouped");
     private static final Pattern CANNOT_APPLY = Pattern.compile("Cannot apply '([^']*)' to arguments of type '(.*)'\\. Supported");
     private static final Pattern BINARY_ARGUMENTS = Pattern.compile("<(.+?)> (\\S+) <(.+?)>");
@@ -152,6 +153,9 @@ final class CalciteErrors {
         }
         if ((matcher = AMBIGUOUS.matcher(message)).find()) {
             return error(SqlState.AMBIGUOUS_COLUMN, "column reference \"" + matcher.group(1) + "\" is ambiguous", position, exception);
+        }
+        if ((matcher = DUPLICATE_RELATION.matcher(message)).find()) {
+            return error(SqlState.DUPLICATE_ALIAS, "table name \"" + matcher.group(1) + "\" specified more than once", position, exception);
         }
         if ((matcher = NOT_GROUPED.matcher(message)).find()) {
             return error(SqlState.GROUPING_ERROR, "column \"" + matcher.group(1)

@@ -36,6 +36,8 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import dev.parallax.planner.query.schema.ModifyTargetTable;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -79,7 +81,12 @@ final class ModifyPlanner {
             default -> insert(text, table, target);
         };
         List<ResultColumn> columns = List.of();
-        if (text.returningText() != null) {
+        if (node == null) {
+            // The target rows come out of a query: a join with FROM / USING, or subqueries.
+            TargetRowsPlan joined = targetRowsPlan(text, table);
+            node = joined.node();
+            columns = joined.returningColumns();
+        } else if (text.returningText() != null) {
             RowExpressions returning = planRow("SELECT " + text.returningText() + " FROM " + target, table.columns().size(), "RETURNING");
             node = new ModifyTableNode(node.operation(), table, node.input(), node.lookup(), node.assignments(), node.onConflict(),
                     returning.expressions(), node.estimate());
@@ -100,11 +107,18 @@ final class ModifyPlanner {
 
     // ---- UPDATE and DELETE ----
 
+    /** An UPDATE reading only its target table, or null when it reads more (FROM, subqueries): {@link #targetRowsPlan}. */
     private ModifyTableNode update(ModifyStatementText text, Table table, String target) {
         List<String> values = new ArrayList<>();
         int[] assignedColumns = assignedColumns(text.assignments(), table, values);
+        if (text.fromText() != null) {
+            return null;
+        }
         RowExpressions row = planRow("SELECT " + String.join(", ", values) + " FROM " + target
-                + (text.whereText() == null ? "" : " WHERE " + text.whereText()), table.columns().size(), "UPDATE");
+                + (text.whereText() == null ? "" : " WHERE " + text.whereText()), table.columns().size(), "UPDATE", true);
+        if (row == null) {
+            return null;
+        }
         List<Expr> assignments = new ArrayList<>();
         for (int column = 0; column < table.columns().size(); column++) {
             assignments.add(null);
@@ -116,9 +130,16 @@ final class ModifyPlanner {
                 assignments, null, List.of(), PlanEstimate.UNKNOWN);
     }
 
+    /** A DELETE reading only its target table, or null when it reads more (USING, subqueries): {@link #targetRowsPlan}. */
     private ModifyTableNode delete(ModifyStatementText text, Table table, String target) {
+        if (text.fromText() != null) {
+            return null;
+        }
         RowExpressions row = planRow("SELECT * FROM " + target + (text.whereText() == null ? "" : " WHERE " + text.whereText()),
-                table.columns().size(), "DELETE");
+                table.columns().size(), "DELETE", true);
+        if (row == null) {
+            return null;
+        }
         return new ModifyTableNode(ModifyOperation.DELETE, table, scanInput(table, row.condition()), lookup(table, row.condition()),
                 List.of(), null, List.of(), PlanEstimate.UNKNOWN);
     }
@@ -405,6 +426,20 @@ final class ModifyPlanner {
      * where PostgreSQL allows no set-returning function.
      */
     private RowExpressions planRow(String selectSql, int inputColumns, String clause) {
+        return planRow(selectSql, inputColumns, clause, false, false);
+    }
+
+    private RowExpressions planRow(String selectSql, int inputColumns, String clause, boolean orNull) {
+        return planRow(selectSql, inputColumns, clause, orNull, false);
+    }
+
+    /**
+     * As above; with {@code orNull}, null instead of 0A000 when the query reads more than the FROM
+     * row (a subquery, a join): an UPDATE's or DELETE's WHERE and SET are then planned whole
+     * ({@link #targetRowsPlan}). With {@code anyFrom}, the FROM row may come of any FROM list (joins,
+     * subqueries in FROM): only the select list is planned, over that row, and no WHERE.
+     */
+    private RowExpressions planRow(String selectSql, int inputColumns, String clause, boolean orNull, boolean anyFrom) {
         QueryPlanner.Analysis analysis = planner.analyze(selectSql);
         if (analysis.setReturning()) {
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "set-returning functions are not allowed in %s", clause);
@@ -422,10 +457,15 @@ final class ModifyPlanner {
         }
         Filter filter = below instanceof Filter found ? found : null;
         RelNode source = filter == null ? below : filter.getInput();
-        boolean plainSource = source instanceof TableScan
+        boolean plainSource = anyFrom || source instanceof TableScan
                 || source instanceof Join join && join.getLeft() instanceof TableScan && join.getRight() instanceof TableScan
                 && join.getCondition().isAlwaysTrue();
-        if (!plainSource || source.getRowType().getFieldCount() != inputColumns) {
+        boolean subqueries = filter != null && RexUtil.SubQueryFinder.containsSubQuery(filter)
+                || top instanceof Project project && RexUtil.SubQueryFinder.containsSubQuery(project);
+        if (!plainSource || subqueries || !anyFrom && source.getRowType().getFieldCount() != inputColumns) {
+            if (orNull) {
+                return null;
+            }
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "subqueries in UPDATE, DELETE, ON CONFLICT and RETURNING are not supported yet");
         }
         RexTranslator rex = new RexTranslator(analysis.rexBuilder(), analysis.statement().parameterNumbers(), settings);
@@ -441,10 +481,92 @@ final class ModifyPlanner {
                 expressions.add(rex.translate(node));
             }
         }
-        Expr condition = filter == null ? null : rex.translate(filter.getCondition());
+        Expr condition = filter == null || anyFrom ? null : rex.translate(filter.getCondition());
         List<ResultColumn> columns = QueryPlanner.resultColumns(analysis.root().validatedRowType, analysis.validated(),
                 expressions.stream().map(Expr::type).toList(), analysis.statement().sql());
-        return new RowExpressions(expressions, condition, columns);
+        List<String> fromNames = List.of();
+        if (anyFrom && analysis.validated() instanceof org.apache.calcite.sql.SqlSelect select) {
+            fromNames = new ArrayList<>();
+            fromNames(select.getFrom(), fromNames);
+        }
+        return new RowExpressions(expressions, condition, columns, fromNames, source.getRowType().getFieldCount());
+    }
+
+    // ---- UPDATE ... FROM, DELETE ... USING, subqueries ----
+
+    /**
+     * An UPDATE or DELETE whose target rows come out of a query, planned whole as
+     * {@code SELECT target.* [, FROM items' columns], SET values FROM target [, FROM / USING items] WHERE ...}
+     * over the target seen as a {@link ModifyTargetTable}, whose hidden columns (row id, partition)
+     * follow its own; the engine runs that plan and changes the rows it names
+     * ({@link ModifyTableNode#rowIdColumn}). With RETURNING the plan keeps every FROM column (the
+     * whole FROM row, as PostgreSQL's RETURNING may read any of them), and RETURNING is planned over
+     * that row.
+     */
+    private TargetRowsPlan targetRowsPlan(ModifyStatementText text, Table table) {
+        boolean updating = text.operation().equals("update");
+        String alias = text.alias() == null ? text.table() : text.alias();
+        String from = " FROM \"" + ModifyTargetTable.SCHEMA + "\"." + text.table() + " AS " + alias
+                + (text.fromText() == null ? "" : ", " + text.fromText());
+        List<String> values = new ArrayList<>();
+        int[] assignedColumns = updating ? assignedColumns(text.assignments(), table, values) : new int[0];
+        RowExpressions returningRow = null;
+        StringBuilder select = new StringBuilder("SELECT ");
+        if (text.returningText() == null) {
+            select.append(alias).append(".*");
+        } else {
+            // The plan keeps the whole FROM row RETURNING reads: each FROM item's columns in order
+            // (x.*, not *, which would merge the columns of a JOIN ... USING).
+            returningRow = planRow("SELECT " + text.returningText() + from, -1, "RETURNING", false, true);
+            for (int index = 0; index < returningRow.fromNames().size(); index++) {
+                select.append(index == 0 ? "" : ", ").append('"').append(returningRow.fromNames().get(index).replace("\"", "\"\"")).append("\".*");
+            }
+        }
+        for (String value : values) {
+            select.append(", ").append(value);
+        }
+        String sql = select + from + (text.whereText() == null ? "" : " WHERE " + text.whereText());
+        QueryPlanner.Analysis[] analysis = new QueryPlanner.Analysis[1];
+        PlanNode source = planner.planStatementPart(sql, settings, parameterTypes, analysis);
+        if (analysis[0].setReturning()) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "set-returning functions are not allowed in UPDATE");
+        }
+        int columnCount = table.columns().size();
+        List<DataType> sourceTypes = source.outputTypes();
+        int valuesFrom = sourceTypes.size() - values.size();
+        List<Expr> assignments = new ArrayList<>();
+        for (int column = 0; column < columnCount; column++) {
+            assignments.add(null);
+        }
+        for (int index = 0; index < assignedColumns.length; index++) {
+            DataType type = sourceTypes.get(valuesFrom + index);
+            int column = assignedColumns[index];
+            assignments.set(column, type.kind() == dev.parallax.engine.type.TypeKind.NULL
+                    ? new Literal(null, table.columnTypes().get(column)) : new ColumnRef(valuesFrom + index, type));
+        }
+        List<Expr> returning = List.of();
+        List<ResultColumn> returningColumns = List.of();
+        if (returningRow != null) {
+            RowExpressions row = returningRow;
+            if (row.fromWidth() != valuesFrom) {
+                throw new IllegalStateException("RETURNING reads a FROM row of " + row.fromWidth() + " columns, the plan has " + valuesFrom);
+            }
+            returning = new ArrayList<>();
+            returningColumns = new ArrayList<>();
+            for (int index = 0; index < row.expressions().size(); index++) {
+                // RETURNING * lists the FROM row's columns: the target's hidden ones are no column of its.
+                if (!ModifyTargetTable.isHidden(row.columns().get(index).name())) {
+                    returning.add(row.expressions().get(index));
+                    returningColumns.add(row.columns().get(index));
+                }
+            }
+        }
+        ModifyTableNode node = new ModifyTableNode(updating ? ModifyOperation.UPDATE : ModifyOperation.DELETE, table, source, null,
+                updating ? assignments : List.of(), null, returning, PlanEstimate.UNKNOWN, columnCount);
+        return new TargetRowsPlan(node, returningColumns);
+    }
+
+    private record TargetRowsPlan(ModifyTableNode node, List<ResultColumn> returningColumns) {
     }
 
     private List<DataType> finishedParameterTypes() {
@@ -456,6 +578,26 @@ final class ModifyPlanner {
         return List.copyOf(parameterTypes);
     }
 
-    private record RowExpressions(List<Expr> expressions, Expr condition, List<ResultColumn> columns) {
+    /** The names of the FROM items of {@code from}, in FROM row order. */
+    private static void fromNames(org.apache.calcite.sql.SqlNode from, List<String> names) {
+        if (from instanceof org.apache.calcite.sql.SqlJoin join) {
+            fromNames(join.getLeft(), names);
+            fromNames(join.getRight(), names);
+        } else if (from instanceof org.apache.calcite.sql.SqlCall call && call.getKind() == org.apache.calcite.sql.SqlKind.AS) {
+            names.add(((org.apache.calcite.sql.SqlIdentifier) call.operand(1)).getSimple());
+        } else if (from instanceof org.apache.calcite.sql.SqlIdentifier identifier) {
+            names.add(identifier.names.getLast());
+        } else {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "RETURNING with a FROM item without an alias is not supported");
+        }
+    }
+
+    /**
+     * A planned select list: its expressions over the FROM row ({@code fromWidth} columns), the
+     * WHERE condition or null, the result columns, and the FROM items' names in order (when planned
+     * over any FROM list).
+     */
+    private record RowExpressions(List<Expr> expressions, Expr condition, List<ResultColumn> columns, List<String> fromNames,
+                                  int fromWidth) {
     }
 }

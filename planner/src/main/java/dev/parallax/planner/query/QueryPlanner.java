@@ -296,6 +296,19 @@ public final class QueryPlanner {
         return new PlannedQuery(serial, List.of(), List.of(), false, "INSERT");
     }
 
+    /**
+     * Plans {@code selectSql}, a query that is part of a larger statement (the rows an UPDATE or
+     * DELETE changes, with the FROM / USING tables and subqueries it reads), serially: its parameter
+     * types are merged into {@code parameterTypes}, as {@link #planInsertSource} does. Its analysis
+     * goes to {@code analysisOut[0]} (for the result column names).
+     */
+    PlanNode planStatementPart(String selectSql, Settings settings, List<DataType> parameterTypes, Analysis[] analysisOut) {
+        Analysis analysis = analyze(selectSql);
+        analysisOut[0] = analysis;
+        collectParameterTypes(analysis, parameterTypes);
+        return translated(analysis, rewritten(analysis), new CostModel(settings), settings);
+    }
+
     /** An INSERT with its target's column defaults put in ({@link InsertDefaults}); any other statement as it is. */
     private String withInsertDefaults(String sql) {
         String start = sql.stripLeading();

@@ -49,6 +49,9 @@ public final class PartitionAppendOperatorFactory {
             for (PlanNode input : kept) {
                 collectSerialScans(input, scans);
             }
+            // Scans given cursors already (an UPDATE's target partitions, read with the modifying
+            // operator's own snapshots) keep them.
+            scans.removeIf(builder::hasPreopenedScan);
         }
         if (scans.size() > 1) {
             List<TableStorage> storages = new ArrayList<>(scans.size());

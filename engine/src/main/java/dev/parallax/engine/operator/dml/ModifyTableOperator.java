@@ -6,6 +6,7 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
+import dev.parallax.engine.exec.OperatorBuilder;
 import dev.parallax.engine.expr.ColumnRef;
 import dev.parallax.engine.expr.Expr;
 import dev.parallax.engine.expr.eval.ExpressionCompiler;
@@ -133,14 +134,28 @@ public final class ModifyTableOperator implements Operator {
     private int outputCount;
     private boolean done;
     private Batch output;
+    /** UPDATE/DELETE whose target rows come out of the input plan ({@link ModifyTableNode#rowIdColumn}), else null. */
+    private final TargetRowsFromInput targetRows;
+    /** With {@link #targetRows} and RETURNING: per returned row its input row among the target rows read. */
+    private int[] outputInputRows = new int[16];
 
     public ModifyTableOperator(ModifyTableNode node, Operator input, ExecutionContext context) {
+        this(node, input, context, null);
+    }
+
+    /**
+     * {@code builder} builds the input plan of an UPDATE or DELETE that reads its target rows from
+     * it (once per attempt), null otherwise.
+     */
+    public ModifyTableOperator(ModifyTableNode node, Operator input, ExecutionContext context, OperatorBuilder builder) {
         this.node = node;
         this.table = node.table();
         this.context = context;
         this.columnTypes = table.columnTypes();
         this.router = !table.isPartitioned() ? null
-                : node.input() instanceof PartitionAppendNode append ? append.router() : table.partitionRouter();
+                : node.input() instanceof PartitionAppendNode append && !node.readsTargetRowsFromInput() ? append.router()
+                : table.partitionRouter();
+        this.targetRows = node.readsTargetRowsFromInput() ? new TargetRowsFromInput(node, router, builder) : null;
         this.targetCount = router == null ? 1 : router.partitionCount();
         if (router == null) {
             // A plain table's change set is taken up front: its scratch batches serve the statement.
@@ -286,6 +301,9 @@ public final class ModifyTableOperator implements Operator {
         if (router == null) {
             return PLAIN_TARGETS;
         }
+        if (targetRows != null) {
+            return targetRows.scannedTargets();
+        }
         if (proposedTargets != null) {
             return proposedTargets.length == 1 ? proposedTargets : Arrays.stream(proposedTargets).distinct().sorted().toArray();
         }
@@ -408,10 +426,20 @@ public final class ModifyTableOperator implements Operator {
         switch (node.operation()) {
             case INSERT -> collectInsert(proposed, proposedTargets);
             case UPDATE -> {
-                collectTargets(keyValues, sources);
-                collectUpdates(sources);
+                if (targetRows != null) {
+                    collectFromInput(sources);
+                } else {
+                    collectTargets(keyValues, sources);
+                    collectUpdates(sources);
+                }
             }
-            case DELETE -> collectTargets(keyValues, sources);
+            case DELETE -> {
+                if (targetRows != null) {
+                    collectFromInput(sources);
+                } else {
+                    collectTargets(keyValues, sources);
+                }
+            }
         }
         boolean[] retryConstraints = node.onConflict() == null ? null : arbiterFlags;
         if (acquired.size() <= 1) {
@@ -430,6 +458,24 @@ public final class ModifyTableOperator implements Operator {
             sets.add(acquired.get(index));
         }
         return TableChanges.applyAll(sets, retryConstraints);
+    }
+
+    /**
+     * Notes that the row {@code row} of {@code target}'s set is returned next, made from input row
+     * {@code inputRow} of the target rows read from the input plan.
+     */
+    private void addOutputFromInput(int target, int row, int inputRow) {
+        if (returning.length == 0) {
+            return;
+        }
+        if (outputCount == outputOrder.length) {
+            outputOrder = Arrays.copyOf(outputOrder, outputCount * 2);
+        }
+        if (outputCount == outputInputRows.length) {
+            outputInputRows = Arrays.copyOf(outputInputRows, outputCount * 2);
+        }
+        outputInputRows[outputCount] = inputRow;
+        outputOrder[outputCount++] = (long) target << 32 | row;
     }
 
     /** Notes that the row {@code row} of {@code target}'s set is returned next (partitioned tables with RETURNING). */
@@ -772,9 +818,58 @@ public final class ModifyTableOperator implements Operator {
     }
 
     /**
+     * Adds the target rows the input plan names (each once, with the first input row naming it) as
+     * old versions, and for an UPDATE their new versions, computed over their input rows; a version
+     * whose partition key now hashes elsewhere moves as in {@link #collectUpdates}.
+     */
+    private void collectFromInput(int[] sources) {
+        Batch rows = targetRows.read(sources, context);
+        if (rows == null) {
+            throw UNPUBLISHED;
+        }
+        int count = rows.rowCount();
+        int[] targets = targetRows.targets();
+        long[] rowIds = targetRows.rowIds();
+        if (node.operation() == ModifyOperation.DELETE) {
+            for (int row = 0; row < count; row++) {
+                addOutputFromInput(targets[row], changes(targets[row]).addOld(rowIds[row], rows, row), row);
+            }
+            return;
+        }
+        if (count == 0) {
+            return;
+        }
+        Batch updated = computeNewVersions(assignments, rows, rows, null);
+        targetRows.checkNotNull(updated, this::tableOf);
+        if (updateChecks != null) {
+            // A violation names the partition the row is in, as PostgreSQL checks each row in its partition.
+            updateChecks.check(updated, table);
+        }
+        int[] destinations = null;
+        if (movesRows) {
+            destinations = new int[count];
+            router.route(updated, destinations);
+        }
+        for (int row = 0; row < count; row++) {
+            int target = targets[row];
+            TableChanges changes = changes(target);
+            int old = changes.addOld(rowIds[row], rows, row);
+            int destination = destinations == null ? target : destinations[row];
+            if (destination == target) {
+                addOutputFromInput(target, changes.addNew(updated, row, old), row);
+            } else if (destination == PartitionRouter.NO_PARTITION) {
+                throw router.noPartition(updated, row);
+            } else {
+                addOutputFromInput(destination, changes(destination).addNew(updated, row, -1), row);
+            }
+        }
+    }
+
+    /**
      * The new versions of the rows of {@code input}: per column the assignment evaluated over
      * {@code input}, or the value of {@code kept} where the column is not assigned; NOT NULL and CHECK
-     * constraints checked (a violation names {@code checked}, the row's table or partition, as PostgreSQL does).
+     * constraints checked (a violation names {@code checked}, the row's table or partition, as PostgreSQL does)
+     * unless {@code checked} is null.
      */
     private Batch computeNewVersions(VectorExpression[] expressions, Batch input, Batch kept, Table checked) {
         ColumnVector[] columns = new ColumnVector[columnTypes.size()];
@@ -783,9 +878,11 @@ public final class ModifyTableOperator implements Operator {
         }
         Batch updated = new Batch(columns);
         updated.setRowCount(input.rowCount());
-        AssignedRows.checkNotNull(checked, updated);
-        if (updateChecks != null) {
-            updateChecks.check(updated, checked);
+        if (checked != null) {
+            AssignedRows.checkNotNull(checked, updated);
+            if (updateChecks != null) {
+                updateChecks.check(updated, checked);
+            }
         }
         return updated;
     }
@@ -854,7 +951,10 @@ public final class ModifyTableOperator implements Operator {
     private Batch returningBatch() {
         boolean deleting = node.operation() == ModifyOperation.DELETE;
         Batch rows;
-        if (router == null) {
+        if (targetRows != null) {
+            rows = targetRows.returnedRows(outputCount, outputOrder, outputInputRows,
+                    target -> deleting ? touchedChanges(target).oldRows() : touchedChanges(target).newRows());
+        } else if (router == null) {
             rows = deleting ? firstChanges.oldRows() : firstChanges.newRows();
         } else {
             rows = Batch.create(columnTypes, Math.max(1, outputCount));

@@ -7,7 +7,8 @@ import dev.parallax.engine.plan.ModifyTableNode;
 
 /**
  * Instantiates a {@link ModifyTableNode}. An INSERT's input runs as an operator; an UPDATE's or
- * DELETE's input only describes the scan, which the operator does itself to learn the row ids.
+ * DELETE's input only describes the scan, which the operator does itself to learn the row ids,
+ * unless the input is a plan naming the target rows, which the operator builds for each attempt.
  */
 public final class ModifyTableOperatorFactory {
     private ModifyTableOperatorFactory() {
@@ -15,6 +16,6 @@ public final class ModifyTableOperatorFactory {
 
     public static Operator create(ModifyTableNode node, OperatorBuilder builder) {
         Operator input = node.operation() == ModifyOperation.INSERT ? builder.build(node.input()) : null;
-        return new ModifyTableOperator(node, input, builder.context());
+        return new ModifyTableOperator(node, input, builder.context(), node.readsTargetRowsFromInput() ? builder : null);
     }
 }

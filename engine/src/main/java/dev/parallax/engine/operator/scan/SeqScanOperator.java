@@ -2,10 +2,13 @@ package dev.parallax.engine.operator.scan;
 
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
+import dev.parallax.engine.index.RowIds;
+import dev.parallax.engine.plan.SeqScanNode;
 import dev.parallax.engine.storage.ScanCursor;
 import dev.parallax.engine.storage.ScanSnapshot;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.LongVector;
 
 /**
  * Reads a table page by page. Serial and parallel scans differ only in their cursor: a serial
@@ -28,6 +31,15 @@ public final class SeqScanOperator implements Operator {
     /** "scan " + table name, built once: updates must not build strings. */
     private final String progressPhase;
     private final long totalPages;
+    /** The table columns read: {@link #columns} without its trailing pseudo-columns. */
+    private final int[] tableColumns;
+    /** Output positions of the pseudo-columns {@link SeqScanNode#ROW_ID} and {@link SeqScanNode#PARTITION_ORDINAL}, or -1. */
+    private final int rowIdPosition;
+    private final int partitionPosition;
+    /** The value of {@link SeqScanNode#PARTITION_ORDINAL}: the scanned partition's ordinal in its parent, 0 for a plain table. */
+    private final int partitionOrdinal;
+    /** Slots of the rows read from a page, when row ids are read; else null. */
+    private final int[] slots;
     private int nextPage;
     private int chunkEnd;
 
@@ -39,7 +51,7 @@ public final class SeqScanOperator implements Operator {
     /** A scan of table {@code tableName} that owns {@code cursor} and reports its progress; null {@code tableName} reports none. */
     public SeqScanOperator(ExecutionContext context, TableStorage storage, int[] columns, ScanCursor cursor, Batch batch,
                            String tableName) {
-        this(context, storage, columns, cursor, batch, tableName, true);
+        this(context, storage, columns, cursor, batch, tableName, true, 0);
     }
 
     /**
@@ -49,6 +61,15 @@ public final class SeqScanOperator implements Operator {
      */
     public SeqScanOperator(ExecutionContext context, TableStorage storage, int[] columns, ScanCursor cursor, Batch batch,
                            String tableName, boolean ownsCursor) {
+        this(context, storage, columns, cursor, batch, tableName, ownsCursor, 0);
+    }
+
+    /**
+     * As above; {@code columns} may end with the pseudo-columns of {@link SeqScanNode}, and
+     * {@code partitionOrdinal} is the value of {@link SeqScanNode#PARTITION_ORDINAL}.
+     */
+    public SeqScanOperator(ExecutionContext context, TableStorage storage, int[] columns, ScanCursor cursor, Batch batch,
+                           String tableName, boolean ownsCursor, int partitionOrdinal) {
         this.context = context;
         this.storage = storage;
         this.columns = columns;
@@ -58,6 +79,21 @@ public final class SeqScanOperator implements Operator {
         this.batch = batch;
         this.progressPhase = tableName == null ? null : "scan " + tableName;
         this.totalPages = storage.pageCount();
+        int tableColumnCount = 0;
+        int rowId = -1;
+        int partition = -1;
+        for (int position = 0; position < columns.length; position++) {
+            switch (columns[position]) {
+                case SeqScanNode.ROW_ID -> rowId = position;
+                case SeqScanNode.PARTITION_ORDINAL -> partition = position;
+                default -> tableColumnCount++;
+            }
+        }
+        this.tableColumns = tableColumnCount == columns.length ? columns : java.util.Arrays.copyOf(columns, tableColumnCount);
+        this.rowIdPosition = rowId;
+        this.partitionPosition = partition;
+        this.partitionOrdinal = partitionOrdinal;
+        this.slots = rowId >= 0 ? new int[Math.max(Batch.DEFAULT_CAPACITY, storage.pageSlotCapacity())] : null;
     }
 
     @Override
@@ -78,9 +114,29 @@ public final class SeqScanOperator implements Operator {
                 }
                 continue;
             }
-            int rows = storage.readPage(nextPage++, columns, batch, snapshot, null);
+            int pageIndex = nextPage++;
+            int rows = storage.readPage(pageIndex, tableColumns, batch, snapshot, slots);
             if (rows > 0) {
+                if (tableColumns != columns) {
+                    fillPseudoColumns(pageIndex, rows);
+                }
                 return batch;
+            }
+        }
+    }
+
+    /** Writes the row ids (page, slot) and the partition ordinal of the {@code rows} rows just read. */
+    private void fillPseudoColumns(int pageIndex, int rows) {
+        if (rowIdPosition >= 0) {
+            LongVector rowIds = (LongVector) batch.column(rowIdPosition);
+            for (int row = 0; row < rows; row++) {
+                rowIds.set(row, RowIds.pack(pageIndex, slots[row]));
+            }
+        }
+        if (partitionPosition >= 0) {
+            LongVector ordinals = (LongVector) batch.column(partitionPosition);
+            for (int row = 0; row < rows; row++) {
+                ordinals.set(row, partitionOrdinal);
             }
         }
     }

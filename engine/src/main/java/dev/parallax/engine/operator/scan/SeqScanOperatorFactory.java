@@ -1,5 +1,6 @@
 package dev.parallax.engine.operator.scan;
 
+import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.exec.OperatorBuilder;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.plan.SeqScanNode;
@@ -16,6 +17,12 @@ public final class SeqScanOperatorFactory {
     private SeqScanOperatorFactory() {
     }
 
+    /** The ordinal of {@code table} among its parent's partitions, or 0 when it is no partition. */
+    private static int partitionOrdinal(Table table) {
+        Table parent = table.parent();
+        return parent == null ? 0 : parent.partitionRouter().partitions().indexOf(table);
+    }
+
     public static Operator create(SeqScanNode node, OperatorBuilder builder) {
         // A system view may show the session itself (pg_prepared_statements): the session says what to read.
         TableStorage storage = node.table().isSystemView()
@@ -27,7 +34,8 @@ public final class SeqScanOperatorFactory {
         }
         try {
             return new SeqScanOperator(builder.context(), storage, node.columns(), cursor,
-                    Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY), node.table().name(), shared == null);
+                    Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY), node.table().name(), shared == null,
+                    node.readsPseudoColumns() ? partitionOrdinal(node.table()) : 0);
         } catch (RuntimeException | Error failure) {
             if (shared == null) {
                 cursor.close();

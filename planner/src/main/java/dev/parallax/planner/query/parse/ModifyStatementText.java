@@ -25,9 +25,11 @@ import java.util.Locale;
  * @param whereText   UPDATE/DELETE: the WHERE condition, or null
  * @param conflict    INSERT: the ON CONFLICT clause, or null
  * @param returningText the RETURNING list, or null
+ * @param fromText    UPDATE's FROM list or DELETE's USING list (as a FROM clause reads it), or null
  */
 public record ModifyStatementText(String operation, String table, String tableName, String alias, String insertText,
-                                  List<Assignment> assignments, String whereText, Conflict conflict, String returningText) {
+                                  List<Assignment> assignments, String whereText, Conflict conflict, String returningText,
+                                  String fromText) {
 
     /**
      * {@code column = expression} of a SET list; {@code column} is the catalog name. {@code toDefault}
@@ -223,16 +225,14 @@ public record ModifyStatementText(String operation, String table, String tableNa
             int end = tokens.size();
             int returning = find(index + 1, end, "returning");
             int clauseEnd = returning < 0 ? end : returning;
-            int from = find(index + 1, clauseEnd, "from");
-            if (from >= 0) {
-                throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "UPDATE ... FROM is not supported yet", null, null,
-                        tokens.get(from).position() + 1, null);
-            }
             int where = find(index + 1, clauseEnd, "where");
-            List<Assignment> assignments = assignments(index + 1, where < 0 ? clauseEnd : where);
+            int from = find(index + 1, where < 0 ? clauseEnd : where, "from");
+            List<Assignment> assignments = assignments(index + 1, from >= 0 ? from : where < 0 ? clauseEnd : where);
+            String fromText = from < 0 ? null : nonEmpty(from + 1, where < 0 ? clauseEnd : where);
             String whereText = where < 0 ? null : nonEmpty(where + 1, clauseEnd);
             String returningText = returning < 0 ? null : nonEmpty(returning + 1, end);
-            return new ModifyStatementText("update", target[0], target[1], target[2], null, assignments, whereText, null, returningText);
+            return new ModifyStatementText("update", target[0], target[1], target[2], null, assignments, whereText, null, returningText,
+                    fromText);
         }
 
         ModifyStatementText delete() {
@@ -240,19 +240,22 @@ public record ModifyStatementText(String operation, String table, String tableNa
             String[] target = new String[3];
             int index = target(2, target, false);
             int end = tokens.size();
-            if (index < end && tokens.get(index).isWord("using")) {
-                throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "DELETE ... USING is not supported yet", null, null,
-                        tokens.get(index).position() + 1, null);
-            }
             int returning = find(index, end, "returning");
             int clauseEnd = returning < 0 ? end : returning;
+            String fromText = null;
+            if (index < clauseEnd && tokens.get(index).isWord("using")) {
+                int where = find(index + 1, clauseEnd, "where");
+                fromText = nonEmpty(index + 1, where < 0 ? clauseEnd : where);
+                index = where < 0 ? clauseEnd : where;
+            }
             String whereText = null;
             if (index < clauseEnd) {
                 expectWord(index, "where");
                 whereText = nonEmpty(index + 1, clauseEnd);
             }
             String returningText = returning < 0 ? null : nonEmpty(returning + 1, end);
-            return new ModifyStatementText("delete", target[0], target[1], target[2], null, List.of(), whereText, null, returningText);
+            return new ModifyStatementText("delete", target[0], target[1], target[2], null, List.of(), whereText, null, returningText,
+                    fromText);
         }
 
         ModifyStatementText insert() {
@@ -270,7 +273,8 @@ public record ModifyStatementText(String operation, String table, String tableNa
             String insertText = "INSERT INTO " + target[0] + " " + text(index, sourceEnd);
             Conflict clause = conflict < 0 ? null : conflict(conflict, returning < 0 ? end : returning);
             String returningText = returning < 0 ? null : nonEmpty(returning + 1, end);
-            return new ModifyStatementText("insert", target[0], target[1], target[2], insertText, List.of(), null, clause, returningText);
+            return new ModifyStatementText("insert", target[0], target[1], target[2], insertText, List.of(), null, clause, returningText,
+                    null);
         }
 
         private Conflict conflict(int start, int end) {

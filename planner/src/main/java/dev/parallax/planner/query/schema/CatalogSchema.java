@@ -26,6 +26,7 @@ public final class CatalogSchema {
     private final Map<String, org.apache.calcite.schema.Table> publicTables = new LinkedHashMap<>();
     private final Map<String, org.apache.calcite.schema.Table> catalogTables = new LinkedHashMap<>();
     private final Map<String, org.apache.calcite.schema.Table> informationTables = new LinkedHashMap<>();
+    private final Map<String, org.apache.calcite.schema.Table> modifyTargets = new LinkedHashMap<>();
 
     /**
      * @param catalog            the engine catalog
@@ -34,7 +35,11 @@ public final class CatalogSchema {
      */
     public CatalogSchema(Catalog catalog, List<View> informationSchema, EngineView.QueryTypes viewQueryTypes) {
         for (Table table : catalog.tables()) {
-            (table.isSystemView() ? catalogTables : publicTables).put(table.name(), new EngineTable(table));
+            EngineTable engineTable = new EngineTable(table);
+            (table.isSystemView() ? catalogTables : publicTables).put(table.name(), engineTable);
+            if (!table.isSystemView()) {
+                modifyTargets.put(table.name(), new ModifyTargetTable(engineTable));
+            }
         }
         for (View view : catalog.views()) {
             publicTables.put(view.name(), new EngineView(view, viewQueryTypes));
@@ -51,6 +56,7 @@ public final class CatalogSchema {
         root.add(PUBLIC, new FixedSchema(publicTables));
         root.add(PG_CATALOG, new FixedSchema(catalogTables));
         root.add(INFORMATION_SCHEMA, new FixedSchema(informationTables));
+        root.add(ModifyTargetTable.SCHEMA, new FixedSchema(modifyTargets));
     }
 
     /** One schema's tables. */

@@ -45,7 +45,7 @@ final class FilterTranslator {
         if (input instanceof SeqScanNode scan && scan.table().statistics() != null) {
             TableStatistics statistics = scan.table().statistics();
             int[] columns = scan.columns();
-            return index -> index < columns.length ? statistics.column(columns[index]) : null;
+            return index -> index < columns.length && columns[index] >= 0 ? statistics.column(columns[index]) : null;
         }
         return ColumnStatisticsLookup.NONE;
     }

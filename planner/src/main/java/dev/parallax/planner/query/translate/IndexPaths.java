@@ -44,7 +44,8 @@ final class IndexPaths {
      */
     static PlanNode filteredScan(SeqScanNode seqScan, Expr condition, PlanNode seqScanPlan, CostModel cost) {
         Table table = seqScan.table();
-        if (!cost.indexScanEnabled() || table.indexes().isEmpty()) {
+        // An index scan reads no row ids: the target scan of an UPDATE or DELETE stays sequential.
+        if (!cost.indexScanEnabled() || table.indexes().isEmpty() || seqScan.readsPseudoColumns()) {
             return seqScanPlan;
         }
         List<Expr> conjuncts = new ArrayList<>();

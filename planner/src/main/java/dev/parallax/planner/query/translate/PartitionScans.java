@@ -77,7 +77,7 @@ public final class PartitionScans {
 
     private static PartitionAppendNode unpruned(Table parent, int[] columns, CostModel cost) {
         PartitionRouter router = parent.partitionRouter();
-        List<DataType> types = IntStream.of(columns).mapToObj(index -> parent.columns().get(index).type()).toList();
+        List<DataType> types = IntStream.of(columns).mapToObj(index -> SeqScanNode.columnType(parent, index)).toList();
         List<PlanNode> inputs = new ArrayList<>(router.partitionCount());
         int[] ordinals = new int[router.partitionCount()];
         for (int ordinal = 0; ordinal < router.partitionCount(); ordinal++) {

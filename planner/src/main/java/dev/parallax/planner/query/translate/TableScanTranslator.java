@@ -27,7 +27,8 @@ final class TableScanTranslator {
 
     static PlanNode translate(TableScan scan, RelTranslator translator) {
         Table table = scan.getTable().unwrapOrThrow(EngineTable.class).table();
-        return scanOf(table, IntStream.range(0, table.columns().size()).toArray(), translator);
+        // The Calcite table's fields: the table's columns, and a modify target's hidden ones after them.
+        return scanOf(table, IntStream.range(0, scan.getRowType().getFieldCount()).toArray(), translator);
     }
 
     /**
@@ -52,12 +53,26 @@ final class TableScanTranslator {
     record PrunedScan(PlanNode scan, List<RexNode> nodes) {
     }
 
-    /** A Seq Scan of {@code columns}; for a partitioned table an Append of one per partition. */
-    static PlanNode scanOf(Table table, int[] columns, RelTranslator translator) {
+    /**
+     * A Seq Scan of {@code columns}; for a partitioned table an Append of one per partition. Columns
+     * past the table's are the hidden ones of a {@link dev.parallax.planner.query.schema.ModifyTargetTable}
+     * (no other Calcite table has any): the row id and partition ordinal pseudo-columns.
+     */
+    static PlanNode scanOf(Table table, int[] tableColumns, RelTranslator translator) {
+        int[] columns = tableColumns;
+        int width = table.columns().size();
+        for (int index = 0; index < columns.length; index++) {
+            if (columns[index] >= width) {
+                if (columns == tableColumns) {
+                    columns = tableColumns.clone();
+                }
+                columns[index] = columns[index] == width ? SeqScanNode.ROW_ID : SeqScanNode.PARTITION_ORDINAL;
+            }
+        }
         if (table.isPartitioned()) {
             return PartitionScans.unpruned(table, columns, translator);
         }
-        var types = IntStream.of(columns).mapToObj(index -> table.columns().get(index).type()).toList();
+        var types = IntStream.of(columns).mapToObj(index -> SeqScanNode.columnType(table, index)).toList();
         return new SeqScanNode(table, columns, false,
                 translator.cost().scan(table.storage().sizeBytes(), table.storage().rowCount(), types, 1));
     }

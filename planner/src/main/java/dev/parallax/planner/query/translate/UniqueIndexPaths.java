@@ -29,7 +29,8 @@ final class UniqueIndexPaths {
     /** The point lookup for {@code condition} over {@code scan} when one applies, else {@code otherwise}. */
     static PlanNode pointLookup(SeqScanNode scan, Expr condition, PlanNode otherwise, CostModel cost) {
         Table table = scan.table();
-        if (!cost.indexScanEnabled() || table.uniqueConstraints().isEmpty()) {
+        // A lookup reads no row ids: the target scan of an UPDATE or DELETE stays sequential.
+        if (!cost.indexScanEnabled() || table.uniqueConstraints().isEmpty() || scan.readsPseudoColumns()) {
             return otherwise;
         }
         List<Expr> conjuncts = KeyComparisons.conjuncts(condition);
