@@ -41,7 +41,7 @@ final class ColumnValues {
             case DECIMAL -> ((LongVector) vector).get(position) / DecimalMath.powerOfTen(type.scale());
             case REAL, DOUBLE -> truncate(((DoubleVector) vector).get(position), vector, position, javaTypeName);
             case CHAR, VARCHAR, TEXT -> parseInteger(((BytesVector) vector).getString(position).strip(), javaTypeName);
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, NULL ->
+            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
                     throw badValue(javaTypeName, ValueText.format(vector, position));
         };
         if (value < minimum || value > maximum) {
@@ -57,7 +57,7 @@ final class ColumnValues {
             case DECIMAL -> BigDecimal.valueOf(((LongVector) vector).get(position), type.scale()).doubleValue();
             case REAL, DOUBLE -> ((DoubleVector) vector).get(position);
             case CHAR, VARCHAR, TEXT -> parseDouble(((BytesVector) vector).getString(position).strip(), javaTypeName);
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, NULL ->
+            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
                     throw badValue(javaTypeName, ValueText.format(vector, position));
         };
     }
@@ -83,7 +83,7 @@ final class ColumnValues {
                 yield BigDecimal.valueOf(value);
             }
             case CHAR, VARCHAR, TEXT -> parseDecimal(((BytesVector) vector).getString(position).strip());
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, NULL ->
+            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
                     throw badValue("BigDecimal", ValueText.format(vector, position));
         };
     }
@@ -111,7 +111,7 @@ final class ColumnValues {
                     throw cannotCastToBoolean(text);
                 }
             }
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, NULL ->
+            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
                     throw cannotCastToBoolean(ValueText.format(vector, position));
         };
     }
@@ -129,7 +129,7 @@ final class ColumnValues {
                 }
             }
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY,
-                 NULL -> throw badDateTime("date", ValueText.format(vector, position));
+                 UUID, NULL -> throw badDateTime("date", ValueText.format(vector, position));
         };
     }
 
@@ -146,7 +146,7 @@ final class ColumnValues {
                 }
             }
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY,
-                 NULL -> throw badDateTime("timestamp", ValueText.format(vector, position));
+                 UUID, NULL -> throw badDateTime("timestamp", ValueText.format(vector, position));
         };
     }
 

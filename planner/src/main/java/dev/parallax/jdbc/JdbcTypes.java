@@ -1,6 +1,7 @@
 package dev.parallax.jdbc;
 
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.UuidValue;
 
 import java.sql.Types;
 
@@ -27,7 +28,7 @@ final class JdbcTypes {
             case DOUBLE -> Types.DOUBLE;
             case DATE -> Types.DATE;
             case TIMESTAMP -> Types.TIMESTAMP;
-            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, VARBIT, NULL -> Types.OTHER;
+            case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, VARBIT, UUID, NULL -> Types.OTHER;
             case CHAR -> Types.CHAR;
             case VARCHAR, TEXT -> Types.VARCHAR;
             case BIT -> Types.BIT;
@@ -53,6 +54,7 @@ final class JdbcTypes {
             case TEXT -> "text";
             case BIT -> "bit";
             case VARBIT -> "varbit";
+            case UUID -> "uuid";
             case ARRAY -> dev.parallax.engine.type.PostgresType.of(type).typeName();
             case NULL -> "unknown";
         };
@@ -73,6 +75,7 @@ final class JdbcTypes {
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "dev.parallax.engine.type.ValueObjects$Interval";
             case CHAR, VARCHAR, TEXT, BIT, VARBIT, NULL -> "java.lang.String";
             case ARRAY -> "java.sql.Array";
+            case UUID -> "java.util.UUID";
         };
     }
 
@@ -94,6 +97,7 @@ final class JdbcTypes {
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> 49;
             case CHAR, VARCHAR, BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? UNLIMITED_LENGTH : type.length();
             case TEXT, ARRAY, NULL -> UNLIMITED_LENGTH;
+            case UUID -> UuidValue.TEXT_LENGTH;
         };
     }
 
@@ -103,7 +107,7 @@ final class JdbcTypes {
             case DECIMAL -> type.scale();
             case TIMESTAMP, INTERVAL_DAY_TIME -> 6;
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, INTERVAL_YEAR_MONTH, CHAR, VARCHAR, TEXT, BIT, VARBIT,
-                 ARRAY, NULL -> 0;
+                 ARRAY, UUID, NULL -> 0;
         };
     }
 
@@ -122,6 +126,7 @@ final class JdbcTypes {
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> 49;
             case CHAR, VARCHAR, BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? UNLIMITED_LENGTH : type.length();
             case TEXT, ARRAY, NULL -> UNLIMITED_LENGTH;
+            case UUID -> UuidValue.TEXT_LENGTH;
         };
     }
 

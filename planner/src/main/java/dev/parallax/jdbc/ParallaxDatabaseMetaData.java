@@ -180,7 +180,7 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
         List<DataType> types = new ArrayList<>(List.of(DataType.BOOLEAN, DataType.SMALLINT, DataType.INTEGER, DataType.BIGINT,
                 DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0), DataType.REAL, DataType.DOUBLE, DataType.DATE, DataType.TIMESTAMP,
                 DataType.INTERVAL_DAY_TIME, DataType.charType(DataType.UNBOUNDED), DataType.varchar(DataType.UNBOUNDED), DataType.TEXT,
-                DataType.bit(DataType.UNBOUNDED), DataType.VARBIT));
+                DataType.bit(DataType.UNBOUNDED), DataType.VARBIT, DataType.UUID));
         types.sort(Comparator.comparingInt(JdbcTypes::sqlType));
         List<Object[]> rows = new ArrayList<>();
         for (DataType type : types) {
@@ -191,7 +191,7 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
                 case DECIMAL -> "precision,scale";
                 case CHAR, VARCHAR, BIT, VARBIT -> "length";
                 case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, TEXT, ARRAY,
-                     NULL -> null;
+                     UUID, NULL -> null;
             };
             short maximumScale = (short) (kind == TypeKind.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : JdbcTypes.scale(type));
             rows.add(new Object[] {JdbcTypes.typeName(type), JdbcTypes.sqlType(type), JdbcTypes.precision(type),

@@ -445,6 +445,23 @@ final class ParallaxResultSet extends ReadOnlyResultSet {
             return getObject(columnIndex);
         } else if (type == java.sql.Array.class) {
             return getArray(columnIndex);
+        } else if (type == java.util.UUID.class) {
+            // pgJDBC: a uuid column, or text spelling one.
+            ColumnVector vector = column(columnIndex);
+            if (wasNull) {
+                return null;
+            }
+            TypeKind kind = vector.type().kind();
+            if (kind == TypeKind.UUID) {
+                return ValueObjects.toJava(vector, position);
+            }
+            if (kind.isText()) {
+                try {
+                    return java.util.UUID.fromString(((dev.parallax.engine.vector.BytesVector) vector).getString(position).strip());
+                } catch (IllegalArgumentException notUuid) {
+                    throw JdbcErrors.of("Invalid UUID data.", JdbcErrors.INVALID_PARAMETER_TYPE);
+                }
+            }
         } else if (type == ValueObjects.Interval.class) {
             ColumnVector vector = column(columnIndex);
             TypeKind kind = vector.type().kind();

@@ -6,6 +6,7 @@ import dev.parallax.engine.type.BitString;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.type.ValueObjects;
+import dev.parallax.engine.type.UuidValue;
 import dev.parallax.engine.type.ValueText;
 
 import java.math.BigDecimal;
@@ -106,6 +107,8 @@ public final class ParameterBinder {
                 Object[] elements = arrayElements(value);
                 yield elements != null ? array(type, elements) : viaText(type, value);
             }
+            // A java.util.UUID (setObject) or its text (setString, the wire server's text and binary parameters).
+            case UUID -> value instanceof java.util.UUID uuid ? UuidValue.of(uuid) : viaText(type, value);
             case NULL -> value instanceof byte[] bytes ? bytes.clone() : value.toString().getBytes(StandardCharsets.UTF_8);
         };
     }

@@ -311,7 +311,7 @@ class JdbcResultSetTest {
                 typeNames.add(rows.getString("TYPE_NAME"));
             }
         }
-        assertEquals(15, typeNames.size());
-        assertTrue(typeNames.containsAll(List.of("bool", "int4", "numeric", "text", "timestamp", "varbit")), typeNames.toString());
+        assertEquals(16, typeNames.size());
+        assertTrue(typeNames.containsAll(List.of("bool", "int4", "numeric", "text", "timestamp", "varbit", "uuid")), typeNames.toString());
     }
 }

@@ -108,8 +108,8 @@ final class ValueEncoder {
                 out.writeInt(0);
             }
             case DECIMAL -> writeNumeric(out, ((LongVector) vector).get(position), vector.type().scale());
-            case CHAR, VARCHAR, TEXT, BIT, VARBIT -> {
-                // Text's binary form is its UTF-8 bytes; bit strings are stored in varbit_send's layout already.
+            case CHAR, VARCHAR, TEXT, BIT, VARBIT, UUID -> {
+                // Text's binary form is its UTF-8 bytes; bit strings are stored in varbit_send's layout already, uuids as uuid_send's 16 bytes.
                 BytesVector bytes = (BytesVector) vector;
                 out.writeInt(bytes.length(position));
                 out.writeBytes(bytes.data(), bytes.offset(position), bytes.length(position));

@@ -163,6 +163,8 @@ public enum Function {
     TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE, TOTAL_RELATION_SIZE, DATABASE_SIZE, SIZE_PRETTY,
     // Volatile: random() is per row; now() is the statement's start; clock_timestamp() the wall clock.
     RANDOM, NOW, CLOCK_TIMESTAMP,
+    /** gen_random_uuid(): a version 4 UUID from a strong random source, a new one per row. */
+    GEN_RANDOM_UUID,
     /**
      * Sequences, PostgreSQL's semantics, per row: NEXTVAL(name), CURRVAL(name) and LASTVAL() return
      * BIGINT; SETVAL(name, value[, is_called]) returns the value. The name is a TEXT sequence name or

@@ -8,7 +8,7 @@ enum KeyFamily {
     LONG,
     /** Doubles in PostgreSQL's order: -0 equals 0, NaN equals NaN and sorts above every number. */
     DOUBLE,
-    /** UTF-8 text and varchar: unsigned bytes (C collation), shorter first on a common prefix. */
+    /** UTF-8 text and varchar: unsigned bytes (C collation), shorter first on a common prefix; uuid's 16 bytes likewise (uuid_cmp is memcmp). */
     TEXT,
     /** char(n): as TEXT after trailing blanks are stripped (PostgreSQL's bpchar comparison). */
     BLANK_PADDED_TEXT,
@@ -24,7 +24,7 @@ enum KeyFamily {
         return switch (kind) {
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> LONG;
             case REAL, DOUBLE -> DOUBLE;
-            case VARCHAR, TEXT -> TEXT;
+            case VARCHAR, TEXT, UUID -> TEXT;
             case CHAR -> BLANK_PADDED_TEXT;
             case BIT, VARBIT -> BIT_STRING;
             case ARRAY -> ARRAY;

@@ -4,6 +4,7 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.type.UuidValue;
 
 import java.util.List;
 
@@ -148,7 +149,7 @@ public final class PageLayout {
             case BIGINT, DECIMAL, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> STORAGE_LONG;
             case REAL -> STORAGE_FLOAT;
             case DOUBLE -> STORAGE_DOUBLE;
-            case CHAR, VARCHAR, TEXT, BIT, VARBIT, ARRAY -> STORAGE_VARIABLE;
+            case CHAR, VARCHAR, TEXT, BIT, VARBIT, ARRAY, UUID -> STORAGE_VARIABLE;
         };
     }
 
@@ -163,6 +164,7 @@ public final class PageLayout {
             case BIT -> 4 + (bounded ? (length + 7) / 8 : 1);
             case VARBIT -> 4 + (bounded ? (length + 7) / 8 : 8);
             case ARRAY -> 48;
+            case UUID -> UuidValue.BYTES;
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, DATE, TIMESTAMP,
                  INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> 0;
         };

@@ -32,6 +32,7 @@ public record DataType(TypeKind kind, int precision, int scale, int length, Data
     public static final DataType INTERVAL_DAY_TIME = of(TypeKind.INTERVAL_DAY_TIME);
     public static final DataType TEXT = of(TypeKind.TEXT);
     public static final DataType VARBIT = of(TypeKind.VARBIT);
+    public static final DataType UUID = of(TypeKind.UUID);
     public static final DataType NULL = of(TypeKind.NULL);
 
     public DataType {
@@ -124,6 +125,7 @@ public record DataType(TypeKind kind, int precision, int scale, int length, Data
             case VARBIT -> length == UNBOUNDED ? "bit varying" : "bit varying(" + length + ")";
             case ARRAY -> isVector() ? (element.kind == TypeKind.SMALLINT ? "int2vector" : "oidvector")
                     : element.sqlName() + "[]";
+            case UUID -> "uuid";
             case NULL -> "unknown";
         };
     }

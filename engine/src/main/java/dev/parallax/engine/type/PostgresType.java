@@ -27,6 +27,7 @@ public enum PostgresType {
     BIT(1560, "bit", "bit", -1, 'V', false, false),
     VARBIT(1562, "varbit", "bit varying", -1, 'V', false, false),
     NUMERIC(1700, "numeric", "numeric", -1, 'N', false, false),
+    UUID(2950, "uuid", "uuid", 16, 'U', false, false),
     // Arrays (category A): their element types are declared above.
     INT2VECTOR(22, "int2vector", "int2vector", -1, 'A', false, false, INT2),
     OIDVECTOR(30, "oidvector", "oidvector", -1, 'A', false, false, OID),
@@ -47,7 +48,8 @@ public enum PostgresType {
     INTERVAL_ARRAY(1187, "_interval", "interval[]", -1, 'A', false, false, INTERVAL),
     BIT_ARRAY(1561, "_bit", "bit[]", -1, 'A', false, false, BIT),
     VARBIT_ARRAY(1563, "_varbit", "bit varying[]", -1, 'A', false, false, VARBIT),
-    NUMERIC_ARRAY(1231, "_numeric", "numeric[]", -1, 'A', false, false, NUMERIC);
+    NUMERIC_ARRAY(1231, "_numeric", "numeric[]", -1, 'A', false, false, NUMERIC),
+    UUID_ARRAY(2951, "_uuid", "uuid[]", -1, 'A', false, false, UUID);
 
     /** PostgreSQL's VARHDRSZ, added to character lengths and numeric precision in type modifiers. */
     private static final int VARHDRSZ = 4;
@@ -98,6 +100,7 @@ public enum PostgresType {
             case TEXT, NULL -> TEXT;
             case BIT -> BIT;
             case VARBIT -> VARBIT;
+            case UUID -> UUID;
             case ARRAY -> type.isVector()
                     ? (type.element().kind() == TypeKind.SMALLINT ? INT2VECTOR : OIDVECTOR)
                     : arrayOf(of(type.element()));
@@ -137,7 +140,7 @@ public enum PostgresType {
             case BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? -1 : type.length();
             case ARRAY -> type.isVector() ? -1 : modifier(type.element());
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH,
-                 INTERVAL_DAY_TIME, TEXT, NULL -> -1;
+                 INTERVAL_DAY_TIME, TEXT, UUID, NULL -> -1;
         };
     }
 

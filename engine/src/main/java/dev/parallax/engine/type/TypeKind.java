@@ -13,6 +13,12 @@ package dev.parallax.engine.type;
  *   <li>INTERVAL_YEAR_MONTH: long months; INTERVAL_DAY_TIME: long microseconds.</li>
  *   <li>CHAR(n), VARCHAR(n), TEXT: UTF-8 bytes; CHAR(n) is stored blank-padded to n characters.</li>
  *   <li>BIT(n), VARBIT(n): {@link BitString} layout: bits packed most significant first, preceded by a 4-byte big-endian bit length.</li>
+ *   <li>UUID: its 16 bytes in network order (PostgreSQL's pg_uuid_t), a BYTES value like BIT's. Held as bytes
+ *       rather than two longs so that every BYTES path applies unchanged: unsigned byte comparison is
+ *       PostgreSQL's uuid_cmp (memcmp), the sort's packed prefix is the first 8 bytes big-endian as for
+ *       text, hashing for joins, GROUP BY, DISTINCT and partitions reads the bytes, and the unique index
+ *       encodes them as a length-prefixed key; two longs would need a second long vector kind in every
+ *       operator, page layout and index encoder.</li>
  *   <li>ARRAY: a one-dimensional array of the element type {@link DataType#element()}, as {@link ArrayValue} bytes.</li>
  *   <li>NULL: the type of an untyped NULL literal; never stored.</li>
  * </ul>
@@ -35,6 +41,7 @@ public enum TypeKind {
     BIT(VectorKind.BYTES, 0),
     VARBIT(VectorKind.BYTES, 0),
     ARRAY(VectorKind.BYTES, 0),
+    UUID(VectorKind.BYTES, 0),
     NULL(VectorKind.LONG, 8);
 
     private final VectorKind vectorKind;
@@ -61,7 +68,7 @@ public enum TypeKind {
     public boolean isNumeric() {
         return switch (this) {
             case SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE -> true;
-            case BOOLEAN, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, CHAR, VARCHAR, TEXT, BIT, VARBIT, ARRAY, NULL -> false;
+            case BOOLEAN, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, CHAR, VARCHAR, TEXT, BIT, VARBIT, ARRAY, UUID, NULL -> false;
         };
     }
 

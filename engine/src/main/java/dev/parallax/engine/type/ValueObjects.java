@@ -49,6 +49,10 @@ public final class ValueObjects {
                 BytesVector bytes = (BytesVector) vector;
                 yield arrayElements(type, bytes.data(), bytes.offset(position));
             }
+            case UUID -> {
+                BytesVector bytes = (BytesVector) vector;
+                yield UuidValue.toUuid(bytes.data(), bytes.offset(position));
+            }
             case NULL -> null;
         };
     }

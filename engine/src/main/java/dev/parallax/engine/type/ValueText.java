@@ -54,6 +54,7 @@ public final class ValueText {
             case TEXT -> text.getBytes(StandardCharsets.UTF_8);
             case BIT, VARBIT -> fitBits(parseBits(text), type, false);
             case ARRAY -> ArrayValue.parse(type, text);
+            case UUID -> UuidValue.parse(text);
             case NULL -> null;
         };
     }
@@ -79,6 +80,10 @@ public final class ValueText {
             case ARRAY -> {
                 BytesVector bytes = (BytesVector) vector;
                 ArrayValue.append(out, type, bytes.data(), bytes.offset(position));
+            }
+            case UUID -> {
+                BytesVector bytes = (BytesVector) vector;
+                UuidValue.append(out, bytes.data(), bytes.offset(position));
             }
             case NULL -> {
                 // An untyped NULL has no text; callers print NULL themselves.
@@ -113,6 +118,7 @@ public final class ValueText {
         switch (type.kind()) {
             case BIT, VARBIT -> appendBits(out, data, offset);
             case ARRAY -> ArrayValue.append(out, type, data, offset);
+            case UUID -> UuidValue.append(out, data, offset);
             default -> out.append(new String(data, offset, length, StandardCharsets.UTF_8));
         }
     }

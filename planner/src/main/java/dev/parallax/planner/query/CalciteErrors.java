@@ -24,6 +24,7 @@ final class CalciteErrors {
     /** PostgreSQL's hint when no function has the name and argument types. */
     private static final String NO_FUNCTION_HINT = "No function matches the given name and argument types. You might need to add explicit type casts.";
     private static final Pattern NO_FUNCTION = Pattern.compile("No match found for function signature ([^(]+)\\((.*)\\)");
+    private static final Pattern CANNOT_CAST = Pattern.compile("Cast function cannot convert value of type (.+) to type (.+)");
     private static final Pattern CANNOT_ASSIGN = Pattern.compile("Cannot assign to target field '([^']*)' of type (.+) from source field '[^']*' of type (.+)");
 
     private CalciteErrors() {
@@ -179,6 +180,10 @@ final class CalciteErrors {
         if ((matcher = CANNOT_ASSIGN.matcher(message)).find()) {
             return error(SqlState.DATATYPE_MISMATCH, "column \"" + matcher.group(1) + "\" is of type " + postgresType(matcher.group(2))
                     + " but expression is of type " + postgresType(matcher.group(3)), position, exception);
+        }
+        if ((matcher = CANNOT_CAST.matcher(message)).find()) {
+            return error(SqlState.CANNOT_COERCE, "cannot cast type " + postgresType(matcher.group(1)) + " to " + postgresType(matcher.group(2)),
+                    position, exception);
         }
         if (message.contains("Illegal use of dynamic parameter")) {
             return error(SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION, "could not determine data type of parameter", position, exception);

@@ -415,6 +415,7 @@ final class ModifyPlanner {
             case DATE -> "date";
             case TIMESTAMP -> "timestamp";
             case CHAR, VARCHAR, TEXT -> "varchar";
+            case UUID -> "uuid";
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, NULL -> null;
         };
         return typeName == null ? expression : "CAST(" + trimmed + " AS " + typeName + ")";

@@ -106,7 +106,8 @@ public final class QueryPlanner {
     private static final SqlValidator.Config VALIDATOR_CONFIG = SqlValidator.Config.DEFAULT
             .withConformance(SqlConformanceEnum.LENIENT)
             .withDefaultNullCollation(NullCollation.HIGH)
-            .withIdentifierExpansion(true);
+            .withIdentifierExpansion(true)
+            .withTypeCoercionFactory(dev.parallax.planner.query.validate.UuidComparisonCoercion::new);
     private static final SqlToRelConverter.Config CONVERTER_CONFIG = SqlToRelConverter.config()
             .withInSubQueryThreshold(Integer.MAX_VALUE)
             .withExpand(false);

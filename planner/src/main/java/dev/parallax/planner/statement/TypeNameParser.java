@@ -8,7 +8,7 @@ import dev.parallax.engine.type.DataType;
  * Resolves PostgreSQL type names, with their spellings and modifiers, to engine types:
  * integer/int/int4, bigint/int8, smallint/int2, boolean/bool, numeric/decimal(p[,s]),
  * real/float4, double precision/float8/float[(p)], date, timestamp [(p)] [without time zone],
- * char/character[(n)], varchar/character varying[(n)], text, bit[(n)], bit varying/varbit[(n)].
+ * char/character[(n)], varchar/character varying[(n)], text, bit[(n)], bit varying/varbit[(n)], uuid.
  * NUMERIC without a precision is rejected: Parallax holds decimals exactly as scaled longs and
  * needs to know the scale (at most 18 digits).
  */
@@ -67,6 +67,7 @@ public final class TypeNameParser {
                 yield DataType.bit(optionalLength(cursor, "bit", 1));
             }
             case "varbit" -> DataType.varbit(optionalLength(cursor, "varbit", DataType.UNBOUNDED));
+            case "uuid" -> DataType.UUID;
             default -> throw new ParallaxException(SqlState.UNDEFINED_OBJECT,
                     "type \"" + name + "\" does not exist", null, null, start.position(), null);
         };

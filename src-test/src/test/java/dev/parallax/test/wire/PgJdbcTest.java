@@ -617,4 +617,51 @@ class PgJdbcTest {
             statement.execute("drop table accounts");
         }
     }
+
+    private static final java.util.UUID UUID_FIRST = java.util.UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11");
+    private static final java.util.UUID UUID_SECOND = java.util.UUID.fromString("00000000-0000-4000-8000-0000000000ff");
+
+    /**
+     * uuid through pgJDBC: the column described as OID 2950 (pgJDBC then returns java.util.UUID),
+     * setObject(UUID) sent in pgJDBC's binary uuid format, and results in text and, once pgJDBC
+     * switches a prepared statement to binary (prepareThreshold), in uuid_send's 16 bytes.
+     */
+    @Test
+    void uuidsRoundTripInTextAndBinary() throws SQLException {
+        try (Connection connection = server.connect(java.util.Map.of("prepareThreshold", "1"));
+             Statement statement = connection.createStatement()) {
+            statement.execute("create table jdbc_uuid (id uuid primary key, v int) partition by hash (id) partitions 4");
+            try (PreparedStatement insert = connection.prepareStatement("insert into jdbc_uuid values (?, ?)")) {
+                insert.setObject(1, UUID_FIRST);
+                insert.setInt(2, 1);
+                assertEquals(1, insert.executeUpdate());
+                insert.setObject(1, UUID_SECOND);
+                insert.setInt(2, 2);
+                assertEquals(1, insert.executeUpdate());
+            }
+            try (ResultSet rows = statement.executeQuery("select id, id::text, v from jdbc_uuid order by id")) {
+                assertEquals(Types.OTHER, rows.getMetaData().getColumnType(1));
+                assertEquals("uuid", rows.getMetaData().getColumnTypeName(1));
+                assertTrue(rows.next());
+                assertEquals(UUID_SECOND, rows.getObject(1));
+                assertEquals(UUID_SECOND.toString(), rows.getString(2));
+                assertTrue(rows.next());
+                assertEquals(UUID_FIRST, rows.getObject(1));
+                assertEquals(UUID_FIRST.toString(), rows.getString(1));
+                assertFalse(rows.next());
+            }
+            try (PreparedStatement select = connection.prepareStatement("select id, v from jdbc_uuid where id = ?")) {
+                // Several executions: pgJDBC prepares on the server and then asks for binary uuid results.
+                for (int round = 0; round < 4; round++) {
+                    select.setObject(1, round % 2 == 0 ? UUID_FIRST : UUID_SECOND);
+                    try (ResultSet rows = select.executeQuery()) {
+                        assertTrue(rows.next());
+                        assertEquals(round % 2 == 0 ? UUID_FIRST : UUID_SECOND, rows.getObject(1, java.util.UUID.class));
+                        assertEquals(round % 2 == 0 ? 1 : 2, rows.getInt(2));
+                        assertFalse(rows.next());
+                    }
+                }
+            }
+        }
+    }
 }

@@ -600,6 +600,9 @@ public final class ExpressionCompiler {
             case CLOCK_TIMESTAMP -> {
                 return new VolatileEvaluator(false, DataType.TIMESTAMP);
             }
+            case GEN_RANDOM_UUID -> {
+                return new RandomUuidEvaluator();
+            }
             case NEXTVAL, CURRVAL, SETVAL, LASTVAL -> {
                 return new SequenceEvaluator(function, arguments(argumentExprs), context.sequences());
             }
@@ -767,7 +770,7 @@ public final class ExpressionCompiler {
     /** Functions whose value changes from row to row with the same arguments (or has effects): never folded. */
     private static boolean isVolatile(Function function) {
         return switch (function) {
-            case RANDOM, CLOCK_TIMESTAMP, NEXTVAL, CURRVAL, SETVAL, LASTVAL -> true;
+            case RANDOM, CLOCK_TIMESTAMP, GEN_RANDOM_UUID, NEXTVAL, CURRVAL, SETVAL, LASTVAL -> true;
             default -> false;
         };
     }

@@ -70,6 +70,8 @@ public final class ParallaxFunctions {
             .withDeterministic(false);
     public static final SqlFunction RANDOM = SqlBasicFunction.create("random",
             ReturnTypes.DOUBLE, OperandTypes.NILADIC, SqlFunctionCategory.NUMERIC).withDeterministic(false);
+    public static final SqlFunction GEN_RANDOM_UUID = SqlBasicFunction.create("gen_random_uuid",
+            ReturnTypes.explicit(SqlTypeName.UUID), OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM).withDeterministic(false);
     public static final SqlFunction GENERATE_SERIES = new GenerateSeriesFunction();
     /**
      * Sequence functions: nextval / currval (name or regclass OID) and lastval return bigint, setval
@@ -280,7 +282,7 @@ public final class ParallaxFunctions {
             SqlOperatorTables.of(StatisticsAggregates.ALL), SqlOperatorTables.of(
             RoundingFunctions.ROUND, RoundingFunctions.TRUNC,
             ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
-            BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GENERATE_SERIES, DATE_TRUNC,
+            BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GEN_RANDOM_UUID, GENERATE_SERIES, DATE_TRUNC,
             NEXTVAL, CURRVAL, LASTVAL, SETVAL,
             VERSION, CURRENT_DATABASE, CURRENT_SCHEMA, PG_RELOAD_CONF,
             // Found by name, syntax and kind (OTHER) when Calcite re-resolves a call to them.

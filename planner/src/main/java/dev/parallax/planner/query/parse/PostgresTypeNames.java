@@ -22,6 +22,7 @@ final class PostgresTypeNames {
             Map.entry("numeric", "DECIMAL"), Map.entry("decimal", "DECIMAL"),
             Map.entry("date", "DATE"), Map.entry("timestamp", "TIMESTAMP"),
             Map.entry("bit", "BINARY"), Map.entry("varbit", "VARBINARY"),
+            Map.entry("uuid", "UUID"),
             // Object identifiers are bigint in Parallax's catalog views; name is text.
             Map.entry("oid", "BIGINT"), Map.entry("name", "VARCHAR"),
             // int2vector travels as TINYINT ARRAY (the engine has no tinyint; see TypeMapping); oidvector is an oid array.

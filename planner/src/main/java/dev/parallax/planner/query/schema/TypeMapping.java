@@ -49,6 +49,7 @@ public final class TypeMapping {
             case ARRAY -> factory.createArrayType(type.isVector() && type.element().kind() == dev.parallax.engine.type.TypeKind.SMALLINT
                     ? factory.createTypeWithNullability(factory.createSqlType(SqlTypeName.TINYINT), true)
                     : toCalcite(factory, type.element(), true), -1);
+            case UUID -> factory.createSqlType(SqlTypeName.UUID);
             case NULL -> factory.createSqlType(SqlTypeName.NULL);
         };
         return factory.createTypeWithNullability(calcite, nullable);
@@ -78,6 +79,7 @@ public final class TypeMapping {
             case VARCHAR -> precision == RelDataType.PRECISION_NOT_SPECIFIED ? DataType.TEXT : DataType.varchar(precision);
             case BINARY -> DataType.bit(precision);
             case VARBINARY -> precision == RelDataType.PRECISION_NOT_SPECIFIED ? DataType.VARBIT : DataType.varbit(precision);
+            case UUID -> DataType.UUID;
             case NULL -> DataType.NULL;
             case ARRAY -> {
                 RelDataType element = type.getComponentType();

@@ -111,6 +111,9 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.RANDOM) {
             return Function.RANDOM;
         }
+        if (operator == ParallaxFunctions.GEN_RANDOM_UUID) {
+            return Function.GEN_RANDOM_UUID;
+        }
         if (operator == ParallaxFunctions.NEXTVAL) {
             return Function.NEXTVAL;
         }

@@ -15,6 +15,7 @@ import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.type.BitString;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.type.UuidValue;
 import dev.parallax.planner.query.function.CatalogFunctions;
 import dev.parallax.planner.query.function.ParallaxFunctions;
 import dev.parallax.planner.query.schema.TypeMapping;
@@ -120,6 +121,7 @@ public final class RexTranslator {
             case INTERVAL_DAY_TIME -> Literal.ofLong(literal.getValueAs(BigDecimal.class).longValueExact() * 1000, type);
             // A quoted string is PostgreSQL's "unknown" literal: text until a context says otherwise.
             case CHAR, VARCHAR, TEXT -> new Literal(literal.getValueAs(String.class).getBytes(StandardCharsets.UTF_8), DataType.TEXT);
+            case UUID -> new Literal(UuidValue.of(literal.getValueAs(java.util.UUID.class)), type);
             case BIT, VARBIT, ARRAY, NULL -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                     "literal %s is not supported", literal);
         };

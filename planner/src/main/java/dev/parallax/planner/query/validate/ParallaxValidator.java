@@ -251,12 +251,13 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             }
             rows.add((SqlCall) operand);
         }
-        if (rows.size() < 2) {
-            return;
-        }
         for (int column = 0; column < targetRowType.getFieldCount(); column++) {
             RelDataType target = targetRowType.getFieldList().get(column).getType();
-            if (unifies(rows, column, target, scope)) {
+            if (target.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.UUID) {
+                castStringsToUuid(rows, column, target, scope);
+                continue;
+            }
+            if (rows.size() < 2 || unifies(rows, column, target, scope)) {
                 continue;
             }
             for (SqlCall row : rows) {
@@ -265,6 +266,22 @@ public final class ParallaxValidator extends SqlValidatorImpl {
                     SqlDataTypeSpec spec = SqlTypeUtil.convertTypeToSpec(target).withNullable(true);
                     row.setOperand(column, SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value, spec));
                 }
+            }
+        }
+    }
+
+    /**
+     * Strings into a uuid column become casts to uuid, in rows of one and of many: Calcite would keep
+     * them character literals in a VALUES row typed uuid (its LogicalValues asserts the literals are
+     * assignable to the row type, and char is not to uuid), and the cast reads them as uuid_in does.
+     */
+    private void castStringsToUuid(List<SqlCall> rows, int column, RelDataType target, SqlValidatorScope scope) {
+        for (SqlCall row : rows) {
+            SqlNode value = row.operand(column);
+            if (value.getKind() == SqlKind.LITERAL && !SqlUtil.isNullLiteral(value, false)
+                    && SqlTypeUtil.isCharacter(deriveType(scope, value))) {
+                SqlDataTypeSpec spec = SqlTypeUtil.convertTypeToSpec(target).withNullable(true);
+                row.setOperand(column, SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value, spec));
             }
         }
     }
