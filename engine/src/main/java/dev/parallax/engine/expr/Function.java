@@ -132,9 +132,12 @@ public enum Function {
      * CARDINALITY(array) counts elements (0 for an empty array); ARRAY_LENGTH, ARRAY_LOWER and
      * ARRAY_UPPER(array, dimension) are NULL for an empty array or a dimension other than 1;
      * ARRAY_TO_STRING(array, separator[, null text]) skips NULL elements unless given a null text;
-     * ARRAY_CONCAT(array, array) is {@code ||} (the result starts at the left array's lower bound).
+     * ARRAY_CONCAT(array, array) is {@code ||} (the result starts at the left array's lower bound);
+     * STRING_AGG(array, separator) is string_agg over {@code array_agg(value)} (the planner's
+     * rewrite): ARRAY_TO_STRING's text, but NULL when no element is non-NULL, as string_agg of
+     * only NULLs (array_to_string gives '').
      */
-    ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, ARRAY_CONCAT,
+    ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, STRING_AGG, ARRAY_CONCAT,
     /**
      * Arrays built from an array (ArrayEditEvaluator): ARRAY_APPEND(array, value),
      * ARRAY_PREPEND(value, array), ARRAY_REMOVE(array, value), ARRAY_REPLACE(array, from, to),

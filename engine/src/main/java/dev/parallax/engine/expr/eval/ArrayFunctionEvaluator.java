@@ -129,7 +129,7 @@ final class ArrayFunctionEvaluator extends Evaluator {
                 };
                 return true;
             }
-            case ARRAY_TO_STRING -> {
+            case ARRAY_TO_STRING, STRING_AGG -> {
                 String separator = ((BytesVector) vectors[1]).getString(position);
                 String nullText = vectors.length > 2 && !vectors[2].isNull(position)
                         ? ((BytesVector) vectors[2]).getString(position) : null;
@@ -150,6 +150,9 @@ final class ArrayFunctionEvaluator extends Evaluator {
                     } else {
                         ArrayValue.appendElement(text, elementType, data, offset, index);
                     }
+                }
+                if (first && function == Function.STRING_AGG) {
+                    return false; // string_agg of only NULLs (array_agg kept them) is NULL
                 }
                 ((BytesVector) result).set(position, text.toString().getBytes(StandardCharsets.UTF_8));
                 return true;

@@ -62,8 +62,11 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.ARRAY_UPPER) {
             return Function.ARRAY_UPPER;
         }
-        if (operator == ParallaxFunctions.ARRAY_TO_STRING || operator == ParallaxFunctions.STRING_AGGREGATE) {
+        if (operator == ParallaxFunctions.ARRAY_TO_STRING) {
             return Function.ARRAY_TO_STRING;
+        }
+        if (operator == ParallaxFunctions.STRING_AGGREGATE) {
+            return Function.STRING_AGG;
         }
         if (operator == ParallaxFunctions.GREATEST) {
             return Function.GREATEST;
