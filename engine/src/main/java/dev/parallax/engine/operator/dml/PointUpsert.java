@@ -72,12 +72,15 @@ public final class PointUpsert {
     private final int constraintCount;
     /**
      * The partition key columns when each one's value is a parameter or literal (evaluating it
-     * early has no effect a user can see), else null: then {@link #execute} routes the row and
+     * early has no side effect; a failing cast is raised by the row's own evaluation, in column
+     * order), else null: then {@link #execute} routes the row and
      * starts loading its partition's tail page ({@link PagedTableStorage#prefetchAppendLines})
      * before evaluating the other columns ({@code md5(random()::text)}: a few hundred ns of
      * arithmetic for those loads to complete behind).
      */
     private final int[] earlyKeyColumns;
+    /** {@link #prefetchTargetPartition}'s answer when it could not route the row (an early evaluation failed). */
+    private static final int NOT_ROUTED = Integer.MIN_VALUE;
     private final StatementValues values = new StatementValues();
     /** Per table column: the proposed value, in the column's type. */
     private final VectorExpression[] rowValues;
@@ -279,9 +282,7 @@ public final class PointUpsert {
      */
     public long execute() {
         proposed.reset();
-        if (earlyKeyColumns != null) {
-            prefetchTargetPartition();
-        }
+        int routed = earlyKeyColumns == null ? NOT_ROUTED : prefetchTargetPartition();
         for (int column = 0; column < rowValues.length; column++) {
             proposed.column(column).copyFrom(rowValues[column].evaluate(oneRow), 0, 0);
         }
@@ -294,7 +295,8 @@ public final class PointUpsert {
         Table targetTable = table;
         TableChanges changes;
         if (router != null) {
-            target = router.routeSingleRow(proposed, hashScratch);
+            // The early route saw the same key values (parameters and literals are evaluated again to the same).
+            target = routed != NOT_ROUTED ? routed : router.routeSingleRow(proposed, hashScratch);
             if (target == PartitionRouter.NO_PARTITION) {
                 throw router.noPartition(proposed, 0);
             }
@@ -323,18 +325,25 @@ public final class PointUpsert {
 
     /**
      * Evaluates the partition key (parameters or literals), routes it and starts loading the
-     * partition's tail page lines; the key's values are evaluated again with the row, which is
-     * routed again (a hash), so errors and their order stay those of {@link #execute}'s own steps.
+     * partition's tail page lines; returns the partition's ordinal ({@link PartitionRouter#NO_PARTITION}
+     * for none), which {@link #execute} uses once the whole row is evaluated and checked, or
+     * {@link #NOT_ROUTED} when evaluating the key failed: the row's own evaluation then raises the
+     * error, after those of the columns before it, as without this step.
      */
-    private void prefetchTargetPartition() {
-        for (int column : earlyKeyColumns) {
-            proposed.column(column).copyFrom(rowValues[column].evaluate(oneRow), 0, 0);
+    private int prefetchTargetPartition() {
+        try {
+            for (int column : earlyKeyColumns) {
+                proposed.column(column).copyFrom(rowValues[column].evaluate(oneRow), 0, 0);
+            }
+        } catch (ParallaxException failure) {
+            return NOT_ROUTED;
         }
         proposed.setRowCount(1);
         int target = router.routeSingleRow(proposed, hashScratch);
         if (target != PartitionRouter.NO_PARTITION) {
             ((PagedTableStorage) partitionTargets[target * targetStride + TARGET_STORAGE]).prefetchAppendLines();
         }
+        return target;
     }
 
     /**
