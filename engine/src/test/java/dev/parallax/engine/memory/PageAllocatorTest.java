@@ -19,6 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PageAllocatorTest {
     private static final int PAGE = 4096;
+    /** The bytes one page takes in its slab: the page and the stagger before the next one. */
+    private static final long SLOT = PAGE + PageAllocator.PAGE_STAGGER;
 
     @Test
     void carvesPagesFromSlabsAndReturnsEmptySlabs() {
@@ -29,7 +31,7 @@ class PageAllocatorTest {
                 pages.add(allocator.allocate());
             }
             assertEquals(2, allocator.slabCount());
-            assertEquals(8L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(8L * SLOT, memory.allocatedBytes(MemoryTag.PAGES));
             Set<Long> addresses = new HashSet<>();
             for (NativePage page : pages) {
                 assertEquals(PAGE, page.segment().byteSize());
@@ -40,7 +42,7 @@ class PageAllocatorTest {
 
             allocator.free(pages.get(4));
             assertEquals(1, allocator.slabCount(), "the slab whose pages are all free goes back");
-            assertEquals(4L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(4L * SLOT, memory.allocatedBytes(MemoryTag.PAGES));
             for (int index = 0; index < 4; index++) {
                 allocator.free(pages.get(index));
             }
@@ -51,8 +53,24 @@ class PageAllocatorTest {
     }
 
     @Test
+    void pagesOfASlabAreStaggeredByACacheLineAndADefaultSlabFitsFourHugePages() {
+        MemoryManager memory = new MemoryManager(1L << 30);
+        try (PageAllocator allocator = new PageAllocator(memory, PAGE, 4)) {
+            long first = allocator.allocate().segment().address();
+            for (int index = 1; index < 4; index++) {
+                NativePage page = allocator.allocate();
+                assertEquals(index, page.indexInSlab());
+                // Not a power of two apart: the same offset in each page falls in another cache set.
+                assertEquals(first + index * (PAGE + 64L), page.segment().address());
+            }
+        }
+        long defaultSlab = (long) PageAllocator.DEFAULT_PAGES_PER_SLAB * (128 * 1024 + PageAllocator.PAGE_STAGGER);
+        assertTrue(defaultSlab <= 4 * HugePages.SIZE, "a default slab of 128 KiB pages takes " + defaultSlab + " bytes");
+    }
+
+    @Test
     void retainedSlabsLeaveTheBudgetAndAreReusedZeroedBeforeNewOnesAreMapped() {
-        MemoryManager memory = new MemoryManager(8L * PAGE);
+        MemoryManager memory = new MemoryManager(8L * SLOT);
         try (PageAllocator allocator = new PageAllocator(memory, PAGE, 2, Runnable::run, 1)) {
             List<NativePage> pages = new ArrayList<>();
             for (int index = 0; index < 6; index++) {
@@ -61,7 +79,7 @@ class PageAllocatorTest {
             Set<Long> slabAddresses = new HashSet<>();
             for (NativePage page : pages) {
                 page.segment().set(ValueLayout.JAVA_LONG, 256, 7L);
-                slabAddresses.add(page.segment().address() - (long) page.indexInSlab() * PAGE);
+                slabAddresses.add(page.segment().address() - (long) page.indexInSlab() * SLOT);
             }
             for (NativePage page : pages) {
                 allocator.free(page);
@@ -76,14 +94,14 @@ class PageAllocatorTest {
             NativePage first = allocator.allocate();
             NativePage second = allocator.allocate();
             assertEquals(0, allocator.retainedSlabCount());
-            assertEquals(2L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
-            assertTrue(slabAddresses.contains(first.segment().address() - (long) first.indexInSlab() * PAGE));
+            assertEquals(2L * SLOT, memory.allocatedBytes(MemoryTag.PAGES));
+            assertTrue(slabAddresses.contains(first.segment().address() - (long) first.indexInSlab() * SLOT));
             assertEquals(0L, first.segment().get(ValueLayout.JAVA_LONG, 256));
             assertEquals(0L, second.segment().get(ValueLayout.JAVA_LONG, 256));
             // A new slab is mapped once the retained one is in use.
             NativePage third = allocator.allocate();
             assertEquals(2, allocator.slabCount());
-            assertEquals(4L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(4L * SLOT, memory.allocatedBytes(MemoryTag.PAGES));
             allocator.free(first);
             allocator.free(second);
             allocator.free(third);
@@ -95,20 +113,20 @@ class PageAllocatorTest {
 
     @Test
     void aRetainedSlabTheBudgetNoLongerCoversStaysRetainedAndTheAllocationFails() {
-        MemoryManager memory = new MemoryManager(4L * PAGE);
+        MemoryManager memory = new MemoryManager(4L * SLOT);
         try (PageAllocator allocator = new PageAllocator(memory, PAGE, 2, Runnable::run, 1)) {
             NativePage page = allocator.allocate();
             allocator.free(page);
             assertEquals(1, allocator.retainedSlabCount());
             // Someone else takes the whole budget meanwhile.
-            memory.reserve(MemoryTag.OTHER, 4L * PAGE);
+            memory.reserve(MemoryTag.OTHER, 4L * SLOT);
             ParallaxException error = assertThrows(ParallaxException.class, allocator::allocate);
             assertEquals(SqlState.OUT_OF_MEMORY, error.state());
             assertEquals(1, allocator.retainedSlabCount());
             assertEquals(0, allocator.pagesInUse());
-            memory.release(MemoryTag.OTHER, 4L * PAGE);
+            memory.release(MemoryTag.OTHER, 4L * SLOT);
             NativePage again = allocator.allocate();
-            assertEquals(2L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(2L * SLOT, memory.allocatedBytes(MemoryTag.PAGES));
             allocator.free(again);
         }
         assertEquals(0, memory.allocatedBytes());
@@ -154,7 +172,7 @@ class PageAllocatorTest {
 
     @Test
     void outOfMemoryLeavesNothingAllocated() {
-        MemoryManager memory = new MemoryManager(6L * PAGE);
+        MemoryManager memory = new MemoryManager(6L * SLOT);
         try (PageAllocator allocator = new PageAllocator(memory, PAGE, 4)) {
             NativePage first = allocator.allocate();
             for (int index = 0; index < 3; index++) {
@@ -164,7 +182,7 @@ class PageAllocatorTest {
             assertEquals(SqlState.OUT_OF_MEMORY, error.state());
             assertEquals(1, allocator.slabCount());
             assertEquals(4, allocator.pagesInUse());
-            assertEquals(4L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(4L * SLOT, memory.allocatedBytes(MemoryTag.PAGES));
             allocator.free(first);
             allocator.allocate();
         }
@@ -236,7 +254,7 @@ class PageAllocatorTest {
                 allocator.free(pages.get(index));
             }
             assertEquals(2, allocator.slabCount(), "the emptied slab stays while a hold is open");
-            assertEquals(8L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(8L * SLOT, memory.allocatedBytes(MemoryTag.PAGES));
             // Its pages are handed out again before any new slab is taken.
             NativePage reused = allocator.allocate();
             assertEquals(2, allocator.slabCount());
@@ -247,7 +265,7 @@ class PageAllocatorTest {
             assertEquals(2, allocator.slabCount(), "another hold is still open (a second close changes nothing)");
             outer.close();
             assertEquals(1, allocator.slabCount(), "the last hold gives the empty slab back");
-            assertEquals(4L * PAGE, memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(4L * SLOT, memory.allocatedBytes(MemoryTag.PAGES));
             assertEquals(4, allocator.pagesInUse());
 
             // Without a hold, an emptied slab goes back at once again.

@@ -110,15 +110,17 @@ class StagedPagesTest {
             assertEquals(pages, storage.pageCount());
             expected.add(2000);
             assertEquals(expected, scan(storage));
-            assertEquals((long) storage.pageCount() * 4096, memory.allocatedBytes(MemoryTag.PAGES) - freePagesBytes(allocator));
+            assertEquals((long) storage.pageCount() * (4096 + PageAllocator.PAGE_STAGGER),
+                    memory.allocatedBytes(MemoryTag.PAGES) - freePagesBytes(allocator));
             storage.close();
             assertEquals(0, memory.allocatedBytes(MemoryTag.PAGES));
         }
     }
 
-    /** Bytes of the slabs' pages that are not handed out. */
+    /** Bytes of the slabs' pages that are not handed out (each with the stagger that follows it). */
     private static long freePagesBytes(PageAllocator allocator) {
-        return ((long) allocator.slabCount() * allocator.pagesPerSlab() - allocator.pagesInUse()) * allocator.pageSizeBytes();
+        return ((long) allocator.slabCount() * allocator.pagesPerSlab() - allocator.pagesInUse())
+                * (allocator.pageSizeBytes() + PageAllocator.PAGE_STAGGER);
     }
 
     @Test

@@ -56,7 +56,7 @@ class FullTableVacuumTest {
             assertEquals(0, table.storage.deadRowCount());
             // The old pages went back to the allocator: only the new ones are held.
             assertEquals(freshPages, table.allocator.pagesInUse());
-            assertEquals(freshPages * (long) VacuumTestTable.PAGE_BYTES, table.memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(freshPages * VacuumTestTable.SLAB_BYTES, table.memory.allocatedBytes(MemoryTag.PAGES));
             assertEquals(0, table.storage.retiredPageCount());
             assertEquals(1, table.table.maintenance().vacuumCount());
             // Every key reaches its row at its new id; the keys of dead rows are gone.

@@ -37,7 +37,7 @@ class TableVacuumTest {
             table.insert(0, 3000, 0);
             int pagesBefore = table.storage.pageCount();
             long bytesBefore = table.memory.allocatedBytes(MemoryTag.PAGES);
-            assertEquals(pagesBefore * (long) VacuumTestTable.PAGE_BYTES, bytesBefore);
+            assertEquals(pagesBefore * VacuumTestTable.SLAB_BYTES, bytesBefore);
             // Every row of the first half, and every third row of the rest.
             long deleted = table.deleteWhere(id -> id < 1500 || id % 3 == 0);
             Map<Long, String> expected = table.contents();
@@ -56,7 +56,7 @@ class TableVacuumTest {
             assertTrue(report.pagesRemoved() >= pagesBefore / 2 - 1, "pages removed " + report.pagesRemoved());
             assertEquals(pagesBefore - report.pagesRemoved(), report.pagesRemaining());
             assertEquals(report.pagesRemaining(), table.allocator.pagesInUse());
-            assertEquals(report.pagesRemaining() * VacuumTestTable.PAGE_BYTES, table.memory.allocatedBytes(MemoryTag.PAGES));
+            assertEquals(report.pagesRemaining() * VacuumTestTable.SLAB_BYTES, table.memory.allocatedBytes(MemoryTag.PAGES));
             assertEquals(0, table.storage.retiredPageCount());
             // A second vacuum finds nothing to do.
             VacuumReport again = vacuum(table);

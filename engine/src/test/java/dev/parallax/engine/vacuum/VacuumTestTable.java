@@ -28,6 +28,8 @@ import java.util.TreeMap;
 final class VacuumTestTable implements AutoCloseable {
     static final List<DataType> TYPES = List.of(DataType.BIGINT, DataType.TEXT, DataType.INTEGER);
     static final int PAGE_BYTES = 4096;
+    /** What one page (a slab of one page: the page and its stagger) takes from the memory budget. */
+    static final long SLAB_BYTES = PAGE_BYTES + PageAllocator.PAGE_STAGGER;
 
     final MemoryManager memory = new MemoryManager(256L << 20);
     final PageAllocator allocator = new PageAllocator(memory, PAGE_BYTES, 1);
