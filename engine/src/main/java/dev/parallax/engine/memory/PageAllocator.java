@@ -44,11 +44,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * after {@code i} whole pages (page colouring). Why: pages are a power of two apart otherwise, and
  * tables filled evenly (the 1024 partitions of a hash-partitioned table, each appending at about
  * the same slot of its tail page) then touch the same offsets in every tail page at once; on a
- * huge page those lines differ only in the address bits above the caches' set index, so they all
- * compete for one set of each cache and evict each other while the whole working set would fit.
- * UpsertBenchmark on {@code p}, one thread, three forks each, alternating: 297k, 328k, 312k
- * upserts/s with back-to-back pages, 408k, 373k, 394k staggered (CPU per upsert 2.9–3.2 against
- * 2.3–2.6 µs).
+ * huge page those lines differ only in the address bits above the caches' set index, so they
+ * crowd into the same few sets of each cache and evict each other while the whole working set
+ * would fit. UpsertBenchmark on {@code p}, one thread, three forks each, alternating (a build with
+ * the stagger switchable): 297k, 328k, 312k upserts/s with back-to-back pages, 408k, 373k, 394k
+ * staggered (CPU per upsert 2.9–3.2 against 2.3–2.6 µs). The price: one page less per 8 MiB slab
+ * (1.5% of the memory mapped for pages).
  */
 public final class PageAllocator implements AutoCloseable {
     /**
