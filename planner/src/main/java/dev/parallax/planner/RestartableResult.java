@@ -1,13 +1,11 @@
 package dev.parallax.planner;
 
-import dev.parallax.Notice;
 import dev.parallax.Result;
-import dev.parallax.ResultColumn;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.vector.Batch;
+import dev.parallax.planner.result.ForwardingResult;
 
-import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -21,25 +19,14 @@ import java.util.function.Supplier;
  * its columns changed (the caller may have described them already): the failure then stands. The
  * restarted query is restartable in turn, so only a stream of ALTERs can keep it failing.
  */
-final class RestartableResult implements Result {
-    private Result result;
+final class RestartableResult extends ForwardingResult {
     private final BooleanSupplier stale;
     private Supplier<Result> restart;
 
     RestartableResult(Result result, BooleanSupplier stale, Supplier<Result> restart) {
-        this.result = Objects.requireNonNull(result, "result");
+        super(result);
         this.stale = Objects.requireNonNull(stale, "stale");
         this.restart = Objects.requireNonNull(restart, "restart");
-    }
-
-    @Override
-    public List<ResultColumn> columns() {
-        return result.columns();
-    }
-
-    @Override
-    public boolean hasRows() {
-        return result.hasRows();
     }
 
     @Override
@@ -47,47 +34,22 @@ final class RestartableResult implements Result {
         Supplier<Result> again = restart;
         restart = null;
         if (again == null) {
-            return result.nextBatch();
+            return delegate().nextBatch();
         }
         try {
-            return result.nextBatch();
+            return delegate().nextBatch();
         } catch (ParallaxException failure) {
             if (failure.state() != SqlState.SERIALIZATION_FAILURE || !stale.getAsBoolean()) {
                 throw failure;
             }
-            result.close();
+            delegate().close();
             Result restarted = again.get();
-            if (!restarted.columns().equals(result.columns())) {
+            if (!restarted.columns().equals(delegate().columns())) {
                 restarted.close();
                 throw failure;
             }
-            result = restarted;
-            return result.nextBatch();
+            replaceDelegate(restarted);
+            return restarted.nextBatch();
         }
-    }
-
-    @Override
-    public String commandTag() {
-        return result.commandTag();
-    }
-
-    @Override
-    public long rowCount() {
-        return result.rowCount();
-    }
-
-    @Override
-    public List<String> notices() {
-        return result.notices();
-    }
-
-    @Override
-    public List<Notice> messages() {
-        return result.messages();
-    }
-
-    @Override
-    public void close() {
-        result.close();
     }
 }

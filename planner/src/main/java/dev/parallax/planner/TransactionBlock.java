@@ -177,7 +177,7 @@ final class TransactionBlock {
         @Override
         public Batch nextBatch() {
             try {
-                return result.nextBatch();
+                return delegate().nextBatch();
             } catch (RuntimeException failure) {
                 block.statementFailed();
                 throw failure;

@@ -11,13 +11,23 @@ import java.util.Objects;
 /**
  * A result that answers with another's rows, tag, counts and messages: the base of wrappers that
  * change one of them (the messages client_min_messages lets through, a transaction block's watch
- * over a statement's failure).
+ * over a statement's failure, a query started again after a concurrent ALTER TABLE).
  */
 public abstract class ForwardingResult implements Result {
-    protected final Result result;
+    private Result result;
 
     protected ForwardingResult(Result result) {
         this.result = Objects.requireNonNull(result, "result");
+    }
+
+    /** The result answered with. */
+    protected final Result delegate() {
+        return result;
+    }
+
+    /** Answers with {@code replacement} from now on: for a wrapper that starts its query again. */
+    protected final void replaceDelegate(Result replacement) {
+        result = Objects.requireNonNull(replacement, "replacement");
     }
 
     @Override
