@@ -23,6 +23,8 @@ final class CalciteErrors {
     private static final Pattern FUNCTION_ARGUMENTS = Pattern.compile("[^(<]+\\((.*)\\)");
     /** PostgreSQL's hint when no function has the name and argument types. */
     private static final String NO_FUNCTION_HINT = "No function matches the given name and argument types. You might need to add explicit type casts.";
+    /** PostgreSQL's hint when no operator has the name and argument types. */
+    private static final String NO_OPERATOR_HINT = "No operator matches the given name and argument types. You might need to add explicit type casts.";
     private static final Pattern NO_FUNCTION = Pattern.compile("No match found for function signature ([^(]+)\\((.*)\\)");
     private static final Pattern CANNOT_CAST = Pattern.compile("Cast function cannot convert value of type (.+) to type (.+)");
     private static final Pattern CANNOT_ASSIGN = Pattern.compile("Cannot assign to target field '([^']*)' of type (.+) from source field '[^']*' of type (.+)");
@@ -145,6 +147,10 @@ final class CalciteErrors {
         String message = exception.getCause() != null && exception.getCause().getMessage() != null
                 ? exception.getCause().getMessage() : exception.getMessage();
         int position = exception.getPosLine() > 0 ? statement.originalPosition(exception.getPosLine(), exception.getPosColumn()) : 0;
+        if (exception.getCause() instanceof ParallaxException postgres) {
+            // A check of our own validator that already speaks PostgreSQL: only its position is Calcite's.
+            return new ParallaxException(postgres.state(), postgres.getMessage(), postgres.detail(), postgres.hint(), position, exception);
+        }
         Matcher matcher;
         if ((matcher = OBJECT_NOT_FOUND.matcher(message)).find()) {
             return error(SqlState.UNDEFINED_TABLE, "relation \"" + matcher.group(1) + "\" does not exist", position, exception);
@@ -165,8 +171,8 @@ final class CalciteErrors {
         if ((matcher = CANNOT_APPLY.matcher(message)).find()) {
             Matcher arguments = BINARY_ARGUMENTS.matcher(matcher.group(2));
             if (arguments.matches()) {
-                return error(SqlState.UNDEFINED_FUNCTION, "operator does not exist: " + postgresType(arguments.group(1)) + " "
-                        + arguments.group(2) + " " + postgresType(arguments.group(3)), position, exception);
+                return new ParallaxException(SqlState.UNDEFINED_FUNCTION, "operator does not exist: " + postgresType(arguments.group(1)) + " "
+                        + arguments.group(2) + " " + postgresType(arguments.group(3)), null, NO_OPERATOR_HINT, position, exception);
             }
             // A function's argument types come as NAME(<type>, <type>): only the types inside are named.
             Matcher call = FUNCTION_ARGUMENTS.matcher(matcher.group(2));

@@ -74,9 +74,14 @@ final class ConstantFolder {
         if (from.kind() == TypeKind.TEXT && (type.kind() == TypeKind.TEXT || type.kind() == TypeKind.VARCHAR && type.length() == DataType.UNBOUNDED)) {
             return new Literal(literal.value(), type);
         }
-        if (from.kind() == TypeKind.TEXT && (type.kind() == TypeKind.ARRAY || type.kind() == TypeKind.UUID)) {
-            // '{1,2}'::int[] as one array literal (partition pruning reads its elements), id = 'a0ee...' as a uuid
-            // literal (pruning and the primary key's point lookup need one); a malformed one fails when run.
+        if (from.kind() == TypeKind.TEXT && type.kind() == TypeKind.UUID) {
+            // id = 'a0ee...' as a uuid literal (pruning and the primary key's point lookup need one). A malformed
+            // one fails now, as PostgreSQL reads a quoted literal while parsing: 22P02 even in an IN list whose
+            // earlier value matched, or in a CASE branch never taken.
+            return new Literal(dev.parallax.engine.type.ValueText.parse(type, new String((byte[]) literal.value(), StandardCharsets.UTF_8)), type);
+        }
+        if (from.kind() == TypeKind.TEXT && type.kind() == TypeKind.ARRAY) {
+            // '{1,2}'::int[] as one array literal (partition pruning reads its elements); a malformed one fails when run.
             try {
                 return new Literal(dev.parallax.engine.type.ValueText.parse(type, new String((byte[]) literal.value(), StandardCharsets.UTF_8)), type);
             } catch (dev.parallax.engine.error.ParallaxException malformed) {

@@ -122,6 +122,10 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             // ... and tags @> '{a}', array_cat(a, '{1}'): the literal is the other side's array type.
             typeArrayLiterals(scope, call);
         }
+        if (expression instanceof SqlCall call) {
+            // uuid beside a typed string: PostgreSQL's 42883 / 42804 where Calcite would coerce.
+            UuidTextOperands.check(call, operand -> deriveType(scope, operand));
+        }
         return super.deriveType(scope, expression);
     }
 
