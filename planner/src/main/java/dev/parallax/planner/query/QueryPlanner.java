@@ -649,7 +649,15 @@ public final class QueryPlanner {
 
     private static String label(SqlNode item, String fallback, String sql) {
         if (item.getKind() == SqlKind.AS) {
-            return ((SqlCall) item).operand(1).toString();
+            SqlCall as = (SqlCall) item;
+            // The validator renames a second column of one name (a.k, b.k from a.*, b.*) to k0 with an
+            // alias it makes (of no position, or of the column's own); PostgreSQL keeps both named k.
+            SqlParserPos aliasPosition = as.operand(1).getParserPosition();
+            if (as.operand(0) instanceof SqlIdentifier column
+                    && (aliasPosition.equals(SqlParserPos.ZERO) || aliasPosition.equals(column.getParserPosition()))) {
+                return column.names.getLast();
+            }
+            return as.operand(1).toString();
         }
         if (item instanceof SqlIdentifier identifier) {
             return identifier.names.getLast();

@@ -222,6 +222,13 @@ public final class ParallaxValidator extends SqlValidatorImpl {
         return SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value, spec);
     }
 
+    /** An unqualified {@code *} over JOIN ... USING / NATURAL JOIN is spelled out in PostgreSQL's order first ({@link UsingJoinStars}). */
+    @Override
+    protected RelDataType validateSelectList(org.apache.calcite.sql.SqlNodeList selectItems, org.apache.calcite.sql.SqlSelect select,
+                                             RelDataType targetRowType) {
+        return super.validateSelectList(UsingJoinStars.expand(selectItems, select, this), select, targetRowType);
+    }
+
     @Override
     protected void validateValues(SqlCall node, RelDataType targetRowType, SqlValidatorScope scope) {
         if (targetRowType.isStruct() && targetRowType.getFieldCount() > 0) {

@@ -1,0 +1,170 @@
+package dev.parallax.planner.query.validate;
+
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.sql.JoinConditionType;
+import org.apache.calcite.sql.JoinType;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorNamespace;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The columns an unqualified {@code *} stands for over a FROM clause with JOIN ... USING or
+ * NATURAL JOIN, in PostgreSQL's order: at each such join the merged (common) columns first, once
+ * each, in USING-list order (NATURAL: the left input's order), then the left input's other
+ * columns, then the right input's; nested joins apply the rule from the innermost out. A merged
+ * column is the left input's column for INNER and LEFT joins, the right input's for RIGHT, and
+ * {@code COALESCE(left, right)} for FULL (a row only on the right shows the right's value).
+ * <p>
+ * Calcite moves the common columns to the front itself, but from the wrong place once other
+ * select items precede the {@code *} ({@code select b.*, * from a join b using (k)} permuted the
+ * {@code b.*} items too, and the rows no longer matched the row type); so the star is spelled out
+ * here before Calcite expands the select list, as qualified column references its validator then
+ * resolves as written.
+ */
+final class UsingJoinStars {
+    private UsingJoinStars() {
+    }
+
+    /** One column of a FROM item as {@code *} shows it: its name and the expression that reads it. */
+    private record Column(String name, SqlNode expression) {
+    }
+
+    /**
+     * {@code selectItems} with each unqualified {@code *} spelled out when {@code select}'s FROM
+     * clause holds a USING or NATURAL join; the same list otherwise, and when an input of the join
+     * has no name to qualify its columns with (Calcite's own expansion then applies).
+     */
+    static SqlNodeList expand(SqlNodeList selectItems, SqlSelect select, SqlValidator validator) {
+        SqlNode from = select.getFrom();
+        if (from == null || !hasMergingJoin(from) || selectItems.stream().noneMatch(UsingJoinStars::isBareStar)) {
+            return selectItems;
+        }
+        List<SqlNode> expanded = new ArrayList<>(selectItems.size());
+        for (SqlNode item : selectItems) {
+            if (!isBareStar(item)) {
+                expanded.add(item);
+                continue;
+            }
+            List<Column> columns = columns(from, validator, item.getParserPosition());
+            if (columns == null) {
+                return selectItems;
+            }
+            for (Column column : columns) {
+                expanded.add(column.expression());
+            }
+        }
+        return new SqlNodeList(expanded, selectItems.getParserPosition());
+    }
+
+    private static boolean isBareStar(SqlNode item) {
+        return item instanceof SqlIdentifier identifier && identifier.isStar() && identifier.names.size() == 1;
+    }
+
+    private static boolean hasMergingJoin(SqlNode from) {
+        return from instanceof SqlJoin join
+                && (join.isNatural() || join.getConditionType() == JoinConditionType.USING
+                || hasMergingJoin(join.getLeft()) || hasMergingJoin(join.getRight()));
+    }
+
+    /** The columns of FROM item {@code node} in {@code *}'s order, or null when an input has no name. */
+    private static List<Column> columns(SqlNode node, SqlValidator validator, SqlParserPos position) {
+        if (!(node instanceof SqlJoin join)) {
+            String alias = SqlValidatorUtil.alias(node);
+            SqlValidatorNamespace namespace = validator.getNamespace(node);
+            if (alias == null || namespace == null) {
+                return null;
+            }
+            List<Column> columns = new ArrayList<>();
+            for (RelDataTypeField field : namespace.getRowType().getFieldList()) {
+                columns.add(new Column(field.getName(), new SqlIdentifier(List.of(alias, field.getName()), position)));
+            }
+            return columns;
+        }
+        List<Column> left = columns(join.getLeft(), validator, position);
+        List<Column> right = columns(join.getRight(), validator, position);
+        if (left == null || right == null) {
+            return null;
+        }
+        List<String> common = commonNames(join, left, right);
+        List<Column> columns = new ArrayList<>(left.size() + right.size());
+        for (String name : common) {
+            SqlNode leftColumn = find(left, name);
+            SqlNode rightColumn = find(right, name);
+            if (leftColumn == null || rightColumn == null) {
+                // Calcite reports the USING column missing on one side with its own error.
+                return null;
+            }
+            SqlNode merged = join.getJoinType() == JoinType.RIGHT ? rightColumn
+                    : join.getJoinType() == JoinType.FULL
+                    ? SqlStdOperatorTable.COALESCE.createCall(position, leftColumn, rightColumn) : leftColumn;
+            // The alias keeps the merged column's name (a COALESCE would be named coalesce).
+            columns.add(new Column(name, SqlStdOperatorTable.AS.createCall(position, merged,
+                    new SqlIdentifier(name, position))));
+        }
+        for (Column column : left) {
+            if (!common.contains(column.name())) {
+                columns.add(column);
+            }
+        }
+        for (Column column : right) {
+            if (!common.contains(column.name())) {
+                columns.add(column);
+            }
+        }
+        return columns;
+    }
+
+    /** The USING list's names; NATURAL's: the left input's column names the right input also has, in the left's order. */
+    private static List<String> commonNames(SqlJoin join, List<Column> left, List<Column> right) {
+        List<String> names = new ArrayList<>();
+        if (join.isNatural()) {
+            for (Column column : left) {
+                if (find(right, column.name()) != null && !names.contains(column.name())) {
+                    names.add(column.name());
+                }
+            }
+        } else if (join.getConditionType() == JoinConditionType.USING && join.getCondition() instanceof SqlNodeList list) {
+            for (SqlNode name : list) {
+                names.add(((SqlIdentifier) name).getSimple());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * A copy of the expression of the column named {@code name} without its alias, or null when
+     * there is none: a copy, since the validator keys what it learns about a node by its identity.
+     */
+    private static SqlNode find(List<Column> columns, String name) {
+        for (Column column : columns) {
+            if (column.name().equals(name)) {
+                SqlNode expression = column.expression();
+                return copy(expression.getKind() == SqlKind.AS ? ((SqlCall) expression).operand(0) : expression);
+            }
+        }
+        return null;
+    }
+
+    private static SqlNode copy(SqlNode expression) {
+        if (expression instanceof SqlCall call) {
+            List<SqlNode> operands = new ArrayList<>(call.operandCount());
+            for (SqlNode operand : call.getOperandList()) {
+                operands.add(copy(operand));
+            }
+            return call.getOperator().createCall(call.getParserPosition(), operands);
+        }
+        return expression.clone(expression.getParserPosition());
+    }
+}
