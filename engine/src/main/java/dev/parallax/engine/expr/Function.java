@@ -173,5 +173,13 @@ public enum Function {
      * BIGINT; SETVAL(name, value[, is_called]) returns the value. The name is a TEXT sequence name or
      * a BIGINT pg_class OID ({@code 's'::regclass}).
      */
-    NEXTVAL, CURRVAL, SETVAL, LASTVAL
+    NEXTVAL, CURRVAL, SETVAL, LASTVAL,
+    /**
+     * SCALAR_SUBQUERY_VALUE(value, row count BIGINT) is a decorrelated scalar subquery's value: the
+     * value when its correlation group had at most one row (a NULL count is an outer row that matched
+     * no group), and 21000 "more than one row returned by a subquery used as an expression" when it
+     * had more. The planner puts it where the value is used, so only the rows that evaluate the
+     * subquery raise the error, as PostgreSQL's SubPlan does (SingleRowValueEvaluator).
+     */
+    SCALAR_SUBQUERY_VALUE
 }

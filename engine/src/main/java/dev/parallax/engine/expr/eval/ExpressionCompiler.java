@@ -591,6 +591,9 @@ public final class ExpressionCompiler {
                 return new RelationSizeEvaluator(function, arguments(argumentExprs),
                         context == null ? RelationSizes.NONE : context.relationSizes());
             }
+            case SCALAR_SUBQUERY_VALUE -> {
+                return new SingleRowValueEvaluator(expression(argumentExprs.get(0)), expression(argumentExprs.get(1)));
+            }
             case SIZE_PRETTY -> {
                 return new SizePrettyEvaluator(expression(argumentExprs.getFirst()));
             }

@@ -101,6 +101,19 @@ class ExpressionCompilerTest {
     }
 
     @Test
+    void scalarSubqueryValueFailsOnlyAtRowsOfGroupsOfSeveralRowsThatReadIt() {
+        // x as the row count of each row's group: 0 and -3 pass, NULL is no group, 5 is five rows.
+        Expr value = new Call(Function.SCALAR_SUBQUERY_VALUE, DataType.TEXT, NAME, X);
+        Expr guarded = new Case(List.of(new Call(Function.EQUAL, DataType.BOOLEAN, X, integer(5))), List.of(text("skipped")),
+                value, DataType.TEXT);
+        assertEquals(List.of("abc", "skipped", "héllo", "x"), evaluate(guarded));
+        Batch batch = batch();
+        batch.setSelection(new int[] {0, 2, 3}, 3);
+        assertEquals(List.of("abc", "héllo", "x"), evaluate(value, batch));
+        assertError(SqlState.CARDINALITY_VIOLATION, "more than one row returned by a subquery used as an expression", value);
+    }
+
+    @Test
     void selectionLimitsEvaluationToLiveRows() {
         Batch batch = batch();
         batch.setSelection(new int[] {1, 2}, 2);

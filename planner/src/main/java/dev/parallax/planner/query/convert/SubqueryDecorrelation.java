@@ -28,8 +28,8 @@ import java.util.List;
  * subquery-removal rules rewrite every other subquery into a join (uncorrelated) or a Correlate (correlated), then
  * {@link RelDecorrelator} replaces each Correlate by a join on the correlation columns with the
  * subquery aggregated per correlation value. A Correlate the decorrelator cannot remove (an outer
- * column inside a function's argument) stays, and runs as a correlated nested loop. A scalar subquery that may return several rows keeps
- * a {@code SINGLE_VALUE} aggregate, which raises 21000 at run time as PostgreSQL does.
+ * column inside a function's argument) stays, and runs as a correlated nested loop. A scalar subquery that may return several rows
+ * counts its rows per group, and 21000 is raised where its value is used ({@link ScalarSubqueryRowChecks}), as PostgreSQL does.
  */
 public final class SubqueryDecorrelation {
     private static final HepProgram SUBQUERY_REMOVAL = new HepProgramBuilder()
@@ -56,7 +56,7 @@ public final class SubqueryDecorrelation {
         hep.setExecutor(NoConstantReduction.INSTANCE);
         hep.setRoot(plan);
         RelNode decorrelated = RelDecorrelator.decorrelateQuery(hep.findBestExp(), relBuilder);
-        return withoutLiteralAggregates(decorrelated, relBuilder);
+        return ScalarSubqueryRowChecks.apply(withoutLiteralAggregates(decorrelated, relBuilder), relBuilder);
     }
 
     /**

@@ -233,6 +233,13 @@ public final class ParallaxFunctions {
      * {@code string_agg(value, separator)} after the rewrite: {@code pg_string_agg(array_agg(value),
      * separator)}, array_to_string under a name of its own so that the column is named string_agg.
      */
+    /**
+     * A decorrelated scalar subquery's value where it is used: (value, row count of its correlation
+     * group), 21000 when the count is above one. Only the planner writes it (ScalarSubqueryRowChecks);
+     * it is not in the operator table, so no query can call it.
+     */
+    public static final SqlFunction SCALAR_SUBQUERY_VALUE = SqlBasicFunction.create("pg_scalar_subquery_value",
+            ReturnTypes.ARG0, OperandTypes.ANY_ANY, SqlFunctionCategory.SYSTEM);
     public static final SqlFunction STRING_AGGREGATE = SqlBasicFunction.create("pg_string_agg",
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER), SqlFunctionCategory.STRING);

@@ -65,6 +65,9 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.ARRAY_TO_STRING) {
             return Function.ARRAY_TO_STRING;
         }
+        if (operator == ParallaxFunctions.SCALAR_SUBQUERY_VALUE) {
+            return Function.SCALAR_SUBQUERY_VALUE;
+        }
         if (operator == ParallaxFunctions.STRING_AGGREGATE) {
             return Function.STRING_AGG;
         }
