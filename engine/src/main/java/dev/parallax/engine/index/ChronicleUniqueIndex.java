@@ -789,6 +789,123 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         }
     }
 
+    /** A fresh index's empty map, made (and its memory reserved) ahead of {@link #replaceWithEmpty}. */
+    static final class EmptyMap<K> {
+        final ChronicleMap<K, LongCell> map;
+        final long reservation;
+        final long entries;
+
+        private EmptyMap(ChronicleMap<K, LongCell> map, long reservation, long entries) {
+            this.map = map;
+            this.reservation = reservation;
+            this.entries = entries;
+        }
+    }
+
+    /** An empty map sized as {@link #open} sizes a new index's; 53200 (nothing held) when over the memory budget. */
+    final EmptyMap<K> newEmptyMap() {
+        long entries = definition.initialEntries();
+        ChronicleMap<K, LongCell> created = createReserved(entries);
+        return new EmptyMap<>(created, created.offHeapMemoryUsed(), entries);
+    }
+
+    /** Frees an empty map {@link #replaceWithEmpty} did not take. */
+    final void discard(EmptyMap<?> empty) {
+        empty.map.close();
+        memory.release(MemoryTag.INDEXES, empty.reservation);
+    }
+
+    /** Whether every partition tag claimed on this index is one of {@code tags} (always, for an index no partition shares). */
+    final boolean claimsOnly(BitSet tags) {
+        synchronized (partitionTags) {
+            BitSet others = (BitSet) partitionTags.clone();
+            others.andNot(tags);
+            return others.isEmpty();
+        }
+    }
+
+    /**
+     * TRUNCATE of every row whose key this index holds: {@code empty} becomes the map, and the old
+     * map, and a growth's larger map, are freed (the growth is dropped, as {@link #close} drops it,
+     * and waited for when the growth thread runs it), so the index holds what a new one holds. The
+     * index object stays: prepared point lookups and upserts holding it see the empty map. Returns
+     * false, having changed nothing, when a partition other than those tagged {@code tags} has
+     * claimed a tag (its keys would go too). The caller keeps writers out of every partition of the
+     * index; operations already running finish first (the growth lock's write side).
+     */
+    final boolean replaceWithEmpty(EmptyMap<K> empty, BitSet tags) {
+        ChronicleMap<K, LongCell> old;
+        long oldReservation;
+        MapMigration<K> running;
+        MapMigration<K> dropped;
+        long stamp = growthLock.writeLock();
+        try {
+            checkOpen();
+            if (!claimsOnly(tags)) {
+                return false;
+            }
+            old = map;
+            oldReservation = mapReservation;
+            running = migration.getAndSet(null);
+            dropped = copying;
+            copying = null;
+            map = empty.map;
+            mapReservation = empty.reservation;
+            reserved = mapReservation;
+            count.set(0);
+            setCapacity(empty.entries);
+        } finally {
+            growthLock.unlockWrite(stamp);
+        }
+        // Nobody can reach the old maps any more: every operation reads the map under the read lock.
+        old.close();
+        memory.release(MemoryTag.INDEXES, oldReservation);
+        if (dropped != null) {
+            dropped.target.close();
+            memory.release(MemoryTag.INDEXES, dropped.targetReservation);
+        }
+        if (running != null) {
+            running.finish();
+            // A growth thread creating the larger map frees it on seeing the growth dropped: wait for that.
+            if (!running.claimCreation(false) && running.createdInBackground()) {
+                running.awaitBackground();
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Removes every key whose row id carries one of {@code tags} ({@link PartitionUniqueIndex#tagOf}),
+     * segment by segment under each segment's lock, repeating each removal into a growth's larger
+     * map when the segment is copied already: TRUNCATE of those partitions when another partition
+     * claimed a tag on the index after TRUNCATE decided to empty it whole.
+     */
+    final void removeTagged(BitSet tags) {
+        long stamp = growthLock.readLock();
+        try {
+            checkOpen();
+            Scratch<K> holders = scratch();
+            for (int segment = 0; segment < map.segments(); segment++) {
+                int segmentIndex = segment;
+                try (MapSegmentContext<K, LongCell, ?> context = map.segmentContext(segment)) {
+                    context.forEachSegmentEntry(entry -> {
+                        if (tags.get(PartitionUniqueIndex.tagOf(entry.value().getUsing(holders.copyValue).value))) {
+                            K key = entry.key().getUsing(holders.copyKey);
+                            entry.doRemove();
+                            count.decrementAndGet();
+                            // Checked holding the segment's lock, as writers check it (see copyOneSegment).
+                            if (copying != null && copying.isCopied(segmentIndex)) {
+                                mirrorRemove(key);
+                            }
+                        }
+                    });
+                }
+            }
+        } finally {
+            growthLock.unlockRead(stamp);
+        }
+    }
+
     /** Whether {@link #close()} ran. */
     final boolean isClosed() {
         long stamp = growthLock.readLock();

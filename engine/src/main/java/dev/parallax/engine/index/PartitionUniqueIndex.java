@@ -143,6 +143,11 @@ public final class PartitionUniqueIndex implements UniqueIndex {
         return ((tableRowId >>> PAGE_SHIFT) & (PAGE_LIMIT - 1)) << 32 | (tableRowId & (SLOT_LIMIT - 1));
     }
 
+    /** The tag of the partition a table row id names. */
+    static int tagOf(long tableRowId) {
+        return (int) (tableRowId >>> TAG_SHIFT);
+    }
+
     @Override
     public IndexDefinition definition() {
         return definition;
@@ -260,6 +265,11 @@ public final class PartitionUniqueIndex implements UniqueIndex {
                 remove(keys, batchColumns, row, RowIds.pack(pageIndex, slots[row]));
             }
         }
+    }
+
+    /** The table's index emptied whole (every partition truncated): this partition holds no key there any more. */
+    void keysEmptied() {
+        COUNT.setVolatile(this, 0L);
     }
 
     /**

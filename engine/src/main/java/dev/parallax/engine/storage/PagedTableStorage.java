@@ -1863,9 +1863,10 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
      * moves twice, so ordered indexes turn stale and point readers that fetched a row id before
      * retry. The old pages are retired, not freed: call {@link #reclaimRetiredPages} afterwards,
      * outside the caller's hold, so that readers of single pages finish on them first. Returns the
-     * number of pages the table held.
+     * number of pages the table held. {@code beforePublish} (when not null) runs after the listener,
+     * still with the relocation count odd: TRUNCATE empties whole indexes there.
      */
-    public int truncate(Batch scratch, TableRewriteListener listener) {
+    public int truncate(Batch scratch, TableRewriteListener listener, Runnable beforePublish) {
         synchronized (writeLock()) {
             ensureOpen();
             int oldCount = pageCount;
@@ -1874,6 +1875,9 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             try {
                 if (listener != null) {
                     tellTruncate(oldPages, oldCount, scratch, listener);
+                }
+                if (beforePublish != null) {
+                    beforePublish.run();
                 }
                 // A publish (the sequence odd, then moved on), so a prepared compaction of an old page never lands.
                 beginPublish();

@@ -3,6 +3,7 @@ package dev.parallax.engine.vacuum;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.index.RowIds;
+import dev.parallax.engine.index.UniqueIndex;
 import dev.parallax.engine.memory.MemoryTag;
 import dev.parallax.engine.storage.ScanCursor;
 import dev.parallax.engine.type.DataType;
@@ -19,6 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TableTruncationTest {
@@ -62,6 +64,33 @@ class TableTruncationTest {
                 table.storage.readSlots(RowIds.pageIndex(rowId), new int[] {RowIds.row(rowId)}, 1, new int[] {0}, row);
                 assertEquals(id, ((LongVector) row.column(0)).get(0));
             }
+        }
+    }
+
+    /**
+     * The index of a table whose every row goes is replaced by an empty one of a new index's size:
+     * its memory is back to what a new index holds, also when a growth was copying into a larger
+     * map, and it stays the same object, which prepared point lookups and upserts hold.
+     */
+    @Test
+    void replacesAGrownIndexByAFreshEmptyOne() {
+        try (VacuumTestTable table = new VacuumTestTable(true)) {
+            UniqueIndex index = table.table.uniqueConstraints().getFirst().index();
+            long freshBytes = table.memory.allocatedBytes(MemoryTag.INDEXES);
+            for (int round = 0; round < 3; round++) {
+                // 12,000 keys pass the start fill (0.6) of a new index's 16,384 entries: a growth may be under way.
+                table.insert(0, 12_000 + round * 20_000, round);
+                assertTrue(table.memory.allocatedBytes(MemoryTag.INDEXES) > freshBytes);
+                TableTruncation.truncate(List.of(table.table), NOT_CANCELLED);
+                assertSame(index, table.table.uniqueConstraints().getFirst().index());
+                assertEquals(0, index.size());
+                assertEquals(freshBytes, index.reservedBytes());
+                assertEquals(freshBytes, table.memory.allocatedBytes(MemoryTag.INDEXES));
+                assertTrue(table.contents().isEmpty());
+            }
+            table.insert(0, 100, 9);
+            assertEquals(100, index.size());
+            assertEquals(VacuumTestTable.name(7, 9) + "|30", table.contents().get(7L));
         }
     }
 
