@@ -222,11 +222,44 @@ public final class ParallaxValidator extends SqlValidatorImpl {
         return SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value, spec);
     }
 
-    /** An unqualified {@code *} over JOIN ... USING / NATURAL JOIN is spelled out in PostgreSQL's order first ({@link UsingJoinStars}). */
+    /** An unqualified merged column of JOIN ... USING / NATURAL JOIN in WHERE is the merged column ({@link MergedJoinColumns}). */
+    @Override
+    protected void validateWhereClause(org.apache.calcite.sql.SqlSelect select) {
+        select.setWhere(MergedJoinColumns.resolveMergedColumns(select.getWhere(), select, this));
+        super.validateWhereClause(select);
+    }
+
+    /** An unqualified merged column of JOIN ... USING / NATURAL JOIN in ORDER BY is the merged column ({@link MergedJoinColumns}). */
+    @Override
+    protected void validateOrderList(org.apache.calcite.sql.SqlSelect select) {
+        org.apache.calcite.sql.SqlNodeList orderList = select.getOrderList();
+        org.apache.calcite.sql.SqlNodeList resolved = MergedJoinColumns.resolveMergedOrderItems(orderList, select, this);
+        if (resolved != orderList) {
+            select.setOrderBy(resolved);
+        }
+        super.validateOrderList(select);
+    }
+
+    /** An unqualified merged column of JOIN ... USING / NATURAL JOIN in HAVING is the merged column ({@link MergedJoinColumns}). */
+    @Override
+    protected void validateHavingClause(org.apache.calcite.sql.SqlSelect select) {
+        select.setHaving(MergedJoinColumns.resolveMergedColumns(select.getHaving(), select, this));
+        super.validateHavingClause(select);
+    }
+
+    /** An unqualified merged column of JOIN ... USING / NATURAL JOIN in GROUP BY is the merged column ({@link MergedJoinColumns}). */
+    @Override
+    protected void validateGroupClause(org.apache.calcite.sql.SqlSelect select) {
+        select.setGroupBy((org.apache.calcite.sql.SqlNodeList) MergedJoinColumns.resolveMergedColumns(select.getGroup(), select, this));
+        super.validateGroupClause(select);
+    }
+
+    /** An unqualified {@code *} over JOIN ... USING / NATURAL JOIN is spelled out in PostgreSQL's order first ({@link MergedJoinColumns}). */
     @Override
     protected RelDataType validateSelectList(org.apache.calcite.sql.SqlNodeList selectItems, org.apache.calcite.sql.SqlSelect select,
                                              RelDataType targetRowType) {
-        return super.validateSelectList(UsingJoinStars.expand(selectItems, select, this), select, targetRowType);
+        return super.validateSelectList(MergedJoinColumns.resolveMergedSelectItems(MergedJoinColumns.expand(selectItems, select, this), select, this),
+                select, targetRowType);
     }
 
     @Override

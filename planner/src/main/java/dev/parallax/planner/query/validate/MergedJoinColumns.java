@@ -12,6 +12,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorNamespace;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
@@ -20,7 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The columns an unqualified {@code *} stands for over a FROM clause with JOIN ... USING or
+ * The merged columns of JOIN ... USING and NATURAL JOIN. The columns an unqualified {@code *}
+ * stands for over a FROM clause with JOIN ... USING or
  * NATURAL JOIN, in PostgreSQL's order: at each such join the merged (common) columns first, once
  * each, in USING-list order (NATURAL: the left input's order), then the left input's other
  * columns, then the right input's; nested joins apply the rule from the innermost out. A merged
@@ -31,14 +33,19 @@ import java.util.List;
  * select items precede the {@code *} ({@code select b.*, * from a join b using (k)} permuted the
  * {@code b.*} items too, and the rows no longer matched the row type); so the star is spelled out
  * here before Calcite expands the select list, as qualified column references its validator then
- * resolves as written.
+ * resolves as written. An unqualified reference to a merged column elsewhere in the SELECT (its
+ * select list, WHERE, GROUP BY, HAVING, ORDER BY) is replaced by the same merged expression, where
+ * Calcite found the name on both inputs ("column reference is ambiguous") or grouped it as COALESCE.
  */
-final class UsingJoinStars {
-    private UsingJoinStars() {
+final class MergedJoinColumns {
+    private MergedJoinColumns() {
     }
 
-    /** One column of a FROM item as {@code *} shows it: its name and the expression that reads it. */
-    private record Column(String name, SqlNode expression) {
+    /**
+     * One column of a FROM item as {@code *} shows it: its name, the expression that reads it, and
+     * whether it is a join's merged column.
+     */
+    private record Column(String name, SqlNode expression, boolean merged) {
     }
 
     /**
@@ -48,7 +55,7 @@ final class UsingJoinStars {
      */
     static SqlNodeList expand(SqlNodeList selectItems, SqlSelect select, SqlValidator validator) {
         SqlNode from = select.getFrom();
-        if (from == null || !hasMergingJoin(from) || selectItems.stream().noneMatch(UsingJoinStars::isBareStar)) {
+        if (from == null || !hasMergingJoin(from) || selectItems.stream().noneMatch(MergedJoinColumns::isBareStar)) {
             return selectItems;
         }
         List<SqlNode> expanded = new ArrayList<>(selectItems.size());
@@ -66,6 +73,121 @@ final class UsingJoinStars {
             }
         }
         return new SqlNodeList(expanded, selectItems.getParserPosition());
+    }
+
+    /**
+     * {@code condition} (a WHERE or HAVING condition, or a GROUP BY list of {@code select}) with each
+     * unqualified reference to a merged column of its FROM clause replaced by that column's
+     * expression, as PostgreSQL resolves it (Calcite finds the name on both inputs: "column
+     * reference is ambiguous"); the same node when nothing is replaced. Subqueries keep their
+     * references: their own FROM clauses may name the column.
+     */
+    static SqlNode resolveMergedColumns(SqlNode condition, SqlSelect select, SqlValidator validator) {
+        SqlNode from = select.getFrom();
+        if (condition == null || from == null || !hasMergingJoin(from)) {
+            return condition;
+        }
+        return condition.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlIdentifier identifier) {
+                if (identifier.names.size() != 1 || identifier.isStar()) {
+                    return identifier;
+                }
+                List<Column> columns = columns(from, validator, identifier.getParserPosition());
+                if (columns == null) {
+                    return identifier;
+                }
+                Column found = null;
+                for (Column column : columns) {
+                    if (column.name().equals(identifier.getSimple())) {
+                        if (found != null) {
+                            // Named twice: PostgreSQL's ambiguity error stays Calcite's.
+                            return identifier;
+                        }
+                        found = column;
+                    }
+                }
+                if (found == null || !found.merged()) {
+                    return identifier;
+                }
+                return find(List.of(found), found.name());
+            }
+
+            @Override
+            public SqlNode visit(SqlCall call) {
+                if (call instanceof SqlSelect || call.getKind() == SqlKind.WITH) {
+                    return call;
+                }
+                if (call.getKind() == SqlKind.AS) {
+                    // An alias names the item; only the aliased expression reads columns.
+                    SqlNode expression = call.operand(0).accept(this);
+                    if (expression == call.operand(0)) {
+                        return call;
+                    }
+                    List<SqlNode> operands = new ArrayList<>(call.getOperandList());
+                    operands.set(0, expression);
+                    return call.getOperator().createCall(call.getParserPosition(), operands);
+                }
+                return super.visit(call);
+            }
+        });
+    }
+
+    /**
+     * {@code selectItems} with unqualified references to merged columns resolved as in
+     * {@link #resolveMergedColumns}; an item that is only such a reference keeps the column's name
+     * as its alias. Calcite resolves them itself in a select list, but as COALESCE for every kind
+     * of join, which a GROUP BY of the resolved column would not match.
+     */
+    static SqlNodeList resolveMergedSelectItems(SqlNodeList selectItems, SqlSelect select, SqlValidator validator) {
+        if (select.getFrom() == null || !hasMergingJoin(select.getFrom())) {
+            return selectItems;
+        }
+        List<SqlNode> resolved = new ArrayList<>(selectItems.size());
+        boolean changed = false;
+        for (SqlNode item : selectItems) {
+            SqlNode resolvedItem = resolveMergedColumns(item, select, validator);
+            if (resolvedItem != item && item instanceof SqlIdentifier column) {
+                resolvedItem = SqlStdOperatorTable.AS.createCall(column.getParserPosition(), resolvedItem,
+                        new SqlIdentifier(column.getSimple(), column.getParserPosition()));
+            }
+            changed |= resolvedItem != item;
+            resolved.add(resolvedItem);
+        }
+        return changed ? new SqlNodeList(resolved, selectItems.getParserPosition()) : selectItems;
+    }
+
+    /**
+     * {@code select}'s ORDER BY list with unqualified references to merged columns resolved as in
+     * {@link #resolveMergedColumns}, except names of the select list's items, which ORDER BY reads first.
+     */
+    static SqlNodeList resolveMergedOrderItems(SqlNodeList orderItems, SqlSelect select, SqlValidator validator) {
+        if (orderItems == null || select.getFrom() == null || !hasMergingJoin(select.getFrom())) {
+            return orderItems;
+        }
+        List<String> itemNames = new ArrayList<>();
+        for (SqlNode item : select.getSelectList()) {
+            String name = SqlValidatorUtil.alias(item);
+            if (name != null) {
+                itemNames.add(name);
+            }
+        }
+        List<SqlNode> resolved = new ArrayList<>(orderItems.size());
+        boolean changed = false;
+        for (SqlNode item : orderItems) {
+            SqlNode resolvedItem = item;
+            SqlNode key = item;
+            while (key instanceof SqlCall call && (key.getKind() == SqlKind.DESCENDING
+                    || key.getKind() == SqlKind.NULLS_FIRST || key.getKind() == SqlKind.NULLS_LAST)) {
+                key = call.operand(0);
+            }
+            if (!(key instanceof SqlIdentifier column && column.names.size() == 1 && itemNames.contains(column.getSimple()))) {
+                resolvedItem = resolveMergedColumns(item, select, validator);
+            }
+            changed |= resolvedItem != item;
+            resolved.add(resolvedItem);
+        }
+        return changed ? new SqlNodeList(resolved, orderItems.getParserPosition()) : orderItems;
     }
 
     private static boolean isBareStar(SqlNode item) {
@@ -88,7 +210,7 @@ final class UsingJoinStars {
             }
             List<Column> columns = new ArrayList<>();
             for (RelDataTypeField field : namespace.getRowType().getFieldList()) {
-                columns.add(new Column(field.getName(), new SqlIdentifier(List.of(alias, field.getName()), position)));
+                columns.add(new Column(field.getName(), new SqlIdentifier(List.of(alias, field.getName()), position), false));
             }
             return columns;
         }
@@ -111,7 +233,7 @@ final class UsingJoinStars {
                     ? SqlStdOperatorTable.COALESCE.createCall(position, leftColumn, rightColumn) : leftColumn;
             // The alias keeps the merged column's name (a COALESCE would be named coalesce).
             columns.add(new Column(name, SqlStdOperatorTable.AS.createCall(position, merged,
-                    new SqlIdentifier(name, position))));
+                    new SqlIdentifier(name, position)), true));
         }
         for (Column column : left) {
             if (!common.contains(column.name())) {
