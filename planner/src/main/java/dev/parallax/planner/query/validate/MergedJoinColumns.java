@@ -55,7 +55,7 @@ final class MergedJoinColumns {
      */
     static SqlNodeList expand(SqlNodeList selectItems, SqlSelect select, SqlValidator validator) {
         SqlNode from = select.getFrom();
-        if (from == null || !hasMergingJoin(from) || selectItems.stream().noneMatch(MergedJoinColumns::isBareStar)) {
+        if (from == null || !hasMergingJoin(from, validator) || selectItems.stream().noneMatch(MergedJoinColumns::isBareStar)) {
             return selectItems;
         }
         List<SqlNode> expanded = new ArrayList<>(selectItems.size());
@@ -84,7 +84,7 @@ final class MergedJoinColumns {
      */
     static SqlNode resolveMergedColumns(SqlNode condition, SqlSelect select, SqlValidator validator) {
         SqlNode from = select.getFrom();
-        if (condition == null || from == null || !hasMergingJoin(from)) {
+        if (condition == null || from == null || !hasMergingJoin(from, validator)) {
             return condition;
         }
         return condition.accept(new SqlShuttle() {
@@ -140,7 +140,7 @@ final class MergedJoinColumns {
      * of join, which a GROUP BY of the resolved column would not match.
      */
     static SqlNodeList resolveMergedSelectItems(SqlNodeList selectItems, SqlSelect select, SqlValidator validator) {
-        if (select.getFrom() == null || !hasMergingJoin(select.getFrom())) {
+        if (select.getFrom() == null || !hasMergingJoin(select.getFrom(), validator)) {
             return selectItems;
         }
         List<SqlNode> resolved = new ArrayList<>(selectItems.size());
@@ -162,7 +162,7 @@ final class MergedJoinColumns {
      * {@link #resolveMergedColumns}, except names of the select list's items, which ORDER BY reads first.
      */
     static SqlNodeList resolveMergedOrderItems(SqlNodeList orderItems, SqlSelect select, SqlValidator validator) {
-        if (orderItems == null || select.getFrom() == null || !hasMergingJoin(select.getFrom())) {
+        if (orderItems == null || select.getFrom() == null || !hasMergingJoin(select.getFrom(), validator)) {
             return orderItems;
         }
         List<String> itemNames = new ArrayList<>();
@@ -194,10 +194,65 @@ final class MergedJoinColumns {
         return item instanceof SqlIdentifier identifier && identifier.isStar() && identifier.names.size() == 1;
     }
 
-    private static boolean hasMergingJoin(SqlNode from) {
+    private static boolean hasMergingJoin(SqlNode from, SqlValidator validator) {
         return from instanceof SqlJoin join
                 && (join.isNatural() || join.getConditionType() == JoinConditionType.USING
-                || hasMergingJoin(join.getLeft()) || hasMergingJoin(join.getRight()));
+                || validator instanceof ParallaxValidator parallax && parallax.joinsMergedOn.containsKey(join)
+                || hasMergingJoin(join.getLeft(), validator) || hasMergingJoin(join.getRight(), validator));
+    }
+
+    /**
+     * Before Calcite validates {@code join}: when a USING / NATURAL join's common column is, on an
+     * input, a merged column that is not that input's first column of the name (an inner RIGHT
+     * join's right column, a FULL join's COALESCE), the join becomes an ON join over the merged
+     * expressions, as PostgreSQL joins it; Calcite's USING condition compares the input's first
+     * column of the name ({@code a full join b using (k) full join c using (k)} joined c on a.k,
+     * so a row only in b never met c's). The common names are kept for {@code *} and unqualified references.
+     */
+    static void mergeThroughMergedColumns(SqlJoin join, SqlValidator validator) {
+        if (!join.isNatural() && join.getConditionType() != JoinConditionType.USING) {
+            return;
+        }
+        SqlParserPos position = join.getParserPosition();
+        List<Column> left = columns(join.getLeft(), validator, position);
+        List<Column> right = columns(join.getRight(), validator, position);
+        if (left == null || right == null) {
+            return;
+        }
+        List<String> common = commonNames(join, left, right, validator);
+        boolean moved = false;
+        List<SqlNode> equalities = new ArrayList<>(common.size());
+        for (String name : common) {
+            SqlNode leftColumn = find(left, name);
+            SqlNode rightColumn = find(right, name);
+            if (leftColumn == null || rightColumn == null) {
+                return;
+            }
+            moved |= !isFirstLeafColumn(leftColumn, join.getLeft(), name, validator)
+                    || !isFirstLeafColumn(rightColumn, join.getRight(), name, validator);
+            equalities.add(SqlStdOperatorTable.EQUALS.createCall(position, leftColumn, rightColumn));
+        }
+        if (!moved) {
+            return;
+        }
+        SqlNode condition = equalities.size() == 1 ? equalities.getFirst()
+                : SqlStdOperatorTable.AND.createCall(position, equalities);
+        ((ParallaxValidator) validator).joinsMergedOn.put(join, common);
+        join.setOperand(1, org.apache.calcite.sql.SqlLiteral.createBoolean(false, position));
+        join.setOperand(4, JoinConditionType.ON.symbol(position));
+        join.setOperand(5, condition);
+    }
+
+    /** Whether {@code column} is the first column named {@code name} of the leaves of FROM item {@code node}: the one Calcite's USING reads. */
+    private static boolean isFirstLeafColumn(SqlNode column, SqlNode node, String name, SqlValidator validator) {
+        if (node instanceof SqlJoin join) {
+            List<Column> leftColumns = columns(join.getLeft(), validator, SqlParserPos.ZERO);
+            return leftColumns != null && leftColumns.stream().anyMatch(leftColumn -> leftColumn.name().equals(name))
+                    ? isFirstLeafColumn(column, join.getLeft(), name, validator)
+                    : isFirstLeafColumn(column, join.getRight(), name, validator);
+        }
+        return column instanceof SqlIdentifier identifier && identifier.names.size() == 2
+                && identifier.names.get(0).equals(SqlValidatorUtil.alias(node)) && identifier.names.get(1).equals(name);
     }
 
     /** The columns of FROM item {@code node} in {@code *}'s order, or null when an input has no name. */
@@ -219,7 +274,7 @@ final class MergedJoinColumns {
         if (left == null || right == null) {
             return null;
         }
-        List<String> common = commonNames(join, left, right);
+        List<String> common = commonNames(join, left, right, validator);
         List<Column> columns = new ArrayList<>(left.size() + right.size());
         for (String name : common) {
             SqlNode leftColumn = find(left, name);
@@ -249,7 +304,7 @@ final class MergedJoinColumns {
     }
 
     /** The USING list's names; NATURAL's: the left input's column names the right input also has, in the left's order. */
-    private static List<String> commonNames(SqlJoin join, List<Column> left, List<Column> right) {
+    private static List<String> commonNames(SqlJoin join, List<Column> left, List<Column> right, SqlValidator validator) {
         List<String> names = new ArrayList<>();
         if (join.isNatural()) {
             for (Column column : left) {
@@ -257,6 +312,8 @@ final class MergedJoinColumns {
                     names.add(column.name());
                 }
             }
+        } else if (validator instanceof ParallaxValidator parallax && parallax.joinsMergedOn.containsKey(join)) {
+            names.addAll(parallax.joinsMergedOn.get(join));
         } else if (join.getConditionType() == JoinConditionType.USING && join.getCondition() instanceof SqlNodeList list) {
             for (SqlNode name : list) {
                 names.add(((SqlIdentifier) name).getSimple());

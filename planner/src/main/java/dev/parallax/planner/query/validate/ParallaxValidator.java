@@ -33,6 +33,12 @@ import java.util.List;
  * insert's assignment conversion (22001 for a too-long string) still applies to them.
  */
 public final class ParallaxValidator extends SqlValidatorImpl {
+    /**
+     * USING / NATURAL joins {@link MergedJoinColumns#mergeThroughMergedColumns} turned into ON joins,
+     * with their common column names: they still merge those columns for {@code *} and unqualified references.
+     */
+    final java.util.IdentityHashMap<org.apache.calcite.sql.SqlJoin, List<String>> joinsMergedOn = new java.util.IdentityHashMap<>();
+
     public ParallaxValidator(SqlOperatorTable operatorTable, SqlValidatorCatalogReader catalogReader,
                              RelDataTypeFactory typeFactory, Config config) {
         super(operatorTable, catalogReader, typeFactory, config);
@@ -220,6 +226,13 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     private static SqlNode castTo(SqlNode value, RelDataType type) {
         SqlDataTypeSpec spec = SqlTypeUtil.convertTypeToSpec(type).withNullable(true);
         return SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value, spec);
+    }
+
+    /** A USING / NATURAL join over a merged column of a RIGHT / FULL join below it joins on that merged column ({@link MergedJoinColumns}). */
+    @Override
+    protected void validateJoin(org.apache.calcite.sql.SqlJoin join, SqlValidatorScope scope) {
+        MergedJoinColumns.mergeThroughMergedColumns(join, this);
+        super.validateJoin(join, scope);
     }
 
     /** An unqualified merged column of JOIN ... USING / NATURAL JOIN in WHERE is the merged column ({@link MergedJoinColumns}). */
