@@ -1,5 +1,7 @@
 package dev.parallax.planner.query.validate;
 
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
@@ -207,7 +209,8 @@ final class MergedJoinColumns {
      * join's right column, a FULL join's COALESCE), the join becomes an ON join over the merged
      * expressions, as PostgreSQL joins it; Calcite's USING condition compares the input's first
      * column of the name ({@code a full join b using (k) full join c using (k)} joined c on a.k,
-     * so a row only in b never met c's). The common names are kept for {@code *} and unqualified references.
+     * so a row only in b never met c's). The common names are kept for {@code *} and unqualified
+     * references. A USING list is first checked as PostgreSQL checks it ({@link #checkUsingNames}).
      */
     static void mergeThroughMergedColumns(SqlJoin join, SqlValidator validator) {
         if (!join.isNatural() && join.getConditionType() != JoinConditionType.USING) {
@@ -220,6 +223,7 @@ final class MergedJoinColumns {
             return;
         }
         List<String> common = commonNames(join, left, right, validator);
+        checkUsingNames(join, common, left, right);
         boolean moved = false;
         List<SqlNode> equalities = new ArrayList<>(common.size());
         for (String name : common) {
@@ -241,6 +245,28 @@ final class MergedJoinColumns {
         join.setOperand(1, org.apache.calcite.sql.SqlLiteral.createBoolean(false, position));
         join.setOperand(4, JoinConditionType.ON.symbol(position));
         join.setOperand(5, condition);
+    }
+
+    /**
+     * PostgreSQL's errors for a USING list naming a column twice or a column one input lacks
+     * (Calcite's "column does not exist" named neither the clause nor the input).
+     */
+    private static void checkUsingNames(SqlJoin join, List<String> names, List<Column> left, List<Column> right) {
+        if (join.isNatural() || join.getConditionType() != JoinConditionType.USING) {
+            return;
+        }
+        for (int index = 0; index < names.size(); index++) {
+            String name = names.get(index);
+            if (names.subList(0, index).contains(name)) {
+                throw new ParallaxException(SqlState.DUPLICATE_COLUMN, "column name \"" + name + "\" appears more than once in USING clause");
+            }
+            if (left.stream().noneMatch(column -> column.name().equals(name))) {
+                throw new ParallaxException(SqlState.UNDEFINED_COLUMN, "column \"" + name + "\" specified in USING clause does not exist in left table");
+            }
+            if (right.stream().noneMatch(column -> column.name().equals(name))) {
+                throw new ParallaxException(SqlState.UNDEFINED_COLUMN, "column \"" + name + "\" specified in USING clause does not exist in right table");
+            }
+        }
     }
 
     /** Whether {@code column} is the first column named {@code name} of the leaves of FROM item {@code node}: the one Calcite's USING reads. */
