@@ -648,6 +648,12 @@ public final class QueryPlanner {
     }
 
     private static String label(SqlNode item, String fallback, String sql) {
+        if (item.getKind() == SqlKind.SCALAR_QUERY || item.isA(SqlKind.QUERY)) {
+            // A scalar subquery is named after its one column, as PostgreSQL names it: (select count(*) ...) is count.
+            SqlNode query = item.getKind() == SqlKind.SCALAR_QUERY ? ((SqlCall) item).operand(0) : item;
+            List<SqlNode> inner = leftmostQuery(query) instanceof SqlSelect select ? select.getSelectList().getList() : List.of();
+            return inner.size() == 1 ? label(inner.getFirst(), "?column?", sql) : "?column?";
+        }
         if (item.getKind() == SqlKind.AS) {
             SqlCall as = (SqlCall) item;
             // The validator renames a second column of one name (a.k, b.k from a.*, b.*) to k0 with an
