@@ -1,49 +1,16 @@
 package dev.parallax.planner;
 
-import dev.parallax.Database;
-import dev.parallax.DatabaseOptions;
-import dev.parallax.Result;
-import dev.parallax.Session;
 import dev.parallax.engine.catalog.CheckConstraint;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** CHECK constraints through a session: what the SQL logic tests cannot see (DETAIL lines, error positions, the catalog's objects). */
-class CheckConstraintCommandsTest {
-    private Database database;
-    private Session session;
-
-    @BeforeEach
-    void open() {
-        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withWorkerThreads(2));
-        session = database.openSession();
-    }
-
-    @AfterEach
-    void close() {
-        session.close();
-        database.close();
-    }
-
-    private void run(String sql) {
-        try (Result result = session.execute(sql)) {
-            assertTrue(result != null);
-        }
-    }
-
-    private ParallaxException failure(String sql) {
-        return assertThrows(ParallaxException.class, () -> session.execute(sql).close());
-    }
-
+class CheckConstraintCommandsTest extends SessionCommandsTest {
     @Test
     void violationNamesTheConstraintAndShowsTheFailingRow() {
         run("create table c (a int check (a > 0), b text)");

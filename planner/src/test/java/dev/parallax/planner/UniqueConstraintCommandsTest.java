@@ -1,7 +1,5 @@
 package dev.parallax.planner;
 
-import dev.parallax.Database;
-import dev.parallax.DatabaseOptions;
 import dev.parallax.Result;
 import dev.parallax.Session;
 import dev.parallax.engine.catalog.Table;
@@ -14,8 +12,6 @@ import dev.parallax.engine.index.UniqueIndexes;
 import dev.parallax.engine.memory.MemoryManager;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.memory.MemoryTag;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -28,36 +24,10 @@ import java.util.concurrent.Future;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** PRIMARY KEY and UNIQUE through a session: the indexes CREATE TABLE builds, PostgreSQL's errors, memory on DROP. */
-class UniqueConstraintCommandsTest {
-    private Database database;
-    private Session session;
-
-    @BeforeEach
-    void open() {
-        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(256L << 20).withWorkerThreads(2));
-        session = database.openSession();
-    }
-
-    @AfterEach
-    void close() {
-        session.close();
-        database.close();
-    }
-
-    private void run(String sql) {
-        try (Result result = session.execute(sql)) {
-            assertTrue(result != null);
-        }
-    }
-
-    private ParallaxException failure(String sql) {
-        return assertThrows(ParallaxException.class, () -> session.execute(sql).close());
-    }
-
+class UniqueConstraintCommandsTest extends SessionCommandsTest {
     @Test
     void createTableBuildsOneIndexPerKeyPrimaryKeyFirstWithPostgresNames() {
         run("create table t (a int unique, b text, c bigint, unique (b, c), primary key (c), unique (a), constraint named unique (b))");
