@@ -242,11 +242,16 @@ public final class ParallaxValidator extends SqlValidatorImpl {
         super.validateWhereClause(select);
     }
 
-    /** An unqualified merged column of JOIN ... USING / NATURAL JOIN in ORDER BY is the merged column ({@link MergedJoinColumns}). */
+    /**
+     * A name of several output columns in ORDER BY is one of them when they are equal, 42702 otherwise
+     * ({@link OrderByOutputNames}); an unqualified merged column of JOIN ... USING / NATURAL JOIN in
+     * ORDER BY is the merged column ({@link MergedJoinColumns}).
+     */
     @Override
     protected void validateOrderList(org.apache.calcite.sql.SqlSelect select) {
         org.apache.calcite.sql.SqlNodeList orderList = select.getOrderList();
-        org.apache.calcite.sql.SqlNodeList resolved = MergedJoinColumns.resolveMergedOrderItems(orderList, select, this);
+        org.apache.calcite.sql.SqlNodeList resolved = MergedJoinColumns.resolveMergedOrderItems(
+                OrderByOutputNames.resolve(orderList, select, this), select, this);
         if (resolved != orderList) {
             select.setOrderBy(resolved);
         }

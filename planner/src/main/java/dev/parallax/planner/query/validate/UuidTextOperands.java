@@ -1,6 +1,5 @@
 package dev.parallax.planner.query.validate;
 
-import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.planner.query.function.ParallaxFunctions;
 import dev.parallax.planner.query.schema.TypeMapping;
@@ -61,7 +60,7 @@ final class UuidTextOperands {
         SqlKind kind = basic.getKind();
         if ((kind == SqlKind.MIN || kind == SqlKind.MAX) && basic.operandCount() == 1 && !isUntyped(basic.operand(0))
                 && isUuid(types.apply(basic.operand(0)))) {
-            throw error(basic.getParserPosition(), SqlState.UNDEFINED_FUNCTION,
+            throw PostgresValidationError.at(basic.getParserPosition(), SqlState.UNDEFINED_FUNCTION,
                     "function " + kind.lowerName + "(uuid) does not exist", NO_FUNCTION_HINT);
         }
         if (basic.operandCount() < 2) {
@@ -131,7 +130,7 @@ final class UuidTextOperands {
         }
         RelDataType leftType = types.apply(left);
         if (isUuid(leftType) && SqlTypeUtil.isCharacter(rightType) || SqlTypeUtil.isCharacter(leftType) && isUuid(rightType)) {
-            throw error(call.getParserPosition(), SqlState.UNDEFINED_FUNCTION,
+            throw PostgresValidationError.at(call.getParserPosition(), SqlState.UNDEFINED_FUNCTION,
                     "operator does not exist: " + name(leftType) + " " + symbol + " " + name(rightType), NO_OPERATOR_HINT);
         }
     }
@@ -175,7 +174,7 @@ final class UuidTextOperands {
             if (common == null) {
                 common = type;
             } else if (isUuid(common) != isUuid(type) && (SqlTypeUtil.isCharacter(common) || SqlTypeUtil.isCharacter(type))) {
-                throw error(results.get(index).getParserPosition(), SqlState.DATATYPE_MISMATCH,
+                throw PostgresValidationError.at(results.get(index).getParserPosition(), SqlState.DATATYPE_MISMATCH,
                         (coalesce ? "COALESCE" : "CASE") + " types " + name(common) + " and " + name(type) + " cannot be matched", null);
             } else if (SqlTypeUtil.isCharacter(common) && SqlTypeUtil.isCharacter(type) && name(type).equals("text")) {
                 common = type;
@@ -248,10 +247,5 @@ final class UuidTextOperands {
             case "greater_than_or_equal" -> ">=";
             default -> null;
         };
-    }
-
-    private static CalciteContextException error(SqlParserPos position, SqlState state, String message, String hint) {
-        return new CalciteContextException(message, new ParallaxException(state, message, null, hint, 0, null),
-                position.getLineNum(), position.getColumnNum(), position.getEndLineNum(), position.getEndColumnNum());
     }
 }
