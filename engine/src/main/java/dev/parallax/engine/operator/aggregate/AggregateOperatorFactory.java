@@ -24,7 +24,7 @@ public final class AggregateOperatorFactory {
         for (int key : keyColumns) {
             keyTypes.add(inputTypes.get(key));
         }
-        HashAggregation aggregation = new HashAggregation(node.mode(), keyColumns, keyTypes, node.calls());
+        HashAggregation aggregation = new HashAggregation(node.mode(), keyColumns, keyTypes, node.calls(), node.firstStateColumn());
         TemporaryDirectory spillDirectory = null;
         if (keyColumns.length > 0) {
             HashSpillOptions options = HashSpillOptions.fromSettings(builder.context().settings());

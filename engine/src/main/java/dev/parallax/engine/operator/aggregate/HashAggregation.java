@@ -23,7 +23,9 @@ import java.util.List;
  * there is a single group and no hashing; keys that fit in 64 bits are packed into one long,
  * others serialized to bytes.
  * <p>SINGLE and PARTIAL read raw rows ({@link AggregateCall#argument()} columns); FINAL reads a
- * Partial Aggregate's output: the group keys, then each call's state columns in order.
+ * Partial Aggregate's output: each call's state columns in order from {@code firstStateColumn},
+ * which is right after the group keys unless the rows were expanded into grouping sets (the
+ * partial keys, the states, then the expanded keys and the set ordinal the FINAL groups by).
  * <p>With spilling enabled ({@link #enableSpill}) and group keys, the table's memory is checked
  * after every batch; once it exceeds the limit ({@code work_mem × hash_mem_multiplier}), the
  * groups in memory stay there and keep aggregating their rows, while rows of new groups are
@@ -41,7 +43,11 @@ public final class HashAggregation {
     private final int keyCount;
     private final GroupKeyTable groups;
     private final Accumulator[] accumulators;
+    /** Per call, its first state column in a PARTIAL's output (right after the keys). */
     private final int[] stateStarts;
+    /** Per call, its first state column in a FINAL's input. */
+    private final int[] inputStateStarts;
+    private final int firstStateColumn;
     /**
      * Batches with at most 1/16 as many groups as rows are ordered by group first (a counting
      * sort), so that accumulators sum each group's run in registers; the sort costs two passes,
@@ -71,7 +77,17 @@ public final class HashAggregation {
     private long[] spilledHashes = new long[0];
 
     public HashAggregation(AggregateMode mode, int[] keyColumns, List<DataType> keyTypes, List<AggregateCall> calls) {
+        this(mode, keyColumns, keyTypes, calls, keyColumns.length);
+    }
+
+    /**
+     * @param firstStateColumn in FINAL mode, the input column of the first call's first state column
+     *                         (the others follow in call order); ignored in SINGLE and PARTIAL mode
+     */
+    public HashAggregation(AggregateMode mode, int[] keyColumns, List<DataType> keyTypes, List<AggregateCall> calls,
+                           int firstStateColumn) {
         this.mode = mode;
+        this.firstStateColumn = firstStateColumn;
         this.calls = List.copyOf(calls);
         this.keyColumns = keyColumns.clone();
         this.keyTypes = List.copyOf(keyTypes);
@@ -84,6 +100,7 @@ public final class HashAggregation {
         }
         accumulators = new Accumulator[calls.size()];
         stateStarts = new int[calls.size()];
+        inputStateStarts = new int[calls.size()];
         int stateColumn = keyColumns.length;
         for (int index = 0; index < accumulators.length; index++) {
             AggregateCall call = calls.get(index);
@@ -93,6 +110,7 @@ public final class HashAggregation {
             }
             accumulators[index] = create(call);
             stateStarts[index] = stateColumn;
+            inputStateStarts[index] = firstStateColumn + stateColumn - keyColumns.length;
             stateColumn += call.stateTypes().size();
         }
         stateBytesPerGroup = 9L * (stateColumn - keyColumns.length);
@@ -236,14 +254,14 @@ public final class HashAggregation {
         if (partitions == null) {
             throw new IllegalStateException("the aggregation did not spill");
         }
-        HashAggregation aggregation = new HashAggregation(mode, keyColumns, keyTypes, calls);
+        HashAggregation aggregation = new HashAggregation(mode, keyColumns, keyTypes, calls, firstStateColumn);
         aggregation.enableSpill(spillOptions, spillDirectory, inputTypes, partitions.level() + 1);
         return aggregation;
     }
 
     /** A fresh, empty aggregation with this one's definition and spill level (the next partition of the same split). */
     public HashAggregation sibling() {
-        HashAggregation aggregation = new HashAggregation(mode, keyColumns, keyTypes, calls);
+        HashAggregation aggregation = new HashAggregation(mode, keyColumns, keyTypes, calls, firstStateColumn);
         if (spillOptions != null) {
             aggregation.enableSpill(spillOptions, spillDirectory, inputTypes, spillLevel);
         }
@@ -277,7 +295,7 @@ public final class HashAggregation {
         }
         for (int index = 0; index < accumulators.length; index++) {
             if (mode == AggregateMode.FINAL) {
-                accumulators[index].combine(batch.columns(), stateStarts[index], positions, groupIds, count);
+                accumulators[index].combine(batch.columns(), inputStateStarts[index], positions, groupIds, count);
             } else if (calls.get(index).filter() >= 0) {
                 addFiltered(index, batch, positions, count);
             } else {

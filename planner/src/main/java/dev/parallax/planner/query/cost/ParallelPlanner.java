@@ -36,6 +36,7 @@ import dev.parallax.engine.settings.Settings;
  * Chooses PostgreSQL's parallel plan shapes for a serial plan when they cost less:
  * <pre>
  *   [Limit/Sort/Project] ← Finalize Aggregate ← Gather ← Partial Aggregate ← [Filter/Project] ← Parallel Seq Scan
+ *   [Limit/Sort/Project] ← Finalize Aggregate (sets) ← expansion ← Gather ← Partial Aggregate (all keys) ← ... (GROUPING SETS)
  *   [Limit/Sort/Project] ← Gather ← [Filter/Project] ← Parallel Seq Scan
  *   [Finalize Aggregate ← ] Gather [← Partial Aggregate] ← Parallel Hash Join ← (partial probe, Parallel Hash or shared Hash)
  *   [Limit/Project] ← Gather Merge ← Sort (top-N under a LIMIT) ← [Filter/Project] ← Parallel Seq Scan
@@ -221,12 +222,6 @@ public final class ParallelPlanner {
                 PlanNode input = partial(projectSet.input(), divisor);
                 yield input == null ? null : partialProjectSet(projectSet, input);
             }
-            case GroupingSetsExpandNode expand -> {
-                // Each participant expands its share: the Partial Aggregate above groups by (keys, set) as ever.
-                PlanNode input = partial(expand.input(), divisor);
-                yield input == null ? null : new GroupingSetsExpandNode(input, expand.keyColumns(), expand.sets(),
-                        costModel.projectSet(input.estimate(), expand.sets().sets().size(), 0, expand.outputTypes()));
-            }
             case HashJoinNode join when !join.joinType().preservesBuild()
                     && (join.residual() == null || isParallelSafe(join.residual())) -> {
                 PlanNode probe = partial(join.probe(), divisor);
@@ -298,6 +293,9 @@ public final class ParallelPlanner {
             // its input's order (ARRAY(SELECT ... ORDER BY)), which partial aggregates would not.
             return rebuildAbove(aggregate, parallelize(input));
         }
+        if (input instanceof GroupingSetsExpandNode expand && aggregate.calls().stream().noneMatch(AggregateCall::distinct)) {
+            return groupingSetsAggregate(aggregate, expand);
+        }
         if (!isScanChain(input)) {
             PlanNode parallelInput = parallelize(input);
             PlanNode serial = parallelInput == input ? aggregate : rebuildAbove(aggregate, parallelInput);
@@ -329,23 +327,59 @@ public final class ParallelPlanner {
         return finalize.estimate().totalCost() < aggregate.estimate().totalCost() ? finalize : aggregate;
     }
 
+    /**
+     * GROUPING SETS / ROLLUP / CUBE as {@code Finalize Aggregate (keys, set) ← expansion ← Gather ←
+     * Partial Aggregate (the union of the sets' keys) ← partial input}: each participant hashes its
+     * rows once, by every key, as for a plain GROUP BY, and only the few partial groups are expanded
+     * into their sets and combined, instead of every row being hashed once per set (TPC-H SF1
+     * lineitem, rollup of two keys: 6-7x the plain GROUP BY's time before). Every aggregate that
+     * runs as a Partial Aggregate combines its states this way; DISTINCT aggregates (and array_agg,
+     * kept serial above) stay on the serial expansion.
+     */
+    private PlanNode groupingSetsAggregate(AggregateNode aggregate, GroupingSetsExpandNode expand) {
+        PlanNode serial = rebuildAbove(aggregate, parallelize(expand));
+        PlanNode rows = expand.input();
+        int workers = workers(rows);
+        if (workers == 0) {
+            return serial;
+        }
+        double divisor = ParallelDegree.parallelDivisor(workers, leaderParticipation);
+        PlanNode partialInput = partial(rows, divisor);
+        if (partialInput == null) {
+            return serial;
+        }
+        int[] unionKeys = expand.keyColumns();
+        int calls = aggregate.calls().size();
+        AggregateNode partial = new AggregateNode(partialInput, AggregateMode.PARTIAL, unionKeys, aggregate.calls(), PlanEstimate.UNKNOWN);
+        partial = new AggregateNode(partialInput, AggregateMode.PARTIAL, unionKeys, aggregate.calls(),
+                costModel.aggregate(partialInput.estimate(), unionKeys.length, calls,
+                        costModel.groups(partialInput.estimate().rows(), unionKeys.length), partial.outputTypes()));
+        double gatheredRows = Math.rint(partial.estimate().rows() * divisor);
+        GatherNode gather = new GatherNode(partial, workers, false, CostModel.gather(partial.estimate(), gatheredRows, setupCost, tupleCost));
+        // The gathered rows hold the union keys first: those are the columns each set keeps or nulls.
+        GroupingSetsExpandNode partialExpand = new GroupingSetsExpandNode(gather, indexes(unionKeys.length), expand.sets(), PlanEstimate.UNKNOWN);
+        partialExpand = new GroupingSetsExpandNode(gather, indexes(unionKeys.length), expand.sets(),
+                costModel.projectSet(gather.estimate(), expand.sets().sets().size(), 0, partialExpand.outputTypes()));
+        int[] finalKeys = partialExpand.aggregationKeys();
+        AggregateNode finalize = new AggregateNode(partialExpand, AggregateMode.FINAL, finalKeys, aggregate.calls(),
+                costModel.aggregate(partialExpand.estimate(), finalKeys.length, calls, aggregate.estimate().rows(), aggregate.outputTypes()),
+                aggregate.groupingSets());
+        return finalize.estimate().totalCost() < serial.estimate().totalCost() ? finalize : serial;
+    }
+
     /** {@code Finalize Aggregate ← Gather ← Partial Aggregate ← partialInput}. */
     private AggregateNode partialAggregate(AggregateNode aggregate, PlanNode partialInput, int workers, double divisor) {
         int keys = aggregate.groupKeys().length;
         int calls = aggregate.calls().size();
-        // A grouping-sets aggregation's input holds each row once per set.
-        double partialGroups = aggregate.groupingSets() == null ? costModel.groups(partialInput.estimate().rows(), keys)
-                : costModel.groups(partialInput.estimate().rows() / aggregate.groupingSets().sets().size(), aggregate.groupingSets());
+        double partialGroups = costModel.groups(partialInput.estimate().rows(), keys);
         AggregateNode partial = new AggregateNode(partialInput, AggregateMode.PARTIAL, aggregate.groupKeys(), aggregate.calls(),
-                PlanEstimate.UNKNOWN, aggregate.groupingSets());
+                PlanEstimate.UNKNOWN);
         partial = new AggregateNode(partialInput, AggregateMode.PARTIAL, aggregate.groupKeys(), aggregate.calls(),
-                costModel.aggregate(partialInput.estimate(), keys, calls, partialGroups, partial.outputTypes()),
-                aggregate.groupingSets());
+                costModel.aggregate(partialInput.estimate(), keys, calls, partialGroups, partial.outputTypes()));
         double gatheredRows = Math.rint(partial.estimate().rows() * divisor);
         GatherNode gather = new GatherNode(partial, workers, false, CostModel.gather(partial.estimate(), gatheredRows, setupCost, tupleCost));
         return new AggregateNode(gather, AggregateMode.FINAL, indexes(keys), aggregate.calls(),
-                costModel.aggregate(gather.estimate(), keys, calls, aggregate.estimate().rows(), aggregate.outputTypes()),
-                aggregate.groupingSets());
+                costModel.aggregate(gather.estimate(), keys, calls, aggregate.estimate().rows(), aggregate.outputTypes()));
     }
 
     /**

@@ -71,7 +71,7 @@ final class AggregateTranslator {
             groupingSets = GroupingSetsTranslator.groupingSets(aggregate);
             GroupingSetsExpandNode expand = GroupingSetsTranslator.expand(input, keys, groupingSets, translator);
             expanded = expand;
-            keys = GroupingSetsTranslator.expandedKeys(expand);
+            keys = expand.aggregationKeys();
         }
         boolean groupingFunctions = false;
         List<AggregateCall> calls = new ArrayList<>();

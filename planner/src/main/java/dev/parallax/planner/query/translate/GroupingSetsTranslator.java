@@ -54,16 +54,6 @@ final class GroupingSetsTranslator {
                 translator.cost().projectSet(input.estimate(), sets.sets().size(), 0, expand.outputTypes()));
     }
 
-    /** The group keys of the aggregation over {@code expand}: the expanded key copies, then the set ordinal. */
-    static int[] expandedKeys(GroupingSetsExpandNode expand) {
-        int first = expand.input().outputTypes().size();
-        int[] keys = new int[expand.keyColumns().length + 1];
-        for (int key = 0; key < keys.length; key++) {
-            keys[key] = first + key;
-        }
-        return keys;
-    }
-
     /**
      * Calcite's output of {@code aggregate} over {@code aggregation}'s: the group columns, then per
      * call its result, a GROUPING call's being PostgreSQL's bit mask (the leftmost argument the
