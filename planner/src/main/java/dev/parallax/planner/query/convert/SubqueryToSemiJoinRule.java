@@ -115,7 +115,11 @@ public final class SubqueryToSemiJoinRule extends RelRule<RelRule.Config> {
                 selected = new RexInputRef(0, body.getRowType().getFieldList().getFirst().getType());
             }
         }
-        if (uses(right, outer) || uses(rightPredicates, outer) || selected != null && uses(List.of(selected), outer)) {
+        if (uses(right, outer) || uses(rightPredicates, outer) || selected != null && uses(List.of(selected), outer)
+                || usesInSubquery(joinPredicates, outer)) {
+            // A subquery inside a join predicate that reads the outer row (two levels up) would
+            // keep its correlation variable with no Correlate left to bind it; Calcite's path
+            // nests the Correlates and decorrelates them.
             return null;
         }
         int leftCount = filter.getInput().getRowType().getFieldCount();
@@ -204,6 +208,21 @@ public final class SubqueryToSemiJoinRule extends RelRule<RelRule.Config> {
             }
         }
         return false;
+    }
+
+    /** Whether a subquery inside one of the expressions refers to one of the correlation variables. */
+    private static boolean usesInSubquery(List<RexNode> expressions, Set<CorrelationId> correlations) {
+        boolean[] found = {false};
+        for (RexNode expression : expressions) {
+            expression.accept(new RexVisitorImpl<Void>(true) {
+                @Override
+                public Void visitSubQuery(RexSubQuery subquery) {
+                    found[0] |= uses(subquery.rel, correlations);
+                    return super.visitSubQuery(subquery);
+                }
+            });
+        }
+        return found[0];
     }
 
     /** Whether the expression refers to one of the correlation variables, also inside nested subqueries. */
