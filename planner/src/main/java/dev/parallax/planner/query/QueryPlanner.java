@@ -76,6 +76,7 @@ import dev.parallax.planner.query.convert.EquiSemiJoinJoinTransposeRule;
 import dev.parallax.planner.query.convert.JoinEnumerationRule;
 import dev.parallax.planner.query.convert.OrRestrictions;
 import dev.parallax.planner.query.convert.SubqueryDecorrelation;
+import dev.parallax.planner.query.convert.VolatileProjectionFence;
 import dev.parallax.planner.query.convert.SetReturningProjections;
 import dev.parallax.planner.query.convert.ProjectSetFieldTrimmer;
 import dev.parallax.planner.query.convert.ParallaxConvertletTable;
@@ -119,10 +120,10 @@ public final class QueryPlanner {
     private static final HepProgram LOGICAL_REWRITES = new HepProgramBuilder()
             .addRuleCollection(List.of(
                     CoreRules.FILTER_MERGE,
-                    CoreRules.FILTER_PROJECT_TRANSPOSE,
-                    CoreRules.PROJECT_MERGE,
+                    VolatileProjectionFence.FILTER_PROJECT_TRANSPOSE,
+                    VolatileProjectionFence.PROJECT_MERGE,
                     CoreRules.PROJECT_REMOVE,
-                    CoreRules.AGGREGATE_PROJECT_MERGE,
+                    VolatileProjectionFence.AGGREGATE_PROJECT_MERGE,
                     // INTERSECT / EXCEPT (distinct) become UNION ALL + counting aggregate + filter.
                     CoreRules.INTERSECT_TO_DISTINCT,
                     CoreRules.MINUS_TO_DISTINCT,
@@ -143,13 +144,13 @@ public final class QueryPlanner {
                     CoreRules.FILTER_INTO_JOIN,
                     CoreRules.JOIN_CONDITION_PUSH,
                     CoreRules.FILTER_MERGE,
-                    CoreRules.FILTER_PROJECT_TRANSPOSE))
+                    VolatileProjectionFence.FILTER_PROJECT_TRANSPOSE))
             // A semi join (IN / EXISTS) moves down to the input of a join tree that holds its keys,
             // so it shrinks that input before the joins (Q18: orders IN (big-quantity orders) joins
             // 57 orders to customer and lineitem instead of filtering 6M joined rows at the end).
             .addRuleCollection(List.of(
                     CoreRules.SEMI_JOIN_FILTER_TRANSPOSE,
-                    CoreRules.SEMI_JOIN_PROJECT_TRANSPOSE,
+                    VolatileProjectionFence.SEMI_JOIN_PROJECT_TRANSPOSE,
                     EquiSemiJoinJoinTransposeRule.INSTANCE))
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)
             .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
@@ -160,7 +161,7 @@ public final class QueryPlanner {
                     CoreRules.JOIN_PUSH_EXPRESSIONS,
                     CoreRules.FILTER_INTO_JOIN,
                     CoreRules.JOIN_CONDITION_PUSH,
-                    CoreRules.PROJECT_MERGE,
+                    VolatileProjectionFence.PROJECT_MERGE,
                     CoreRules.PROJECT_REMOVE))
             .build();
 
@@ -355,6 +356,10 @@ public final class QueryPlanner {
     private static RelNode rewritten(Analysis analysis) {
         RelNode converted = SetReturningProjections.apply(analysis.root().project());
         RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(converted.getCluster(), analysis.catalogReader());
+        if (VolatileProjectionFence.hasVolatileCall(analysis.validated())) {
+            // Decorrelation and trimming rebuild projections: none may merge into or prune one computing a volatile value.
+            relBuilder = relBuilder.transform(config -> config.withBloat(-1).withPruneInputOfAggregate(false));
+        }
         RelNode logical = CommonFactors.pullUp(CatalogFunctionExpander.apply(
                 RecursiveReferences.apply(SubqueryDecorrelation.apply(converted, relBuilder)),
                 analysis.catalog()));
@@ -443,7 +448,8 @@ public final class QueryPlanner {
         RelOptCluster cluster = RelOptCluster.create(volcano, rexBuilder);
         cluster.setMetadataProvider(METADATA);
         SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator,
-                catalogReader, cluster, ParallaxConvertletTable.INSTANCE, converterConfig(statement, setReturning));
+                catalogReader, cluster, ParallaxConvertletTable.INSTANCE,
+                converterConfig(statement, setReturning, VolatileProjectionFence.hasVolatileCall(validated)));
         RelRoot root;
         try {
             root = converter.convertQuery(validated, false, true);
@@ -472,11 +478,17 @@ public final class QueryPlanner {
      * aggregate above reads, and merges a projection into the one below; either can lose a call,
      * whose rows count even where its values are not read.
      */
-    private static SqlToRelConverter.Config converterConfig(RewrittenStatement statement, boolean setReturning) {
+    private static SqlToRelConverter.Config converterConfig(RewrittenStatement statement, boolean setReturning,
+                                                            boolean volatileCalls) {
         SqlToRelConverter.Config config = statement.sql().contains(PostgresDialectRewriter.ARRAY_SUBQUERY_ALIAS)
                 ? CONVERTER_CONFIG.withRemoveSortInSubQuery(false) : CONVERTER_CONFIG;
-        return setReturning ? config.addRelBuilderConfigTransform(builder -> builder.withAggregateUnique(true)
-                .withPruneInputOfAggregate(false).withBloat(-1).withRemoveRedundantDistinct(false)) : config;
+        if (setReturning) {
+            return config.addRelBuilderConfigTransform(builder -> builder.withAggregateUnique(true)
+                    .withPruneInputOfAggregate(false).withBloat(-1).withRemoveRedundantDistinct(false));
+        }
+        // A select list or aggregate over one computing a volatile value keeps it whole (VolatileProjectionFence).
+        return volatileCalls ? config.addRelBuilderConfigTransform(builder -> builder.withBloat(-1).withPruneInputOfAggregate(false))
+                : config;
     }
 
     /**
