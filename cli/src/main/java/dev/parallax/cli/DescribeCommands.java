@@ -1,10 +1,8 @@
 package dev.parallax.cli;
 
 import dev.parallax.Database;
-import dev.parallax.PreparedQuery;
-import dev.parallax.ResultColumn;
-import dev.parallax.Session;
 import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.type.PostgresType;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.UniqueConstraint;
@@ -172,13 +170,17 @@ final class DescribeCommands {
         }
         for (View view : views) {
             List<String[]> rows = new ArrayList<>();
-            for (ResultColumn column : viewColumns(view)) {
-                rows.add(new String[] {column.name(), column.type().sqlName(), "", "", ""});
+            // The columns CREATE VIEW recorded, as pg_attribute lists them; \d+ adds psql's Storage and Description.
+            for (ColumnDefinition column : view.columns()) {
+                rows.add(verbose
+                        ? new String[] {column.name(), column.type().sqlName(), "", "", "", PostgresType.of(column.type()).storageName(), ""}
+                        : new String[] {column.name(), column.type().sqlName(), "", "", ""});
             }
             // psql shows the definition with \d+ only; Parallax keeps the query as written.
             List<String> footers = verbose ? List.of("View definition:", " " + view.query() + ";") : List.of();
-            text.append(TitledTable.format("View \"public." + view.name() + "\"",
-                    List.of("Column", "Type", "Collation", "Nullable", "Default"), rows, footers));
+            List<String> headers = verbose ? List.of("Column", "Type", "Collation", "Nullable", "Default", "Storage", "Description")
+                    : List.of("Column", "Type", "Collation", "Nullable", "Default");
+            text.append(TitledTable.format("View \"public." + view.name() + "\"", headers, rows, footers));
         }
         for (Table view : systemViews) {
             List<String[]> rows = new ArrayList<>();
@@ -189,14 +191,6 @@ final class DescribeCommands {
                     List.of("Column", "Type", "Collation", "Nullable", "Default"), rows, List.of()));
         }
         return Output.message(text.toString());
-    }
-
-    /** A view's columns as its query produces them (planned, not run). */
-    private List<ResultColumn> viewColumns(View view) {
-        try (Session session = database.openSession();
-             PreparedQuery query = session.prepare("select * from \"" + view.name().replace("\"", "\"\"") + "\"")) {
-            return query.columns();
-        }
     }
 
     /** The user views whose name matches psql's pattern (all for null). */

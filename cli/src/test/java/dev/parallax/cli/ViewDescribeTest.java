@@ -31,13 +31,32 @@ class ViewDescribeTest {
                  public | v    | view | parallax
                 (1 row)
 
-                                  View "public.v"
+                                              View "public.v"
+                 Column |  Type   | Collation | Nullable | Default | Storage  | Description\s
+                --------+---------+-----------+----------+---------+----------+-------------
+                 id     | integer |           |          |         | plain    |\s
+                 n      | text    |           |          |         | extended |\s
+                View definition:
+                 select id, note || 'x' as n from t;
+
+                """, output);
+    }
+
+    @Test
+    void aReplacedAndRenamedViewIsDescribedWithItsNewColumns() {
+        String output = run("create table t (id int, note text)", "create view v as select id from t",
+                "create or replace view v as select id, note as n, id + 1 as next from t", "alter view v rename to w", "\\d w");
+        assertEquals("""
+                CREATE TABLE
+                CREATE VIEW
+                CREATE VIEW
+                ALTER VIEW
+                                  View "public.w"
                  Column |  Type   | Collation | Nullable | Default\s
                 --------+---------+-----------+----------+---------
                  id     | integer |           |          |\s
                  n      | text    |           |          |\s
-                View definition:
-                 select id, note || 'x' as n from t;
+                 next   | integer |           |          |\s
 
                 """, output);
     }

@@ -3,6 +3,7 @@ package dev.parallax.jdbc;
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.catalog.View;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.LikePattern;
 import dev.parallax.engine.type.TypeKind;
@@ -31,6 +32,11 @@ import java.util.List;
 final class ParallaxDatabaseMetaData implements DatabaseMetaData {
     private static final String SCHEMA = "public";
     private static final String TABLE_TYPE = "TABLE";
+    private static final String VIEW_TYPE = "VIEW";
+
+    /** A user table or view: its name, JDBC table type and columns. */
+    private record Relation(String name, String type, List<ColumnDefinition> columns) {
+    }
 
     private final ParallaxConnection connection;
 
@@ -60,9 +66,15 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
         List<ResultColumn> columns = columns("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "TABLE_TYPE", "REMARKS", "TYPE_CAT", "TYPE_SCHEM",
                 "TYPE_NAME", "SELF_REFERENCING_COL_NAME", "REF_GENERATION");
         List<Object[]> rows = new ArrayList<>();
-        if (types == null || Arrays.asList(types).contains(TABLE_TYPE)) {
-            for (Table table : matchingTables(catalog, schemaPattern, tableNamePattern)) {
-                rows.add(new Object[] {connection.catalogName(), SCHEMA, table.name(), TABLE_TYPE, null, null, null, null, null, null});
+        // JDBC orders them by TABLE_TYPE, then name: the tables, then the views.
+        for (String type : List.of(TABLE_TYPE, VIEW_TYPE)) {
+            if (types != null && !Arrays.asList(types).contains(type)) {
+                continue;
+            }
+            for (Relation relation : matchingRelations(catalog, schemaPattern, tableNamePattern)) {
+                if (relation.type().equals(type)) {
+                    rows.add(new Object[] {connection.catalogName(), SCHEMA, relation.name(), type, null, null, null, null, null, null});
+                }
             }
         }
         return result(columns, rows);
@@ -78,8 +90,8 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
                 "IS_GENERATEDCOLUMN");
         LikePattern columnPattern = pattern(columnNamePattern);
         List<Object[]> rows = new ArrayList<>();
-        for (Table table : matchingTables(catalog, schemaPattern, tableNamePattern)) {
-            List<ColumnDefinition> definitions = table.columns();
+        for (Relation relation : matchingRelations(catalog, schemaPattern, tableNamePattern)) {
+            List<ColumnDefinition> definitions = relation.columns();
             for (int ordinal = 1; ordinal <= definitions.size(); ordinal++) {
                 ColumnDefinition column = definitions.get(ordinal - 1);
                 if (!matches(columnPattern, column.name())) {
@@ -94,7 +106,7 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
                     octetLength = type.length() == DataType.UNBOUNDED
                             ? JdbcTypes.UNLIMITED_LENGTH : (int) Math.min(4L * type.length(), Integer.MAX_VALUE);
                 }
-                rows.add(new Object[] {connection.catalogName(), SCHEMA, table.name(), column.name(), JdbcTypes.sqlType(type),
+                rows.add(new Object[] {connection.catalogName(), SCHEMA, relation.name(), column.name(), JdbcTypes.sqlType(type),
                         JdbcTypes.typeName(type), JdbcTypes.precision(type), null, decimalDigits, JdbcTypes.radix(type),
                         column.notNull() ? columnNoNulls : columnNullable, null, null, null, null, octetLength, ordinal,
                         column.notNull() ? "NO" : "YES", null, null, null, null, "NO", "NO"});
@@ -103,24 +115,32 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
         return result(columns, rows);
     }
 
-    private List<Table> matchingTables(String catalog, String schemaPattern, String tableNamePattern) throws SQLException {
+    /** The user tables and views whose name matches, by name (a view's columns as CREATE VIEW recorded them). */
+    private List<Relation> matchingRelations(String catalog, String schemaPattern, String tableNamePattern) throws SQLException {
         connection.checkOpen();
-        String catalogName = connection.catalogName();
-        // "" asks for objects without a catalog: those of a private database.
-        if (catalog != null && !(catalog.isEmpty() ? catalogName == null : catalog.equals(catalogName))) {
+        if (!catalogMatches(catalog) || !matches(pattern(schemaPattern), SCHEMA)) {
             return List.of();
         }
-        if (!matches(pattern(schemaPattern), SCHEMA)) {
-            return List.of();
-        }
-        LikePattern tablePattern = pattern(tableNamePattern);
-        List<Table> tables = new ArrayList<>();
+        LikePattern namePattern = pattern(tableNamePattern);
+        List<Relation> relations = new ArrayList<>();
         for (Table table : connection.database().catalog().tables()) {
-            if (!table.isSystemView() && matches(tablePattern, table.name())) {
-                tables.add(table);
+            if (!table.isSystemView() && matches(namePattern, table.name())) {
+                relations.add(new Relation(table.name(), TABLE_TYPE, table.columns()));
             }
         }
-        return tables;
+        for (View view : connection.database().catalog().views()) {
+            if (matches(namePattern, view.name())) {
+                relations.add(new Relation(view.name(), VIEW_TYPE, view.columns()));
+            }
+        }
+        relations.sort(Comparator.comparing(Relation::name));
+        return relations;
+    }
+
+    /** Whether {@code catalog} names this connection's catalog ("" asks for objects without one: those of a private database). */
+    private boolean catalogMatches(String catalog) {
+        String catalogName = connection.catalogName();
+        return catalog == null || (catalog.isEmpty() ? catalogName == null : catalog.equals(catalogName));
     }
 
     /** A compiled JDBC name pattern, or null for "any name" (a null pattern). */
@@ -166,6 +186,7 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
         connection.checkOpen();
         List<Object[]> rows = new ArrayList<>();
         rows.add(new Object[] {TABLE_TYPE});
+        rows.add(new Object[] {VIEW_TYPE});
         return result(columns("TABLE_TYPE"), rows);
     }
 

@@ -658,8 +658,8 @@ final class UtilityCommands {
     /**
      * CREATE [OR REPLACE] VIEW: plans the query once (so a view that cannot run is refused now, as
      * PostgreSQL does) and catalogs its text and column names; the planner expands the text where
-     * the view is used. As in PostgreSQL, OR REPLACE keeps the existing columns (names and types,
-     * in order) and may only add columns at the end.
+     * the view is used; the columns' types are recorded with it. As in PostgreSQL, OR REPLACE keeps
+     * the existing columns (names and recorded types, in order) and may only add columns at the end.
      */
     private Result createView(CreateViewStatement create) {
         Catalog catalog = catalog();
@@ -690,7 +690,7 @@ final class UtilityCommands {
             throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a view", create.viewName());
         }
         if (create.orReplace() && existing != null) {
-            List<ResultColumn> old = session.planFor(existing.query()).statement().columns();
+            List<DataType> old = existing.columnTypes();
             if (columns.size() < old.size()) {
                 throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "cannot drop columns from view");
             }
@@ -700,14 +700,18 @@ final class UtilityCommands {
                             + existing.columnNames().get(index) + "\" to \"" + names.get(index) + "\"", null,
                             "Use ALTER VIEW ... RENAME COLUMN ... to change name of view column instead.", 0, null);
                 }
-                if (!old.get(index).type().equals(columns.get(index).type())) {
+                if (!old.get(index).equals(columns.get(index).type())) {
                     throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION,
                             "cannot change data type of view column \"%s\" from %s to %s", names.get(index),
-                            old.get(index).type().sqlName(), columns.get(index).type().sqlName());
+                            old.get(index).sqlName(), columns.get(index).type().sqlName());
                 }
             }
         }
-        catalog.addView(new View(create.viewName(), names, create.query()), create.orReplace());
+        List<DataType> types = new ArrayList<>(columns.size());
+        for (ResultColumn column : columns) {
+            types.add(column.type());
+        }
+        catalog.addView(new View(create.viewName(), names, types, create.query()), create.orReplace());
         return new CommandResult("CREATE VIEW");
     }
 

@@ -254,6 +254,23 @@ class JdbcResultSetTest {
         try (ResultSet rows = metaData.getTables(null, null, null, new String[] {"VIEW"})) {
             assertFalse(rows.next());
         }
+        statement.execute("create view other_view as select id, label || 'x' as tagged, id * 2 as doubled from other_table");
+        try (ResultSet rows = metaData.getTables(null, null, "other%", null)) {
+            assertTrue(rows.next());
+            assertEquals("other_table:TABLE", rows.getString("TABLE_NAME") + ":" + rows.getString("TABLE_TYPE"));
+            assertTrue(rows.next());
+            assertEquals("other_view:VIEW", rows.getString("TABLE_NAME") + ":" + rows.getString("TABLE_TYPE"));
+            assertFalse(rows.next());
+        }
+        List<String> viewColumns = new ArrayList<>();
+        try (ResultSet rows = metaData.getColumns(null, "public", "other_view", null)) {
+            while (rows.next()) {
+                viewColumns.add(rows.getInt("ORDINAL_POSITION") + " " + rows.getString("COLUMN_NAME") + " " + rows.getString("TYPE_NAME")
+                        + " " + rows.getString("IS_NULLABLE"));
+            }
+        }
+        // A view's columns are nullable, as PostgreSQL lists them, whatever their table's are.
+        assertEquals(List.of("1 id int8 YES", "2 tagged text YES", "3 doubled int8 YES"), viewColumns);
 
         List<String> columns = new ArrayList<>();
         try (ResultSet rows = metaData.getColumns(null, null, "every_type", "%")) {
@@ -295,6 +312,8 @@ class JdbcResultSetTest {
         try (ResultSet rows = metaData.getTableTypes()) {
             assertTrue(rows.next());
             assertEquals("TABLE", rows.getString(1));
+            assertTrue(rows.next());
+            assertEquals("VIEW", rows.getString(1));
             assertFalse(rows.next());
         }
         try (ResultSet rows = metaData.getPrimaryKeys(null, null, "other_table")) {

@@ -292,7 +292,7 @@ public final class Catalog {
             relationOids.put(newName, relationOids.remove(name));
             if (view != null) {
                 views.remove(name);
-                views.put(newName, new View(newName, view.columnNames(), view.query()));
+                views.put(newName, view.renamed(newName));
             } else {
                 tables.remove(name);
                 table.rename(newName);

@@ -200,4 +200,24 @@ public enum PostgresType {
     public boolean collatable() {
         return collatable;
     }
+
+    /**
+     * pg_attribute.attstorage of a column of this type, PostgreSQL's default: {@code p} (plain) for
+     * fixed-width types, {@code m} (main) for numeric, {@code x} (extended) for other variable-length ones.
+     */
+    public char storage() {
+        if (length > 0) {
+            return 'p';
+        }
+        return this == NUMERIC ? 'm' : 'x';
+    }
+
+    /** psql's word for {@link #storage()} in \d+ (plain, main, extended). */
+    public String storageName() {
+        return switch (storage()) {
+            case 'p' -> "plain";
+            case 'm' -> "main";
+            default -> "extended";
+        };
+    }
 }

@@ -100,10 +100,7 @@ final class CatalogRows {
     static List<Object[]> attributes(CatalogRelations listing) {
         List<Object[]> rows = new ArrayList<>();
         for (CatalogRelations.Relation relation : listing.relations()) {
-            if (relation.table() == null) {
-                continue;
-            }
-            List<ColumnDefinition> columns = relation.table().columns();
+            List<ColumnDefinition> columns = relation.table() != null ? relation.table().columns() : relation.view().columns();
             for (int index = 0; index < columns.size(); index++) {
                 rows.add(attribute(relation.oid(), columns.get(index), index + 1, columns.get(index).defaultValue()));
             }
@@ -123,7 +120,7 @@ final class CatalogRows {
         PostgresType type = PostgresType.of(column.type());
         boolean hasDefault = columnDefault != null && columnDefault.identity() == dev.parallax.engine.catalog.ColumnDefault.Identity.NONE;
         return new Object[] {relationOid, column.name(), (long) type.oid(), -1, type.length(), number, 0, -1,
-                PostgresType.modifier(column.type()), type.byValue(), alignment(type), storage(type), "", column.notNull(),
+                PostgresType.modifier(column.type()), type.byValue(), alignment(type), String.valueOf(type.storage()), "", column.notNull(),
                 hasDefault, false, columnDefault == null ? "" : columnDefault.identityCode(), "", false, true, 0, type.collatable() ? PostgresType.DEFAULT_COLLATION_OID : 0L, null, null};
     }
 
@@ -233,13 +230,5 @@ final class CatalogRows {
                  VARCHAR_ARRAY, FLOAT4_ARRAY, OID_ARRAY, DATE_ARRAY, BIT_ARRAY, VARBIT_ARRAY, NUMERIC_ARRAY, UUID_ARRAY -> "i";
             case INT8_ARRAY, FLOAT8_ARRAY, TIMESTAMP_ARRAY, INTERVAL_ARRAY -> "d";
         };
-    }
-
-    /** pg_type.typstorage: p (plain) for fixed-width types, m (main) for numeric, x (extended) for other variable-length ones. */
-    private static String storage(PostgresType type) {
-        if (type.length() > 0) {
-            return "p";
-        }
-        return type == PostgresType.NUMERIC ? "m" : "x";
     }
 }

@@ -456,6 +456,16 @@ class PgJdbcTest {
                 assertEquals("1 id " + Types.INTEGER + " int4 10 0 NO\n2 name " + Types.VARCHAR + " varchar 20 0 NO\n"
                         + "3 price " + Types.NUMERIC + " numeric 8 2 YES\n", rows.toString());
             }
+            try (ResultSet columns = meta.getColumns(null, "public", "meta_names", null)) {
+                StringBuilder rows = new StringBuilder();
+                while (columns.next()) {
+                    rows.append(columns.getInt("ORDINAL_POSITION")).append(' ').append(columns.getString("COLUMN_NAME"))
+                            .append(' ').append(columns.getString("TYPE_NAME")).append(' ').append(columns.getString("IS_NULLABLE"))
+                            .append('\n');
+                }
+                // A view's columns, nullable as PostgreSQL lists them though the table's are NOT NULL.
+                assertEquals("1 id int4 YES\n2 name varchar YES\n", rows.toString());
+            }
         }
     }
 

@@ -207,6 +207,50 @@ class PostgresClientsTest {
     }
 
     /**
+     * psql 15's {@code \d VIEW} and {@code \d+ VIEW} read the view's columns from pg_attribute (names,
+     * types, nullable) and its definition from pg_get_viewdef; after CREATE OR REPLACE VIEW and ALTER
+     * VIEW ... RENAME TO they follow. PostgreSQL 15's output but the definition, which Parallax keeps
+     * as written where PostgreSQL deparses it.
+     */
+    @Test
+    void psqlDescribesAView() throws Exception {
+        assumeTrue(onPath("psql"), "psql is not installed (Debian package postgresql-client)");
+        Path script = directory.resolve("describe_view.sql");
+        Files.writeString(script, """
+                create table view_source_rows (a int primary key, b text not null, c numeric(10,2), d date);
+                create view view_shown as select a, b as bee from view_source_rows;
+                create or replace view view_shown as select a, b as bee, c, d from view_source_rows where a > 0;
+                alter view view_shown rename to view_shown_renamed;
+                """);
+        Result created = psql("-q", "-v", "ON_ERROR_STOP=1", "-f", script.toString());
+        assertEquals(0, created.exitCode(), created.errors());
+        Result view = psql("-c", "\\d view_shown_renamed");
+        assertEquals("""
+                            View "public.view_shown_renamed"
+                 Column |     Type      | Collation | Nullable | Default\s
+                --------+---------------+-----------+----------+---------
+                 a      | integer       |           |          |\s
+                 bee    | text          |           |          |\s
+                 c      | numeric(10,2) |           |          |\s
+                 d      | date          |           |          |\s
+
+                """, view.output(), view.errors());
+        Result verbose = psql("-c", "\\d+ view_shown_renamed");
+        assertEquals("""
+                                         View "public.view_shown_renamed"
+                 Column |     Type      | Collation | Nullable | Default | Storage  | Description\s
+                --------+---------------+-----------+----------+---------+----------+-------------
+                 a      | integer       |           |          |         | plain    |\s
+                 bee    | text          |           |          |         | extended |\s
+                 c      | numeric(10,2) |           |          |         | main     |\s
+                 d      | date          |           |          |         | plain    |\s
+                View definition:
+                 select a, b as bee, c, d from view_source_rows where a > 0;
+
+                """, verbose.output(), verbose.errors());
+    }
+
+    /**
      * psql 15's {@code \d TABLE}, {@code \d+ TABLE} and their partitioned forms send correlated
      * subqueries (publications, reloptions), pg_get_partkeydef, pg_partition_ancestors and
      * pg_get_partition_constraintdef. The output is PostgreSQL 15's for the same DDL except what is

@@ -133,7 +133,7 @@ public final class CatalogFunctionExpander extends RexShuttle {
             for (CatalogRelations.Relation relation : relations().relations()) {
                 if (relation.view() != null) {
                     conditions.add(equal(operands.get(0), relation.oid()));
-                    values.add(literal(relation.view().query()));
+                    values.add(literal(" " + relation.view().query() + ";"));
                 }
             }
             return caseOf(conditions, values, rexBuilder.makeNullLiteral(text));

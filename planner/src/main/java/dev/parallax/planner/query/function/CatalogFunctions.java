@@ -79,8 +79,9 @@ public final class CatalogFunctions {
     /** {@code pg_get_partition_constraintdef(partition_oid)}: a partition's implicit constraint; NULL for any other OID. */
     public static final SqlFunction GET_PARTITION_CONSTRAINT_DEFINITION = text("pg_get_partition_constraintdef", OperandTypes.INTEGER);
     /**
-     * {@code pg_get_viewdef(view_oid[, pretty])}: a view's query as it was written (PostgreSQL prints
-     * its own deparsed form, qualified and indented); NULL for any other OID.
+     * {@code pg_get_viewdef(view_oid[, pretty])}: a view's query as it was written, in PostgreSQL's
+     * frame (a leading space, a closing semicolon: {@code " select a from t;"}; PostgreSQL prints its
+     * own deparsed form, qualified and indented, inside it); NULL for any other OID.
      */
     public static final SqlFunction GET_VIEW_DEFINITION = text("pg_get_viewdef", OperandTypes.or(OperandTypes.NUMERIC,
             OperandTypes.family(SqlTypeFamily.NUMERIC, SqlTypeFamily.BOOLEAN)));
