@@ -129,8 +129,8 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             typeArrayLiterals(scope, call);
         }
         if (expression instanceof SqlCall call) {
-            // uuid beside a typed string: PostgreSQL's 42883 / 42804 where Calcite would coerce.
-            UuidTextOperands.check(call, operand -> deriveType(scope, operand));
+            // Types of different categories side by side: PostgreSQL's 42883 / 42804 where Calcite would coerce.
+            TypeCategoryMismatches.check(call, operand -> deriveType(scope, operand));
         }
         return super.deriveType(scope, expression);
     }
@@ -280,8 +280,30 @@ public final class ParallaxValidator extends SqlValidatorImpl {
                 select, targetRowType);
     }
 
+    /**
+     * The inputs of UNION / INTERSECT / EXCEPT are validated first, so their columns' types are
+     * checked as PostgreSQL matches them before Calcite's coercion ({@link TypeCategoryMismatches}).
+     */
+    @Override
+    protected void validateNamespace(org.apache.calcite.sql.validate.SqlValidatorNamespace namespace, RelDataType targetRowType) {
+        SqlNode node = namespace.getNode();
+        if (node instanceof SqlCall setOperation
+                && (node.getKind() == SqlKind.UNION || node.getKind() == SqlKind.INTERSECT || node.getKind() == SqlKind.EXCEPT)) {
+            TypeCategoryMismatches.checkSetOperation(setOperation, input -> {
+                org.apache.calcite.sql.validate.SqlValidatorNamespace inputNamespace = getNamespace(input);
+                if (inputNamespace == null) {
+                    return null;
+                }
+                validateNamespace(inputNamespace, targetRowType);
+                return inputNamespace.getType();
+            });
+        }
+        super.validateNamespace(namespace, targetRowType);
+    }
+
     @Override
     protected void validateValues(SqlCall node, RelDataType targetRowType, SqlValidatorScope scope) {
+        TypeCategoryMismatches.checkValues(node, value -> deriveType(scope, value));
         if (targetRowType.isStruct() && targetRowType.getFieldCount() > 0) {
             castArrayLiterals(node, targetRowType);
             castIncompatibleValues(node, targetRowType, scope);
