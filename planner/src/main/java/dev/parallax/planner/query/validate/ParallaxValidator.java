@@ -304,11 +304,49 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     @Override
     protected void validateValues(SqlCall node, RelDataType targetRowType, SqlValidatorScope scope) {
         TypeCategoryMismatches.checkValues(node, value -> deriveType(scope, value));
+        castDatesBesideTimestamps(node, scope);
         if (targetRowType.isStruct() && targetRowType.getFieldCount() > 0) {
             castArrayLiterals(node, targetRowType);
             castIncompatibleValues(node, targetRowType, scope);
         }
         super.validateValues(node, targetRowType, scope);
+    }
+
+    /**
+     * VALUES (date '2020-01-01'), (timestamp '2020-01-01 12:00'): PostgreSQL's common type is timestamp,
+     * as a date converts to it implicitly; Calcite finds none (42000), so the column's dates are cast.
+     */
+    private void castDatesBesideTimestamps(SqlCall values, SqlValidatorScope scope) {
+        List<SqlNode> rows = values.getOperandList();
+        if (rows.size() < 2 || rows.getFirst().getKind() != SqlKind.ROW) {
+            return;
+        }
+        int width = ((SqlCall) rows.getFirst()).operandCount();
+        for (SqlNode row : rows) {
+            if (row.getKind() != SqlKind.ROW || ((SqlCall) row).operandCount() != width) {
+                return;
+            }
+        }
+        for (int column = 0; column < width; column++) {
+            RelDataType timestamp = null;
+            boolean hasDate = false;
+            for (SqlNode row : rows) {
+                RelDataType type = deriveType(scope, ((SqlCall) row).operand(column));
+                hasDate |= type.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.DATE;
+                if (type.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP) {
+                    timestamp = type;
+                }
+            }
+            if (timestamp == null || !hasDate) {
+                continue;
+            }
+            for (SqlNode row : rows) {
+                SqlCall rowCall = (SqlCall) row;
+                if (deriveType(scope, rowCall.operand(column)).getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.DATE) {
+                    rowCall.setOperand(column, castTo(rowCall.operand(column), timestamp));
+                }
+            }
+        }
     }
 
     /** A quoted literal inserted into an array column is that array type's text form: cast it so. */
