@@ -15,8 +15,10 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlShuttle;
+import org.apache.calcite.sql.validate.DelegatingScope;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorNamespace;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 
 import java.util.ArrayList;
@@ -78,41 +80,108 @@ final class MergedJoinColumns {
     }
 
     /**
-     * {@code condition} (a WHERE or HAVING condition, or a GROUP BY list of {@code select}) with each
-     * unqualified reference to a merged column of its FROM clause replaced by that column's
+     * {@code condition} (a WHERE or HAVING condition, a GROUP BY list or a select item of
+     * {@code select}) with each unqualified reference to a merged column replaced by that column's
      * expression, as PostgreSQL resolves it (Calcite finds the name on both inputs: "column
-     * reference is ambiguous"); the same node when nothing is replaced. Subqueries keep their
-     * references: their own FROM clauses may name the column.
+     * reference is ambiguous"); the same node when nothing is replaced. The name is looked up as
+     * PostgreSQL looks it up: in {@code select}'s FROM clause first, then in the FROM clause of each
+     * enclosing query, nearest first (a correlated subquery's reference to the outer query's merged
+     * column). Nested subqueries keep their references: their own clauses are resolved when
+     * Calcite validates them.
      */
     static SqlNode resolveMergedColumns(SqlNode condition, SqlSelect select, SqlValidator validator) {
-        SqlNode from = select.getFrom();
-        if (condition == null || from == null || !hasMergingJoin(from, validator)) {
+        if (condition == null) {
             return condition;
         }
-        return condition.accept(new SqlShuttle() {
+        List<SqlNode> fromClauses = new ArrayList<>();
+        fromClauses.add(select.getFrom());
+        fromClauses.addAll(enclosingFromClauses(validator.getWhereScope(select), validator));
+        return resolveMergedColumns(condition, fromClauses, validator);
+    }
+
+    /**
+     * The ON condition of {@code join} (before Calcite validates it) with unqualified references to
+     * a merged column of the join's inputs resolved as in {@link #resolveMergedColumns}: {@code a
+     * join b using (k) join c on c.x = k} compares with the merged k. An enclosing query's merged
+     * columns are found too.
+     */
+    static void resolveMergedOnColumns(SqlJoin join, SqlValidator validator) {
+        if (join.getConditionType() != JoinConditionType.ON || join.getCondition() == null) {
+            return;
+        }
+        List<SqlNode> fromClauses = new ArrayList<>();
+        fromClauses.add(join);
+        fromClauses.addAll(enclosingFromClauses(validator.getJoinScope(join), validator));
+        SqlNode condition = join.getCondition();
+        SqlNode resolved = resolveMergedColumns(condition, fromClauses, validator);
+        if (resolved != condition) {
+            join.setOperand(5, resolved);
+        }
+    }
+
+    /**
+     * The FROM clauses of the queries enclosing {@code scope}'s own query, nearest first: the
+     * parents of a select's (or a join's) scope are the scopes of the query a subquery is nested in.
+     */
+    private static List<SqlNode> enclosingFromClauses(SqlValidatorScope scope, SqlValidator validator) {
+        List<SqlNode> fromClauses = new ArrayList<>();
+        SqlValidatorScope parent = scope instanceof DelegatingScope delegating ? delegating.getParent() : null;
+        SqlSelect last = null;
+        // The catalog scope at the top (over the empty scope) names no query: its getNode throws.
+        while (parent instanceof DelegatingScope delegating && delegating.getParent() instanceof DelegatingScope) {
+            if (delegating.getNode() instanceof SqlSelect enclosing && enclosing != last) {
+                fromClauses.add(enclosing.getFrom());
+                last = enclosing;
+            }
+            parent = delegating.getParent();
+        }
+        return fromClauses;
+    }
+
+    /**
+     * {@code expression} with unqualified merged columns resolved against {@code fromClauses}
+     * (nearest first): a name is the column of the first FROM clause that has it; when that is a
+     * merged column, its expression replaces the name. A name found twice in one FROM clause, an
+     * input without a name to qualify its columns with, or a merged column whose table name a nearer
+     * FROM clause hides are left to Calcite.
+     */
+    private static SqlNode resolveMergedColumns(SqlNode expression, List<SqlNode> fromClauses, SqlValidator validator) {
+        if (fromClauses.stream().noneMatch(from -> from != null && hasMergingJoin(from, validator))) {
+            return expression;
+        }
+        return expression.accept(new SqlShuttle() {
             @Override
             public SqlNode visit(SqlIdentifier identifier) {
                 if (identifier.names.size() != 1 || identifier.isStar()) {
                     return identifier;
                 }
-                List<Column> columns = columns(from, validator, identifier.getParserPosition());
-                if (columns == null) {
-                    return identifier;
-                }
-                Column found = null;
-                for (Column column : columns) {
-                    if (column.name().equals(identifier.getSimple())) {
-                        if (found != null) {
-                            // Named twice: PostgreSQL's ambiguity error stays Calcite's.
-                            return identifier;
-                        }
-                        found = column;
+                List<String> nearerTables = new ArrayList<>();
+                for (int level = 0; level < fromClauses.size(); level++) {
+                    SqlNode from = fromClauses.get(level);
+                    if (from == null) {
+                        continue;
                     }
+                    List<Column> columns = columns(from, validator, identifier.getParserPosition());
+                    if (columns == null) {
+                        return identifier;
+                    }
+                    Column found = null;
+                    for (Column column : columns) {
+                        if (column.name().equals(identifier.getSimple())) {
+                            if (found != null) {
+                                // Named twice: PostgreSQL's ambiguity error stays Calcite's.
+                                return identifier;
+                            }
+                            found = column;
+                        }
+                    }
+                    if (found != null) {
+                        SqlNode merged = found.merged() ? find(List.of(found), found.name()) : null;
+                        return merged == null || readsTable(merged, nearerTables) ? identifier : merged;
+                    }
+                    nearerTables.addAll(tableNames(from));
                 }
-                if (found == null || !found.merged()) {
-                    return identifier;
-                }
-                return find(List.of(found), found.name());
+                return identifier;
             }
 
             @Override
@@ -122,17 +191,37 @@ final class MergedJoinColumns {
                 }
                 if (call.getKind() == SqlKind.AS) {
                     // An alias names the item; only the aliased expression reads columns.
-                    SqlNode expression = call.operand(0).accept(this);
-                    if (expression == call.operand(0)) {
+                    SqlNode aliased = call.operand(0).accept(this);
+                    if (aliased == call.operand(0)) {
                         return call;
                     }
                     List<SqlNode> operands = new ArrayList<>(call.getOperandList());
-                    operands.set(0, expression);
+                    operands.set(0, aliased);
                     return call.getOperator().createCall(call.getParserPosition(), operands);
                 }
                 return super.visit(call);
             }
         });
+    }
+
+    /** The names of the tables (FROM items) of {@code from}. */
+    private static List<String> tableNames(SqlNode from) {
+        if (from instanceof SqlJoin join) {
+            List<String> names = new ArrayList<>(tableNames(join.getLeft()));
+            names.addAll(tableNames(join.getRight()));
+            return names;
+        }
+        String alias = SqlValidatorUtil.alias(from);
+        return alias == null ? List.of() : List.of(alias);
+    }
+
+    /** Whether {@code expression} reads a column qualified by one of {@code tables}. */
+    private static boolean readsTable(SqlNode expression, List<String> tables) {
+        if (expression instanceof SqlIdentifier identifier) {
+            return identifier.names.size() > 1 && tables.contains(identifier.names.getFirst());
+        }
+        return expression instanceof SqlCall call
+                && call.getOperandList().stream().anyMatch(operand -> operand != null && readsTable(operand, tables));
     }
 
     /**
@@ -142,9 +231,6 @@ final class MergedJoinColumns {
      * of join, which a GROUP BY of the resolved column would not match.
      */
     static SqlNodeList resolveMergedSelectItems(SqlNodeList selectItems, SqlSelect select, SqlValidator validator) {
-        if (select.getFrom() == null || !hasMergingJoin(select.getFrom(), validator)) {
-            return selectItems;
-        }
         List<SqlNode> resolved = new ArrayList<>(selectItems.size());
         boolean changed = false;
         for (SqlNode item : selectItems) {
@@ -164,7 +250,7 @@ final class MergedJoinColumns {
      * {@link #resolveMergedColumns}, except names of the select list's items, which ORDER BY reads first.
      */
     static SqlNodeList resolveMergedOrderItems(SqlNodeList orderItems, SqlSelect select, SqlValidator validator) {
-        if (orderItems == null || select.getFrom() == null || !hasMergingJoin(select.getFrom(), validator)) {
+        if (orderItems == null) {
             return orderItems;
         }
         List<String> itemNames = new ArrayList<>();

@@ -232,6 +232,7 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     @Override
     protected void validateJoin(org.apache.calcite.sql.SqlJoin join, SqlValidatorScope scope) {
         MergedJoinColumns.mergeThroughMergedColumns(join, this);
+        MergedJoinColumns.resolveMergedOnColumns(join, this);
         super.validateJoin(join, scope);
     }
 
@@ -256,6 +257,13 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             select.setOrderBy(resolved);
         }
         super.validateOrderList(select);
+    }
+
+    /** An unqualified merged column in QUALIFY (DISTINCT ON's window) is the merged column ({@link MergedJoinColumns}). */
+    @Override
+    protected void validateQualifyClause(org.apache.calcite.sql.SqlSelect select) {
+        select.setQualify(MergedJoinColumns.resolveMergedColumns(select.getQualify(), select, this));
+        super.validateQualifyClause(select);
     }
 
     /** An unqualified merged column of JOIN ... USING / NATURAL JOIN in HAVING is the merged column ({@link MergedJoinColumns}). */
