@@ -26,6 +26,7 @@ import dev.parallax.planner.query.translate.RexTranslator;
 import dev.parallax.planner.query.validate.ParallaxValidator;
 import dev.parallax.planner.query.validate.DistinctOnClauses;
 import dev.parallax.planner.query.validate.SetReturningCalls;
+import dev.parallax.planner.query.validate.ValuesColumnNames;
 import dev.parallax.planner.query.validate.ValuesRowLengths;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.config.CalciteConnectionConfig;
@@ -399,6 +400,7 @@ public final class QueryPlanner {
             throw new ParallaxException(SqlState.SYNTAX_ERROR, "VALUES lists must all be the same length", null, null,
                     statement.originalPosition(unequalRow.getLineNum(), unequalRow.getColumnNum()), null);
         }
+        parsed = ValuesColumnNames.name(parsed);
         boolean recursive = RECURSIVE_WORD.matcher(statement.sql()).find();
         if (recursive) {
             RecursionChecks.Violation recursion = RecursionChecks.firstViolation(parsed, ParallaxFunctions.OPERATOR_TABLE);
@@ -551,7 +553,7 @@ public final class QueryPlanner {
     private SqlNode validateViewQuery(String query, SqlValidator validator) {
         RewrittenStatement statement = PostgresDialectRewriter.rewrite(query);
         try {
-            SqlNode parsed = SqlParser.create(statement.sql(), PARSER_CONFIG).parseQuery();
+            SqlNode parsed = ValuesColumnNames.name(SqlParser.create(statement.sql(), PARSER_CONFIG).parseQuery());
             DistinctOnClauses.rewrite(parsed, statement);
             SetReturningCalls.resolve(parsed);
             return validator.validate(parsed);
