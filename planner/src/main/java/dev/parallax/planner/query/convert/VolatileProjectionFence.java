@@ -10,9 +10,12 @@ import org.apache.calcite.rel.rules.FilterProjectTransposeRule;
 import org.apache.calcite.rel.rules.ProjectMergeRule;
 import org.apache.calcite.rel.rules.SemiJoinProjectTransposeRule;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
@@ -26,11 +29,12 @@ import java.util.List;
  * reference above reads that one value. Calcite's merges substitute the expression for each
  * reference instead, so {@code select v, v from (select random() as v ...)} returned two different
  * numbers, and {@code where r = r} over {@code random() as r} no rows. The rule variants here do not
- * merge a projection or an aggregate into one with a volatile expression, push a filter's conjuncts
- * on a volatile column below it, or move a semi join below it; conjuncts on other columns still move
- * down, as PostgreSQL pushes such quals into the subquery. For statements with a volatile call
- * ({@link #hasVolatileCall}) the converter neither merges stacked select lists nor prunes an
- * aggregate's input, and trimming keeps volatile columns ({@link ProjectSetFieldTrimmer}).
+ * merge an aggregate into a projection with a volatile expression, nor a projection unless it reads
+ * each volatile column exactly once as it is or cast (an INSERT's casts to the column types), push a
+ * filter's conjuncts on a volatile column below it, or move a semi join below it; conjuncts on other
+ * columns still move down, as PostgreSQL pushes such quals into the subquery. For statements with a
+ * volatile call ({@link #hasVolatileCall}) the converter neither merges stacked select lists nor
+ * prunes an aggregate's input, and trimming keeps volatile columns ({@link ProjectSetFieldTrimmer}).
  */
 public final class VolatileProjectionFence {
     public static final ProjectMergeRule PROJECT_MERGE = new FencedProjectMerge();
@@ -84,9 +88,40 @@ public final class VolatileProjectionFence {
 
         @Override
         public boolean matches(RelOptRuleCall call) {
+            Project top = call.rel(0);
             Project bottom = call.rel(1);
-            return !computesVolatile(bottom) && super.matches(call);
+            return readsVolatileOnceEach(top, bottom) && super.matches(call);
         }
+    }
+
+    /**
+     * Whether merging {@code top} into {@code bottom} keeps each volatile value computed once per
+     * row: every volatile column of {@code bottom} is read by exactly one of {@code top}'s
+     * expressions, as itself or through casts (an INSERT's casts to the column types, a column
+     * passed on), so the merged projection computes it exactly once too.
+     */
+    static boolean readsVolatileOnceEach(Project top, Project bottom) {
+        List<RexNode> columns = bottom.getProjects();
+        int[] direct = new int[columns.size()];
+        int[] anywhere = new int[columns.size()];
+        for (RexNode expression : top.getProjects()) {
+            for (int column : RelOptUtil.InputFinder.bits(expression)) {
+                anywhere[column]++;
+            }
+            RexNode read = expression;
+            while (read.getKind() == SqlKind.CAST) {
+                read = ((RexCall) read).getOperands().getFirst();
+            }
+            if (read instanceof RexInputRef reference) {
+                direct[reference.getIndex()]++;
+            }
+        }
+        for (int column = 0; column < columns.size(); column++) {
+            if (!RexUtil.isDeterministic(columns.get(column)) && (direct[column] != 1 || anywhere[column] != 1)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static final class FencedAggregateProjectMerge extends AggregateProjectMergeRule {
