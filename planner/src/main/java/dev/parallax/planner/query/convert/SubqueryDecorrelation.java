@@ -54,8 +54,14 @@ public final class SubqueryDecorrelation {
         }
         HepPlanner hep = new HepPlanner(SUBQUERY_REMOVAL);
         hep.setExecutor(NoConstantReduction.INSTANCE);
-        hep.setRoot(plan);
-        RelNode decorrelated = RelDecorrelator.decorrelateQuery(hep.findBestExp(), relBuilder);
+        RelNode levelled = SubqueryCorrelationLevels.apply(plan);
+        hep.setRoot(levelled);
+        RelNode removed = hep.findBestExp();
+        // A select-list subquery reading only an enclosing query's row: RelDecorrelator dropped one
+        // of the outer row's correlations there (select (select (select count(*) from d where
+        // d.x = a.k) from b where b.x = a.x) from a joined b to every a row, then 21000), so such a
+        // statement keeps its Correlates and runs each correlated subquery once per outer row.
+        RelNode decorrelated = levelled == plan ? RelDecorrelator.decorrelateQuery(removed, relBuilder) : removed;
         return ScalarSubqueryRowChecks.apply(withoutLiteralAggregates(decorrelated, relBuilder), relBuilder);
     }
 
