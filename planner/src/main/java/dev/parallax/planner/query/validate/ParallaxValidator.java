@@ -297,6 +297,7 @@ public final class ParallaxValidator extends SqlValidatorImpl {
         SqlNode node = namespace.getNode();
         if (node instanceof SqlCall setOperation
                 && (node.getKind() == SqlKind.UNION || node.getKind() == SqlKind.INTERSECT || node.getKind() == SqlKind.EXCEPT)) {
+            typeQuotedLiterals(setOperation, targetRowType);
             TypeCategoryMismatches.checkSetOperation(setOperation, input -> {
                 org.apache.calcite.sql.validate.SqlValidatorNamespace inputNamespace = getNamespace(input);
                 if (inputNamespace == null) {
@@ -307,6 +308,65 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             });
         }
         super.validateNamespace(namespace, targetRowType);
+    }
+
+    /**
+     * select 1 union select '2': PostgreSQL reads a quoted literal column of one input as the other
+     * input's column type (integer here; 22P02 for 'x'), where Calcite made the column varchar. When
+     * only one input is a SELECT with such columns, the other is validated first and the literals
+     * facing a column of another category than string are cast to its type (a cast of no position,
+     * so the column keeps its name).
+     */
+    private void typeQuotedLiterals(SqlCall setOperation, RelDataType targetRowType) {
+        SqlNode left = setOperation.operand(0);
+        SqlNode right = setOperation.operand(1);
+        boolean leftLiterals = hasQuotedLiteralColumn(left);
+        if (leftLiterals == hasQuotedLiteralColumn(right)) {
+            return;
+        }
+        org.apache.calcite.sql.SqlSelect literals = (org.apache.calcite.sql.SqlSelect) (leftLiterals ? left : right);
+        org.apache.calcite.sql.validate.SqlValidatorNamespace typed = getNamespace(leftLiterals ? right : left);
+        if (typed == null) {
+            return;
+        }
+        validateNamespace(typed, targetRowType);
+        RelDataType row = typed.getType();
+        org.apache.calcite.sql.SqlNodeList items = literals.getSelectList();
+        if (row.getFieldCount() != items.size()) {
+            return;
+        }
+        for (int column = 0; column < items.size(); column++) {
+            SqlNode item = items.get(column);
+            boolean aliased = item.getKind() == SqlKind.AS;
+            SqlNode value = aliased ? ((SqlCall) item).operand(0) : item;
+            RelDataType type = row.getFieldList().get(column).getType();
+            char category = TypeCategoryMismatches.category(type);
+            if (value instanceof org.apache.calcite.sql.SqlCharStringLiteral && category != 0 && category != 'S') {
+                SqlNode cast = SqlStdOperatorTable.CAST.createCall(org.apache.calcite.sql.parser.SqlParserPos.ZERO, value,
+                        SqlTypeUtil.convertTypeToSpec(type).withNullable(true));
+                if (aliased) {
+                    ((SqlCall) item).setOperand(0, cast);
+                } else {
+                    items.set(column, cast);
+                }
+            }
+        }
+    }
+
+    /** A SELECT without {@code *} with a quoted literal as a column. */
+    private static boolean hasQuotedLiteralColumn(SqlNode input) {
+        if (!(input instanceof org.apache.calcite.sql.SqlSelect select)) {
+            return false;
+        }
+        boolean literal = false;
+        for (SqlNode item : select.getSelectList()) {
+            SqlNode value = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            if (value instanceof org.apache.calcite.sql.SqlIdentifier identifier && identifier.isStar()) {
+                return false;
+            }
+            literal |= value instanceof org.apache.calcite.sql.SqlCharStringLiteral;
+        }
+        return literal;
     }
 
     @Override
