@@ -54,6 +54,13 @@ public final class ParallaxFunctions {
             OperandTypes.NUMERIC, SqlFunctionCategory.NUMERIC);
     public static final SqlFunction ABSOLUTE_VALUE = SqlBasicFunction.create("pg_absolute_value", ReturnTypes.ARG0_NULLABLE,
             OperandTypes.NUMERIC, SqlFunctionCategory.NUMERIC);
+    /**
+     * PostgreSQL's {@code a ^ b} after the rewrite: power under a name of its own, typed as Calcite's
+     * POWER, so that its column stays unnamed (?column?) while {@code power(a, b)} is named power.
+     */
+    public static final SqlFunction POWER_OPERATOR = SqlBasicFunction.create("pg_power",
+            SqlStdOperatorTable.POWER.getReturnTypeInference(), SqlStdOperatorTable.POWER.getOperandTypeChecker(),
+            SqlFunctionCategory.NUMERIC);
     public static final SqlFunction BIT_NOT = SqlBasicFunction.create("pg_bit_not", ReturnTypes.ARG0_NULLABLE,
             OperandTypes.or(OperandTypes.INTEGER, OperandTypes.BINARY), SqlFunctionCategory.NUMERIC);
     /** PostgreSQL's {@code length(text)}: characters, as {@code char_length} (Calcite has no such function). */
@@ -301,7 +308,7 @@ public final class ParallaxFunctions {
             org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
             LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, REGEXP_REPLACE, TO_CHAR,
             MAKE_DATE, MAKE_TIMESTAMP, MAKE_INTERVAL, TO_TIMESTAMP, TO_DATE,
-            GROUPING, LOG, PI, SIGN, DIV, WIDTH_BUCKET, NUM_NULLS, NUM_NONNULLS, GCD, LCM, SHIFT_LEFT, SHIFT_RIGHT, SQUARE_ROOT, CUBE_ROOT, ABSOLUTE_VALUE));
+            GROUPING, LOG, PI, SIGN, DIV, WIDTH_BUCKET, NUM_NULLS, NUM_NONNULLS, GCD, LCM, SHIFT_LEFT, SHIFT_RIGHT, SQUARE_ROOT, CUBE_ROOT, ABSOLUTE_VALUE, POWER_OPERATOR));
 
     /** Calcite's standard operators Parallax replaces by its own of the same name, left out of the operator table. */
     private static final java.util.Set<SqlOperator> REPLACED = java.util.Set.of(SqlStdOperatorTable.ROUND, SqlStdOperatorTable.SIGN,

@@ -29,7 +29,8 @@ import java.util.Set;
  *       spelling;</li>
  *   <li>{@code interval '3 months'} becomes an SQL-standard interval literal, and single-field
  *       qualifiers get a wide leading precision ({@code interval '100' day} is legal in PostgreSQL);</li>
- *   <li>{@code a ^ b} becomes {@code power(a, b)} (Calcite would read it as xor);</li>
+ *   <li>{@code a ^ b} becomes {@code pg_power(a, b)} (Calcite would read it as xor; a name of its
+ *       own keeps the column unnamed, as PostgreSQL leaves an operator's);</li>
  *   <li>{@code OPERATOR(pg_catalog.~)} becomes {@code ~}; {@code COLLATE pg_catalog.default} is dropped;
  *       {@code pg_catalog.f(...)} calls lose their qualifier;</li>
  *   <li>{@code E'...'} escape strings become standard strings (in the lexer);</li>
@@ -1063,7 +1064,7 @@ public final class PostgresDialectRewriter {
                 result.add(piece);
                 continue;
             }
-            int start = primaryStart(result);
+            int start = withUnarySign(result, primaryStart(result));
             int rightStart = PostgresTypeNames.skipSpace(pieces, index + 1);
             int rightEnd = rightStart;
             if (rightEnd < pieces.size() && pieces.get(rightEnd) instanceof Piece.Leaf sign
@@ -1075,7 +1076,7 @@ public final class PostgresDialectRewriter {
                 throw syntaxError(leaf.token());
             }
             List<Object> parts = new ArrayList<>();
-            parts.add("power(");
+            parts.add("pg_power(");
             parts.addAll(trimmed(result.subList(start, result.size())));
             parts.add(", ");
             parts.addAll(pieces.subList(rightStart, rightEnd));
@@ -1085,6 +1086,31 @@ public final class PostgresDialectRewriter {
             index = rightEnd - 1;
         }
         return result;
+    }
+
+    /** Words after which a sign is unary: an operand starts there. */
+    private static final Set<String> OPERAND_STARTING_WORDS = Set.of("select", "where", "and", "or", "not", "when", "then",
+            "else", "having", "on", "by", "distinct", "all", "between", "like", "return");
+
+    /**
+     * {@code start}, or the unary minus or plus before it: PostgreSQL's unary minus binds tighter than
+     * {@code ^}, so {@code -2 ^ 2} is {@code (-2) ^ 2} = 4 and {@code 2 * -2 ^ 2} is 8. A sign is unary
+     * where no operand ends before it: at the start, after an operator, a comma or a keyword.
+     */
+    private static int withUnarySign(List<Piece> pieces, int start) {
+        if (start < 0) {
+            return start;
+        }
+        int sign = previousNonSpace(pieces, start);
+        if (sign < 0 || !(pieces.get(sign) instanceof Piece.Leaf leaf && (leaf.token().isOperator("-") || leaf.token().isOperator("+")))) {
+            return start;
+        }
+        int before = previousNonSpace(pieces, sign);
+        boolean unary = before < 0
+                || pieces.get(before) instanceof Piece.Leaf previous && (previous.token().kind() == Kind.COMMA
+                || previous.token().kind() == Kind.OPERATOR && !previous.token().isOperator("]")
+                || previous.token().kind() == Kind.WORD && OPERAND_STARTING_WORDS.contains(previous.token().lowerText()));
+        return unary ? sign : start;
     }
 
     /** The array operators and the functions they become. */

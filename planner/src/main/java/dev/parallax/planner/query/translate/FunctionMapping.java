@@ -26,6 +26,9 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.SQUARE_ROOT) {
             return Function.SQRT;
         }
+        if (operator == ParallaxFunctions.POWER_OPERATOR) {
+            return Function.POWER;
+        }
         if (operator == ParallaxFunctions.CUBE_ROOT) {
             return Function.CBRT;
         }
