@@ -135,9 +135,11 @@ public enum Function {
      * ARRAY_CONCAT(array, array) is {@code ||} (the result starts at the left array's lower bound);
      * STRING_AGG(array, separator) is string_agg over {@code array_agg(value)} (the planner's
      * rewrite): ARRAY_TO_STRING's text, but NULL when no element is non-NULL, as string_agg of
-     * only NULLs (array_to_string gives '').
+     * only NULLs (array_to_string gives ''); MODE(array) is {@code mode() WITHIN GROUP (ORDER BY value)}
+     * over {@code array_agg(value ORDER BY value)} (the planner's rewrite): the longest run of equal
+     * non-NULL elements, the first such run on a tie, NULL when there is none.
      */
-    ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, STRING_AGG, ARRAY_CONCAT,
+    ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, STRING_AGG, MODE, ARRAY_CONCAT,
     /**
      * Arrays built from an array (ArrayEditEvaluator): ARRAY_APPEND(array, value),
      * ARRAY_PREPEND(value, array), ARRAY_REMOVE(array, value), ARRAY_REPLACE(array, from, to),

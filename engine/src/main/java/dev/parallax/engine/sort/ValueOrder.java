@@ -8,7 +8,7 @@ import java.util.Arrays;
 
 /**
  * Three-way comparisons of single values in PostgreSQL's order, shared by every comparator of this
- * package; {@link #compareDoubles} also by the index scan and the array functions,
+ * package; {@link #compareDoubles} and {@link #compareElements} also by the index scan and the array functions,
  * {@link #compareArrays} also by the comparison operators.
  */
 public final class ValueOrder {
@@ -69,7 +69,7 @@ public final class ValueOrder {
             if (leftNull || rightNull) {
                 order = leftNull == rightNull ? 0 : (leftNull ? 1 : -1);
             } else {
-                order = compareElements(element, left, leftOffset, right, rightOffset, index);
+                order = compareElements(element, left, leftOffset, index, right, rightOffset, index);
             }
             if (order != 0) {
                 return order;
@@ -81,15 +81,20 @@ public final class ValueOrder {
         return leftCount == 0 ? 0 : Integer.compare(ArrayValue.lowerBound(left, leftOffset), ArrayValue.lowerBound(right, rightOffset));
     }
 
-    private static int compareElements(DataType element, byte[] left, int leftOffset, byte[] right, int rightOffset, int index) {
+    /**
+     * Element {@code leftIndex} of the encoded array at {@code leftOffset} against element
+     * {@code rightIndex} of the one at {@code rightOffset}, both non-NULL, in {@code element}'s order.
+     */
+    public static int compareElements(DataType element, byte[] left, int leftOffset, int leftIndex,
+                                      byte[] right, int rightOffset, int rightIndex) {
         return switch (element.vectorKind()) {
-            case LONG -> Long.compare(ArrayValue.longAt(left, leftOffset, index), ArrayValue.longAt(right, rightOffset, index));
-            case DOUBLE -> compareDoubles(ArrayValue.doubleAt(left, leftOffset, index), ArrayValue.doubleAt(right, rightOffset, index));
+            case LONG -> Long.compare(ArrayValue.longAt(left, leftOffset, leftIndex), ArrayValue.longAt(right, rightOffset, rightIndex));
+            case DOUBLE -> compareDoubles(ArrayValue.doubleAt(left, leftOffset, leftIndex), ArrayValue.doubleAt(right, rightOffset, rightIndex));
             case BYTES -> {
-                int leftStart = ArrayValue.bytesOffset(left, leftOffset, index);
-                int leftLength = ArrayValue.bytesLength(left, leftOffset, index);
-                int rightStart = ArrayValue.bytesOffset(right, rightOffset, index);
-                int rightLength = ArrayValue.bytesLength(right, rightOffset, index);
+                int leftStart = ArrayValue.bytesOffset(left, leftOffset, leftIndex);
+                int leftLength = ArrayValue.bytesLength(left, leftOffset, leftIndex);
+                int rightStart = ArrayValue.bytesOffset(right, rightOffset, rightIndex);
+                int rightLength = ArrayValue.bytesLength(right, rightOffset, rightIndex);
                 yield switch (element.kind()) {
                     case CHAR -> compareBlankPadded(left, leftStart, leftLength, right, rightStart, rightLength);
                     case BIT, VARBIT -> compareBitStrings(left, leftStart, leftLength, right, rightStart, rightLength);

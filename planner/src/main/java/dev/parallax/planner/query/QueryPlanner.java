@@ -707,6 +707,9 @@ public final class QueryPlanner {
             if (call.getOperator() == dev.parallax.planner.query.function.ParallaxFunctions.STRING_AGGREGATE) {
                 return "string_agg";
             }
+            if (call.getOperator() == dev.parallax.planner.query.function.ParallaxFunctions.MODE) {
+                return "mode";
+            }
             if (call.getOperator() == dev.parallax.planner.query.function.StringFunctions.TRANSLATE) {
                 return "translate";
             }

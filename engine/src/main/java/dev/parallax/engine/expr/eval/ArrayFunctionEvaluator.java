@@ -32,6 +32,9 @@ final class ArrayFunctionEvaluator extends Evaluator {
     private final int comparisonMask;
     private final boolean all;
     private final StringBuilder text = new StringBuilder();
+    /** MODE's non-NULL element indices in sort order, and the merge sort's scratch; grown to the largest array seen. */
+    private int[] sortedIndices = new int[0];
+    private int[] mergeScratch = new int[0];
 
     ArrayFunctionEvaluator(Function function, Evaluator[] arguments, DataType resultType) {
         super(resultType);
@@ -157,8 +160,75 @@ final class ArrayFunctionEvaluator extends Evaluator {
                 ((BytesVector) result).set(position, text.toString().getBytes(StandardCharsets.UTF_8));
                 return true;
             }
+            case MODE -> {
+                int mode = mostFrequent(data, offset, count, ((LongVector) vectors[1]).values()[position] != 0);
+                if (mode < 0) {
+                    return false;
+                }
+                storeElement(result, position, data, offset, mode);
+                return true;
+            }
             default -> throw new IllegalStateException("not an array function: " + function);
         }
+    }
+
+    /**
+     * The index of a most frequent non-NULL element, the first of equally frequent values in
+     * ascending (or, when {@code descending}, descending) order, as PostgreSQL's mode_final over its
+     * sorted input keeps a mode until a strictly more frequent value follows; -1 when every element is
+     * NULL. The non-NULL elements' indices are sorted, so equal values are adjacent.
+     */
+    private int mostFrequent(byte[] data, int offset, int count, boolean descending) {
+        if (sortedIndices.length < count) {
+            sortedIndices = new int[count];
+            mergeScratch = new int[count];
+        }
+        int valueCount = 0;
+        for (int index = 0; index < count; index++) {
+            if (!ArrayValue.isNull(data, offset, index)) {
+                sortedIndices[valueCount++] = index;
+            }
+        }
+        DataType element = arguments[0].type().element();
+        sortIndices(element, data, offset, 0, valueCount, descending);
+        int mode = -1;
+        int modeLength = 0;
+        int runStart = 0;
+        for (int sorted = 1; sorted <= valueCount; sorted++) {
+            if (sorted == valueCount || ValueOrder.compareElements(element, data, offset, sortedIndices[runStart],
+                    data, offset, sortedIndices[sorted]) != 0) {
+                if (sorted - runStart > modeLength) {
+                    mode = sortedIndices[runStart];
+                    modeLength = sorted - runStart;
+                }
+                runStart = sorted;
+            }
+        }
+        return mode;
+    }
+
+    /** Merge sort of {@code sortedIndices[from, to)} by the elements they index (no boxing: Arrays.sort has no int comparator). */
+    private void sortIndices(DataType element, byte[] data, int offset, int from, int to, boolean descending) {
+        if (to - from < 2) {
+            return;
+        }
+        int middle = (from + to) >>> 1;
+        sortIndices(element, data, offset, from, middle, descending);
+        sortIndices(element, data, offset, middle, to, descending);
+        int left = from;
+        int right = middle;
+        int out = from;
+        while (left < middle && right < to) {
+            int order = ValueOrder.compareElements(element, data, offset, sortedIndices[left], data, offset, sortedIndices[right]);
+            mergeScratch[out++] = (descending ? -order : order) <= 0 ? sortedIndices[left++] : sortedIndices[right++];
+        }
+        while (left < middle) {
+            mergeScratch[out++] = sortedIndices[left++];
+        }
+        while (right < to) {
+            mergeScratch[out++] = sortedIndices[right++];
+        }
+        System.arraycopy(mergeScratch, from, sortedIndices, from, to - from);
     }
 
     /** {@code left || right}: NULL only when both are; the result starts at the left array's lower bound. */

@@ -558,7 +558,7 @@ public final class ExpressionCompiler {
                 }
                 return caseOf(new Case(conditions, results, argumentExprs.getLast(), type));
             }
-            case ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, STRING_AGG,
+            case ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, STRING_AGG, MODE,
                  ARRAY_CONCAT, EQUAL_ANY, NOT_EQUAL_ANY, LESS_THAN_ANY, LESS_THAN_OR_EQUAL_ANY, GREATER_THAN_ANY,
                  GREATER_THAN_OR_EQUAL_ANY, EQUAL_ALL, NOT_EQUAL_ALL, LESS_THAN_ALL, LESS_THAN_OR_EQUAL_ALL, GREATER_THAN_ALL,
                  GREATER_THAN_OR_EQUAL_ALL -> {

@@ -71,6 +71,9 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.SCALAR_SUBQUERY_VALUE) {
             return Function.SCALAR_SUBQUERY_VALUE;
         }
+        if (operator == ParallaxFunctions.MODE) {
+            return Function.MODE;
+        }
         if (operator == ParallaxFunctions.STRING_AGGREGATE) {
             return Function.STRING_AGG;
         }
