@@ -4,9 +4,11 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.operator.BatchCopier;
+import dev.parallax.engine.operator.aggregate.WindowAggregate;
 import dev.parallax.engine.plan.WindowCall;
 import dev.parallax.engine.plan.WindowFrame;
 import dev.parallax.engine.plan.WindowFunction;
+import dev.parallax.engine.plan.WindowNode;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
@@ -20,7 +22,8 @@ import java.util.List;
 
 /**
  * The window functions that read their whole partition ({@link WindowFunction#needsPartition()}:
- * lag, lead, first_value, last_value, nth_value, ntile, percent_rank, cume_dist), over the
+ * lag, lead, first_value, last_value, nth_value, ntile, percent_rank, cume_dist) and the aggregates
+ * over {@link WindowFrame#ROWS} frames with offsets, over the
  * {@link WindowOperator}'s output, which carries a column for each of them still to be filled.
  * Each batch is held (copied, unless the window operator hands over batches it copied itself)
  * until the row starting the next partition, or the input's end, arrives; then every such
@@ -30,16 +33,35 @@ import java.util.List;
  * <p>Rows are numbered across the held batches (batch {@code b} holds rows
  * {@code batchStarts[b] ..}); a function reading another row of its partition finds its batch by
  * a binary search over the held batches, skipped while it stays in the same batch.
+ * <p>An aggregate over a ROWS frame whose start is UNBOUNDED PRECEDING adds each row once, as the
+ * frame only grows; a frame whose start moves is added again from its start at every row (cost
+ * rows x frame rows), as PostgreSQL restarts the aggregate when it has no inverse transition
+ * (min, max, float sums); PostgreSQL's inverse transitions for integer sums and counts are not
+ * done here.
  */
 final class PartitionWindowOperator implements Operator {
+    /** More rows than a partition held in memory can have: frame offsets are clamped to it. */
+    private static final long MAXIMUM_OFFSET = 1L << 32;
+
     private final Operator input;
     private final boolean copiesBatches;
     private final WindowKeyChanges keyChanges;
     private final WindowFrame frame;
-    /** The calls computed here, their output columns and argument columns. */
+    /**
+     * Under {@link WindowFrame#ROWS}, the frame's bounds in rows from the current row, clamped to
+     * ±2^32 (more than any partition held in memory) so that adding a row number cannot overflow;
+     * {@link WindowNode#UNBOUNDED_PRECEDING} and {@link WindowNode#UNBOUNDED_FOLLOWING} kept as they are.
+     */
+    private final long frameStart;
+    private final long frameEnd;
+    /** The calls computed here, their output columns and argument columns (an aggregate's argument, -1 for count(*)). */
     private final WindowFunction[] functions;
     private final int[] outputColumns;
     private final int[][] arguments;
+    /** Per call, its aggregate over a ROWS frame; null for the other functions. */
+    private final WindowAggregate[] aggregates;
+    /** Positions of the frame rows of one held batch, handed to an aggregate. */
+    private int[] framePositions = new int[Batch.DEFAULT_CAPACITY];
     private final List<Batch> held = new ArrayList<>();
     private int[] batchStarts = new int[16];
     private int heldRows;
@@ -59,26 +81,39 @@ final class PartitionWindowOperator implements Operator {
      * @param firstCallColumn the column of the first call in the input's batches (the calls' columns follow in order)
      */
     PartitionWindowOperator(Operator input, boolean copiesBatches, int[] partitionColumns, int[] orderColumns, WindowFrame frame,
-                            List<WindowCall> calls, int firstCallColumn) {
+                            long frameStart, long frameEnd, List<WindowCall> calls, int firstCallColumn) {
         this.input = input;
         this.copiesBatches = copiesBatches;
         this.keyChanges = new WindowKeyChanges(partitionColumns, orderColumns);
         this.frame = frame;
+        this.frameStart = frameStart == WindowNode.UNBOUNDED_PRECEDING ? frameStart : Math.clamp(frameStart, -MAXIMUM_OFFSET, MAXIMUM_OFFSET);
+        this.frameEnd = frameEnd == WindowNode.UNBOUNDED_FOLLOWING ? frameEnd : Math.clamp(frameEnd, -MAXIMUM_OFFSET, MAXIMUM_OFFSET);
         List<Integer> computed = new ArrayList<>();
         for (int call = 0; call < calls.size(); call++) {
-            if (calls.get(call).function().needsPartition()) {
+            if (computes(calls.get(call), frame)) {
                 computed.add(call);
             }
         }
         this.functions = new WindowFunction[computed.size()];
         this.outputColumns = new int[computed.size()];
         this.arguments = new int[computed.size()][];
+        this.aggregates = new WindowAggregate[computed.size()];
         for (int index = 0; index < functions.length; index++) {
             WindowCall call = calls.get(computed.get(index));
             functions[index] = call.function();
             outputColumns[index] = firstCallColumn + computed.get(index);
-            arguments[index] = call.arguments();
+            if (call.aggregate() != null) {
+                aggregates[index] = new WindowAggregate(call.aggregate());
+                arguments[index] = new int[] {call.aggregate().argument()};
+            } else {
+                arguments[index] = call.arguments();
+            }
         }
+    }
+
+    /** Whether this operator computes {@code call} of a window over {@code frame} (else the {@link WindowOperator} does). */
+    static boolean computes(WindowCall call, WindowFrame frame) {
+        return call.function().needsPartition() || call.function() == WindowFunction.AGGREGATE && frame == WindowFrame.ROWS;
     }
 
     @Override
@@ -161,7 +196,8 @@ final class PartitionWindowOperator implements Operator {
                 case NTILE -> ntile(call, from, to);
                 case LAG, LEAD -> offsetValue(call, from, to);
                 case FIRST_VALUE, LAST_VALUE, NTH_VALUE -> frameValue(call, from, to);
-                case ROW_NUMBER, RANK, DENSE_RANK, AGGREGATE -> throw new IllegalStateException("computed by the window operator: " + functions[call]);
+                case AGGREGATE -> frameAggregate(call, from, to);
+                case ROW_NUMBER, RANK, DENSE_RANK -> throw new IllegalStateException("computed by the window operator: " + functions[call]);
             }
         }
     }
@@ -292,10 +328,81 @@ final class PartitionWindowOperator implements Operator {
         }
     }
 
+    /** The first held row of the ROWS frame of held row {@code row}, in the partition {@code from .. to-1}. */
+    private int rowsFrameFirst(int row, int from, int to) {
+        if (frameStart == WindowNode.UNBOUNDED_PRECEDING) {
+            return from;
+        }
+        return (int) Math.min(to, Math.max(from, row + frameStart));
+    }
+
+    /** The end (exclusive) of the ROWS frame of held row {@code row}, in the partition {@code from .. to-1}. */
+    private int rowsFrameEnd(int row, int from, int to) {
+        if (frameEnd == WindowNode.UNBOUNDED_FOLLOWING) {
+            return to;
+        }
+        return (int) Math.min(to, Math.max(from, row + frameEnd + 1));
+    }
+
+    /**
+     * An aggregate over each row's ROWS frame. With the start at UNBOUNDED PRECEDING the frame only
+     * grows (its end never moves back), so each row is added once; else every row's frame is added
+     * from its start.
+     */
+    private void frameAggregate(int call, int from, int to) {
+        WindowAggregate aggregate = aggregates[call];
+        int argument = arguments[call][0];
+        boolean growing = frameStart == WindowNode.UNBOUNDED_PRECEDING;
+        aggregate.clear();
+        int added = from;
+        int batchIndex = batchOf(from);
+        for (int row = from; row < to; batchIndex++) {
+            Batch batch = held.get(batchIndex);
+            ColumnVector out = batch.column(outputColumns[call]);
+            int start = batchStarts[batchIndex];
+            int end = Math.min(to, start + batch.rowCount());
+            for (; row < end; row++) {
+                int first = rowsFrameFirst(row, from, to);
+                int last = rowsFrameEnd(row, from, to);
+                if (growing) {
+                    if (last > added) {
+                        addHeldRows(aggregate, argument, added, last);
+                        added = last;
+                    }
+                } else {
+                    aggregate.clear();
+                    addHeldRows(aggregate, argument, first, last);
+                }
+                aggregate.writeResult(out, row - start);
+            }
+        }
+    }
+
+    /** Adds the held rows {@code first .. last-1} (none when {@code first >= last}) to {@code aggregate}, one call per held batch. */
+    private void addHeldRows(WindowAggregate aggregate, int argument, int first, int last) {
+        int row = first;
+        while (row < last) {
+            int batchIndex = batchOf(row);
+            Batch batch = held.get(batchIndex);
+            int start = batchStarts[batchIndex];
+            int end = Math.min(last, start + batch.rowCount());
+            int count = end - row;
+            if (framePositions.length < count) {
+                framePositions = new int[Math.max(count, 2 * framePositions.length)];
+            }
+            for (int index = 0; index < count; index++) {
+                framePositions[index] = row - start + index;
+            }
+            aggregate.add(argument < 0 ? null : batch.column(argument), framePositions, count);
+            row = end;
+        }
+    }
+
     /**
      * first_value, last_value and nth_value over the row's frame: from the partition's first row
-     * to the row itself, its last peer or the partition's last row. nth_value's n is read per row
-     * (a NULL gives NULL, below 1 fails as in PostgreSQL).
+     * to the row itself, its last peer or the partition's last row, or the ROWS frame around the
+     * row (NULL when it is empty). nth_value's n is read per row (a NULL gives NULL, below 1 fails
+     * as in PostgreSQL).
      */
     private void frameValue(int call, int from, int to) {
         WindowFunction function = functions[call];
@@ -314,14 +421,16 @@ final class PartitionWindowOperator implements Operator {
                 if (row == groupEnd) {
                     groupEnd = peerGroupEnd(row, to);
                 }
+                int frameFirst = frame == WindowFrame.ROWS ? rowsFrameFirst(row, from, to) : from;
                 int frameEnd = switch (frame) {
                     case PARTITION -> to;
                     case THROUGH_PEERS -> groupEnd;
                     case THROUGH_ROW -> row + 1;
+                    case ROWS -> rowsFrameEnd(row, from, to);
                 };
                 long target;
                 if (function == WindowFunction.FIRST_VALUE) {
-                    target = from;
+                    target = frameFirst;
                 } else if (function == WindowFunction.LAST_VALUE) {
                     target = frameEnd - 1;
                 } else {
@@ -333,9 +442,9 @@ final class PartitionWindowOperator implements Operator {
                     if (nth <= 0) {
                         throw ParallaxException.of(SqlState.INVALID_ARGUMENT_FOR_NTH_VALUE, "argument of nth_value must be greater than zero");
                     }
-                    target = from + nth - 1;
+                    target = frameFirst + nth - 1;
                 }
-                if (target < frameEnd) {
+                if (frameFirst < frameEnd && target < frameEnd) {
                     copyHeldValue((int) target, value, out, position);
                 } else {
                     out.setNull(position);

@@ -80,7 +80,8 @@ final class WindowOperator implements Operator {
             functions[index] = call.function();
             outputs[index] = ColumnVector.create(call.resultType(), Batch.DEFAULT_CAPACITY);
             arguments[index] = -1;
-            if (call.aggregate() != null) {
+            // Aggregates over ROWS frames with offsets see rows after the current one: PartitionWindowOperator computes them.
+            if (call.aggregate() != null && frame != WindowFrame.ROWS) {
                 aggregates[index] = new WindowAggregate(call.aggregate());
                 arguments[index] = call.aggregate().argument();
                 stepResults[index] = ColumnVector.create(call.resultType(), 1);
@@ -193,7 +194,8 @@ final class WindowOperator implements Operator {
                     case ROW_NUMBER -> ((LongVector) out[call]).values()[position] = rowNumber;
                     case RANK -> ((LongVector) out[call]).values()[position] = rank;
                     case DENSE_RANK -> ((LongVector) out[call]).values()[position] = denseRank;
-                    // Computed once the partition is complete (PartitionWindowOperator); the aggregates at each frame step.
+                    // Computed once the partition is complete (PartitionWindowOperator); the aggregates at each frame step
+                    // (under ROWS frames with offsets, once the partition is complete).
                     case AGGREGATE, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE -> {
                     }
                 }
@@ -205,6 +207,7 @@ final class WindowOperator implements Operator {
                 case PARTITION -> partitionStart;
                 case THROUGH_PEERS -> peerStarts[index];
                 case THROUGH_ROW -> true;
+                case ROWS -> throw new IllegalStateException("aggregates over ROWS frames with offsets are computed over whole partitions");
             };
             if (stepStarts) {
                 if (index > stepStart || !held.isEmpty()) {

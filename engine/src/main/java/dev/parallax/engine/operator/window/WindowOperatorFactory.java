@@ -7,7 +7,8 @@ import dev.parallax.engine.plan.WindowNode;
 
 /**
  * Instantiates a {@link WindowNode}: a {@link WindowOperator} for the ranking functions and the
- * aggregates, under a {@link PartitionWindowOperator} when calls need their whole partition.
+ * aggregates, under a {@link PartitionWindowOperator} when calls need their whole partition (the
+ * functions reading other rows, and aggregates over ROWS frames with offsets).
  */
 public final class WindowOperatorFactory {
     private WindowOperatorFactory() {
@@ -18,12 +19,12 @@ public final class WindowOperatorFactory {
                 node.calls());
         boolean needsPartition = false;
         for (WindowCall call : node.calls()) {
-            needsPartition |= call.function().needsPartition();
+            needsPartition |= PartitionWindowOperator.computes(call, node.frame());
         }
         if (!needsPartition) {
             return window;
         }
         return new PartitionWindowOperator(window, !window.handsOverBatches(), node.partitionColumns(), node.orderColumns(), node.frame(),
-                node.calls(), node.input().outputTypes().size());
+                node.frameStart(), node.frameEnd(), node.calls(), node.input().outputTypes().size());
     }
 }

@@ -562,7 +562,7 @@ public final class ParallelPlanner {
         return switch (node) {
             case LimitNode limit -> new LimitNode(newInput, limit.offset(), limit.limit(), estimate);
             case dev.parallax.engine.plan.WindowNode window -> new dev.parallax.engine.plan.WindowNode(newInput,
-                    window.partitionColumns(), window.orderColumns(), window.frame(), window.calls(), estimate);
+                    window.partitionColumns(), window.orderColumns(), window.frame(), window.frameStart(), window.frameEnd(), window.calls(), estimate);
             case SortNode sort -> new SortNode(newInput, sort.keys(), sort.limit(), estimate);
             case ProjectNode project -> new ProjectNode(newInput, project.expressions(), estimate);
             case ProjectSetNode projectSet -> new ProjectSetNode(newInput, projectSet.functions(), estimate);

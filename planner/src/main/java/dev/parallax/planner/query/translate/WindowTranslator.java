@@ -29,6 +29,8 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rex.RexWindowExclusion;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -97,7 +99,7 @@ final class WindowTranslator {
             }
             // The ranking functions, lag, lead and ntile ignore the frame: only a window with aggregates
             // or first_value, last_value, nth_value needs one supported.
-            WindowFrame frame = framed ? frame(group, window, inputFields) : WindowFrame.THROUGH_ROW;
+            Frame frame = framed ? frame(group, window, inputFields) : new Frame(WindowFrame.THROUGH_ROW, 0, 0);
             int[] partitionColumns = group.keys.toArray();
             List<SortKey> keys = new ArrayList<>();
             for (int column : partitionColumns) {
@@ -128,7 +130,7 @@ final class WindowTranslator {
             PlanEstimate inputEstimate = input.estimate();
             // One comparison per key and one counter update per row, as PostgreSQL charges cpu_operator_cost per row.
             double cost = inputEstimate.rows() * 0.0025 * (keys.size() + calls.size());
-            node = new WindowNode(input, partitionColumns, orderColumns, frame, calls,
+            node = new WindowNode(input, partitionColumns, orderColumns, frame.kind(), frame.start(), frame.end(), calls,
                     new PlanEstimate(inputEstimate.startupCost(), inputEstimate.totalCost() + cost, inputEstimate.rows(),
                             inputEstimate.width() + 8 * calls.size()));
         }
@@ -299,32 +301,83 @@ final class WindowTranslator {
                 AggregateStates.stateTypes(function, argumentType, resultType), name);
     }
 
+    /** A window's frame: its kind and, for {@link WindowFrame#ROWS}, its bounds in rows from the current row. */
+    private record Frame(WindowFrame kind, long start, long end) {
+    }
+
     /**
-     * The frame of a window with aggregates: from UNBOUNDED PRECEDING to CURRENT ROW or UNBOUNDED
-     * FOLLOWING, without EXCLUDE (Calcite's parser has no GROUPS). RANGE to CURRENT ROW ends at the
-     * last peer, and covers the whole partition without ORDER BY (every row is a peer).
+     * The frame of a window with aggregates or first_value, last_value, nth_value: RANGE from
+     * UNBOUNDED PRECEDING to CURRENT ROW or UNBOUNDED FOLLOWING, or ROWS between any bounds, without
+     * EXCLUDE (Calcite's parser has no GROUPS). RANGE to CURRENT ROW ends at the last peer, and
+     * covers the whole partition without ORDER BY (every row is a peer).
      */
-    private static WindowFrame frame(Window.Group group, Window window, int inputFields) {
+    private static Frame frame(Window.Group group, Window window, int inputFields) {
         RexWindowBound lower = group.lowerBound;
         RexWindowBound upper = group.upperBound;
-        if (!lower.isUnbounded() || !lower.isPreceding()
-                || !(upper.isCurrentRow() || upper.isUnbounded() && upper.isFollowing())) {
+        boolean fromFirstRow = lower.isUnbounded() && lower.isPreceding();
+        boolean toCurrentRowOrLast = upper.isCurrentRow() || upper.isUnbounded() && upper.isFollowing();
+        if (!group.isRows && (!fromFirstRow || !toCurrentRowOrLast)) {
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
-                    "window frame %s BETWEEN %s AND %s is not supported yet: only frames from UNBOUNDED PRECEDING to CURRENT ROW "
-                            + "or UNBOUNDED FOLLOWING are", group.isRows ? "ROWS" : "RANGE",
-                    bound(lower, window, inputFields), bound(upper, window, inputFields));
+                    "window frame RANGE BETWEEN %s AND %s is not supported yet: only RANGE frames from UNBOUNDED PRECEDING to CURRENT ROW "
+                            + "or UNBOUNDED FOLLOWING are", bound(lower, window, inputFields), bound(upper, window, inputFields));
         }
         if (group.exclude != RexWindowExclusion.EXCLUDE_NO_OTHER) {
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window frame exclusion %s is not supported yet",
                     group.exclude.toString());
         }
-        if (upper.isUnbounded()) {
-            return WindowFrame.PARTITION;
+        if (fromFirstRow && upper.isUnbounded() && upper.isFollowing()) {
+            return new Frame(WindowFrame.PARTITION, 0, 0);
         }
-        if (group.isRows) {
-            return WindowFrame.THROUGH_ROW;
+        if (!group.isRows) {
+            return new Frame(group.orderKeys.getFieldCollations().isEmpty() ? WindowFrame.PARTITION : WindowFrame.THROUGH_PEERS, 0, 0);
         }
-        return group.orderKeys.getFieldCollations().isEmpty() ? WindowFrame.PARTITION : WindowFrame.THROUGH_PEERS;
+        if (fromFirstRow && upper.isCurrentRow()) {
+            return new Frame(WindowFrame.THROUGH_ROW, 0, 0);
+        }
+        return new Frame(WindowFrame.ROWS, rowsOffset(lower, window, inputFields, "starting"), rowsOffset(upper, window, inputFields, "ending"));
+    }
+
+    /**
+     * A ROWS frame bound in rows from the current row: negative PRECEDING, the WindowNode's
+     * unbounded markers for UNBOUNDED. A NULL or negative offset fails as in PostgreSQL (22004,
+     * 22013), where the planner reads it (Calcite takes only constants there).
+     */
+    private static long rowsOffset(RexWindowBound bound, Window window, int inputFields, String which) {
+        if (bound.isCurrentRow()) {
+            return 0;
+        }
+        if (bound.isUnbounded()) {
+            if (bound.isPreceding() != which.equals("starting")) {
+                // Calcite's validator refuses these first; PostgreSQL's 42P20 words, should one come through.
+                throw ParallaxException.of(SqlState.WINDOWING_ERROR, "frame %s cannot be UNBOUNDED %s",
+                        which.equals("starting") ? "start" : "end", bound.isPreceding() ? "PRECEDING" : "FOLLOWING");
+            }
+            return bound.isPreceding() ? WindowNode.UNBOUNDED_PRECEDING : WindowNode.UNBOUNDED_FOLLOWING;
+        }
+        RexNode offset = bound.getOffset();
+        RexLiteral literal = null;
+        if (offset instanceof RexLiteral direct) {
+            literal = direct;
+        } else if (offset instanceof RexInputRef reference && reference.getIndex() >= inputFields
+                && reference.getIndex() - inputFields < window.constants.size()) {
+            literal = window.constants.get(reference.getIndex() - inputFields);
+        }
+        if (literal == null) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window frame offset %s is not supported yet", offset);
+        }
+        if (literal.isNull()) {
+            throw ParallaxException.of(SqlState.NULL_VALUE_NOT_ALLOWED, "frame %s offset must not be null", which);
+        }
+        BigDecimal value = literal.getValueAs(BigDecimal.class);
+        if (value == null) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window frame offset %s is not supported yet", offset);
+        }
+        if (value.signum() < 0) {
+            throw ParallaxException.of(SqlState.INVALID_PRECEDING_OR_FOLLOWING_SIZE, "frame %s offset must not be negative", which);
+        }
+        // PostgreSQL reads the offset as a bigint (a numeric rounds half away from zero).
+        long rows = value.setScale(0, RoundingMode.HALF_UP).min(BigDecimal.valueOf(Long.MAX_VALUE - 1)).longValue();
+        return bound.isPreceding() ? -rows : rows;
     }
 
     /** A frame bound as written: an offset bound shows its value (Calcite keeps it among the window's constants). */
