@@ -7,12 +7,15 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
@@ -42,6 +45,22 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     public ParallaxValidator(SqlOperatorTable operatorTable, SqlValidatorCatalogReader catalogReader,
                              RelDataTypeFactory typeFactory, Config config) {
         super(operatorTable, catalogReader, typeFactory, config);
+    }
+
+    /** A window's frame bounds are checked as PostgreSQL checks them ({@link WindowFrameBounds}) before Calcite's checks. */
+    @Override
+    public void validateWindow(SqlNode windowOrId, SqlValidatorScope scope, SqlCall call) {
+        SqlWindow window = windowOrId instanceof SqlIdentifier name ? getWindowByName(name, scope) : (SqlWindow) windowOrId;
+        WindowFrameBounds.check(window);
+        super.validateWindow(windowOrId, scope, call);
+    }
+
+    @Override
+    protected void validateWindowClause(SqlSelect select) {
+        for (SqlNode window : select.getWindowList()) {
+            WindowFrameBounds.check((SqlWindow) window);
+        }
+        super.validateWindowClause(select);
     }
 
     /**
