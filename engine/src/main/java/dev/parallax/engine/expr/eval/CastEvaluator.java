@@ -37,7 +37,9 @@ final class CastEvaluator extends Evaluator {
         TEXT_TO_TEXT,
         BITS_TO_BITS,
         ARRAY_TO_ARRAY,
-        FROM_TEXT
+        FROM_TEXT,
+        /** An untyped NULL (its vector holds no text; the XX000 ClassCastException of sqrt(null)): every row is NULL. */
+        FROM_NULL
     }
 
     private static final byte[] TRUE_TEXT = "true".getBytes(StandardCharsets.US_ASCII);
@@ -70,7 +72,10 @@ final class CastEvaluator extends Evaluator {
         if (to.isText()) {
             return from.isText() ? Conversion.TEXT_TO_TEXT : Conversion.TO_TEXT;
         }
-        if (from.isText() || from == TypeKind.NULL) {
+        if (from == TypeKind.NULL) {
+            return Conversion.FROM_NULL;
+        }
+        if (from.isText()) {
             return Conversion.FROM_TEXT;
         }
         boolean fromNumber = from.isNumeric() || from == TypeKind.BOOLEAN;
@@ -237,6 +242,15 @@ final class CastEvaluator extends Evaluator {
                 }
             }
             case ARRAY_TO_ARRAY -> arrayToArray((BytesVector) vector, (BytesVector) result, selection, count);
+            case FROM_NULL -> {
+                boolean[] resultNulls = result.nulls();
+                for (int index = 0; index < count; index++) {
+                    resultNulls[selection == null ? index : selection[index]] = true;
+                }
+                if (count > 0) {
+                    result.markMayHaveNulls();
+                }
+            }
             case FROM_TEXT -> {
                 BytesVector in = (BytesVector) vector;
                 for (int index = 0; index < count; index++) {
