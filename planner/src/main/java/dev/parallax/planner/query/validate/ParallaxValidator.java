@@ -9,6 +9,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
@@ -89,19 +90,28 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     }
 
     /**
-     * PostgreSQL's date arithmetic ({@code date - date}, {@code date ± integer}): before Calcite
-     * checks a {@code +} or {@code -} call, its operator is replaced by the date operator its
-     * operand types ask for ({@link DateArithmetic}).
+     * PostgreSQL's date arithmetic ({@code date - date}, {@code date ± integer}, {@code timestamp -
+     * timestamp}): before Calcite checks a {@code +} or {@code -} call, its operator is replaced by
+     * the date operator its operand types ask for ({@link DateArithmetic}); a date subtracted from or
+     * by a timestamp is cast to one, as PostgreSQL converts it.
      */
     @Override
     public RelDataType deriveType(SqlValidatorScope scope, SqlNode expression) {
         if (expression instanceof SqlBasicCall call && call.operandCount() == 2
                 && (call.getOperator() == SqlStdOperatorTable.MINUS || call.getOperator() == SqlStdOperatorTable.PLUS)
                 && !(call.operand(0) instanceof SqlDynamicParam) && !(call.operand(1) instanceof SqlDynamicParam)) {
-            SqlOperator dateOperator = DateArithmetic.operatorFor(call.getKind(),
-                    deriveType(scope, call.operand(0)), deriveType(scope, call.operand(1)));
+            RelDataType left = deriveType(scope, call.operand(0));
+            RelDataType right = deriveType(scope, call.operand(1));
+            SqlOperator dateOperator = DateArithmetic.operatorFor(call.getKind(), left, right);
             if (dateOperator != null) {
                 call.setOperator(dateOperator);
+                if (DateArithmetic.mixesDateAndTimestamp(left, right)) {
+                    int date = left.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.DATE ? 0 : 1;
+                    SqlParserPos position = call.operand(date).getParserPosition();
+                    call.setOperand(date, SqlStdOperatorTable.CAST.createCall(position, call.operand(date), new SqlDataTypeSpec(
+                            new org.apache.calcite.sql.SqlBasicTypeNameSpec(org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP, position),
+                            position)));
+                }
             }
         }
         if (expression instanceof SqlBasicCall cast && cast.getKind() == SqlKind.CAST && cast.operandCount() == 2

@@ -11,7 +11,8 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * Calcite's implicit coercion, except that a uuid compared with a string (=, <, IN, ...) compares as
  * uuid, as PostgreSQL reads the quoted literal in {@code id = 'A0EE...'} as a uuid. Calcite's own
  * rule casts the uuid to char(36) instead: upper case or braced spellings then never match, and
- * neither the primary key lookup nor partition pruning sees a key comparison.
+ * neither the primary key lookup nor partition pruning sees a key comparison. Two intervals of one
+ * family compare without a cast.
  */
 public final class UuidComparisonCoercion extends TypeCoercionImpl {
     public UuidComparisonCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
@@ -26,6 +27,11 @@ public final class UuidComparisonCoercion extends TypeCoercionImpl {
             }
             if (isUuid(right) && SqlTypeUtil.isCharacter(left)) {
                 return nullableLike(right, left);
+            }
+            if (SqlTypeUtil.isInterval(left) && SqlTypeUtil.isInterval(right) && left.getFamily() == right.getFamily()) {
+                // Day-time intervals of other fields (timestamp - timestamp > interval '30 minutes') compare as
+                // they are; Calcite's cast between them would spell an interval type as a plain one.
+                return null;
             }
         }
         return super.commonTypeForBinaryComparison(left, right);
