@@ -52,9 +52,8 @@ public final class DateArithmetic {
     public static SqlOperator operatorFor(SqlKind kind, RelDataType left, RelDataType right) {
         SqlTypeName leftType = left.getSqlTypeName();
         SqlTypeName rightType = right.getSqlTypeName();
-        if (kind == SqlKind.MINUS && (leftType == SqlTypeName.DATE && (rightType == SqlTypeName.DATE || isDays(rightType))
-                || isDateOrTimestamp(leftType) && isDateOrTimestamp(rightType) && leftType != rightType
-                || leftType == SqlTypeName.TIMESTAMP && rightType == SqlTypeName.TIMESTAMP)) {
+        if (kind == SqlKind.MINUS && (leftType == SqlTypeName.DATE && isDays(rightType)
+                || isDateOrTimestamp(leftType) && isDateOrTimestamp(rightType))) {
             return DATE_MINUS;
         }
         if (kind == SqlKind.PLUS && (leftType == SqlTypeName.DATE && isDays(rightType) || isDays(leftType) && rightType == SqlTypeName.DATE)) {

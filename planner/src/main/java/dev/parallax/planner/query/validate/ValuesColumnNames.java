@@ -82,8 +82,7 @@ public final class ValuesColumnNames {
 
     /** column1 ... columnN for a VALUES list of N columns (its first row's length). */
     private static SqlNodeList columnNames(SqlNode values) {
-        SqlNode first = ((SqlCall) values).operand(0);
-        int count = first instanceof SqlCall row && first.getKind() == SqlKind.ROW ? row.operandCount() : 1;
+        int count = ValuesRowLengths.length(((SqlCall) values).operand(0));
         SqlNodeList names = new SqlNodeList(values.getParserPosition());
         for (int column = 1; column <= count; column++) {
             names.add(new SqlIdentifier("column" + column, values.getParserPosition()));

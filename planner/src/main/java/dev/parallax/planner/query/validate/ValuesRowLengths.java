@@ -15,6 +15,11 @@ public final class ValuesRowLengths {
     private ValuesRowLengths() {
     }
 
+    /** The number of values in {@code row}, one row of a VALUES list (a single value stands without ROW). */
+    static int length(SqlNode row) {
+        return row instanceof SqlCall rowCall && row.getKind() == SqlKind.ROW ? rowCall.operandCount() : 1;
+    }
+
     /** Where the first row whose length differs from its VALUES list's first row starts (its first value); null when none does. */
     public static SqlParserPos firstMismatch(SqlNode parsed) {
         SqlParserPos[] found = new SqlParserPos[1];
@@ -24,7 +29,7 @@ public final class ValuesRowLengths {
                 if (found[0] == null && call.getKind() == SqlKind.VALUES) {
                     int length = -1;
                     for (SqlNode row : call.getOperandList()) {
-                        int rowLength = row instanceof SqlCall rowCall && row.getKind() == SqlKind.ROW ? rowCall.operandCount() : 1;
+                        int rowLength = length(row);
                         if (length >= 0 && rowLength != length && found[0] == null) {
                             found[0] = row instanceof SqlCall rowCall && rowCall.operandCount() > 0
                                     ? rowCall.operand(0).getParserPosition() : row.getParserPosition();
