@@ -3,10 +3,10 @@ package dev.parallax.cli;
 import dev.parallax.engine.error.ParallaxException;
 
 /**
- * An error as psql shows it: {@code ERROR:  message}, then {@code DETAIL:  }, {@code HINT:  } and,
- * when the error points into the statement, a {@code LINE n: } excerpt with a caret under the
- * position (libpq's {@code reportErrorPosition}: lines longer than 60 screen columns are cut
- * with {@code ...} around the part that holds the caret).
+ * An error as psql shows it: {@code ERROR:  message}; when the error points into the statement, a
+ * {@code LINE n: } excerpt with a caret under the position; then {@code DETAIL:  }, {@code HINT:  }
+ * and {@code CONTEXT:  }. The excerpt is libpq's {@code reportErrorPosition}: lines longer than 60
+ * screen columns are cut with {@code ...} around the part that holds the caret.
  */
 final class ErrorReport {
     private static final int DISPLAY_SIZE = 60;
@@ -21,15 +21,19 @@ final class ErrorReport {
      */
     static String format(RuntimeException error, String statement, String locus) {
         StringBuilder text = new StringBuilder(locus).append("ERROR:  ").append(message(error)).append('\n');
+        // libpq's order: the LINE excerpt right under the message, then DETAIL, HINT and CONTEXT.
         if (error instanceof ParallaxException parallax) {
+            if (parallax.position() > 0 && statement != null) {
+                appendPosition(text, statement, parallax.position());
+            }
             if (parallax.detail() != null) {
                 text.append("DETAIL:  ").append(parallax.detail()).append('\n');
             }
             if (parallax.hint() != null) {
                 text.append("HINT:  ").append(parallax.hint()).append('\n');
             }
-            if (parallax.position() > 0 && statement != null) {
-                appendPosition(text, statement, parallax.position());
+            if (parallax.context() != null) {
+                text.append("CONTEXT:  ").append(parallax.context()).append('\n');
             }
         }
         return text.toString();

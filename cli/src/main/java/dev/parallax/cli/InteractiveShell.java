@@ -47,10 +47,11 @@ final class InteractiveShell {
     /** Runs until {@code \q} or end of input; returns the exit status (always success, as psql's). */
     int run() {
         try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+            ShellInputParser parser = new ShellInputParser();
             LineReader reader = LineReaderBuilder.builder()
                     .terminal(terminal)
                     .appName("parallax")
-                    .parser(new ShellInputParser())
+                    .parser(parser)
                     .completer(new SqlCompleter(session.database()))
                     .variable(LineReader.HISTORY_FILE, historyFile())
                     .variable(LineReader.SECONDARY_PROMPT_PATTERN, CONTINUATION_PROMPT)
@@ -61,6 +62,7 @@ final class InteractiveShell {
             // Ctrl-C outside readLine (a statement is running) cancels it; readLine installs its own handler.
             terminal.handle(Terminal.Signal.INT, signal -> session.cancel());
             runner.setInteractive(true);
+            runner.setStandardInput(new PromptedCopyData(reader, parser));
             runner.setTerminalWidth(terminal::getWidth);
             out.print("parallax (" + version + ")\nType \"help\" for help.\n\n");
             out.flush();
@@ -103,7 +105,7 @@ final class InteractiveShell {
             runner.bufferStandardOutput(new PrintStream(buffer, false, StandardCharsets.UTF_8));
         }
         try {
-            runner.runScript(new BufferedReader(new StringReader(input)), null);
+            runner.runScript(new BufferedReader(new StringReader(input)), null, false);
         } finally {
             if (paged) {
                 runner.endStandardOutputBuffer();
@@ -144,6 +146,48 @@ final class InteractiveShell {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             return true;
+        }
+    }
+
+    /**
+     * COPY FROM STDIN data typed at psql's {@code >> } prompt after its instructions; Ctrl-D ends
+     * the data as {@code \.} does, Ctrl-C fails the COPY as psql's "canceled by user". The lines
+     * are taken as they are typed (not as SQL to complete) and kept out of the history.
+     */
+    private final class PromptedCopyData implements CopyDataLines {
+        private static final String COPY_PROMPT = ">> ";
+
+        private final LineReader reader;
+        private final ShellInputParser parser;
+
+        PromptedCopyData(LineReader reader, ShellInputParser parser) {
+            this.reader = reader;
+            this.parser = parser;
+        }
+
+        @Override
+        public void start() {
+            if (!runner.options().quiet()) {
+                out.print("Enter data to be copied followed by a newline.\n"
+                        + "End with a backslash and a period on a line by itself, or an EOF signal.\n");
+                out.flush();
+            }
+        }
+
+        @Override
+        public String nextLine() {
+            parser.setRawLines(true);
+            reader.setVariable(LineReader.DISABLE_HISTORY, true);
+            try {
+                return reader.readLine(COPY_PROMPT);
+            } catch (EndOfFileException endOfInput) {
+                return null;
+            } catch (UserInterruptException interrupted) {
+                throw new UncheckedIOException(new IOException("canceled by user"));
+            } finally {
+                parser.setRawLines(false);
+                reader.setVariable(LineReader.DISABLE_HISTORY, false);
+            }
         }
     }
 

@@ -28,8 +28,9 @@ import java.util.concurrent.Callable;
 
 /**
  * The {@code parallax} command: runs SQL against a fresh in-memory database, psql-style.
- * Exit status: 0 when everything ran, 1 when a statement or meta-command failed (the run stops
- * there; the error is on stderr) or the command line or a file could not be used.
+ * Exit status as psql's: the last {@code -c} or {@code -f} decides it (0, or 1 when a {@code -c} failed
+ * or a file could not be read); a script goes on after a failed statement unless ON_ERROR_STOP is
+ * on, and then a script stopped by it exits 3. 1 also for a command line that cannot be used.
  */
 @Command(name = "parallax",
         mixinStandardHelpOptions = true,
@@ -42,7 +43,8 @@ import java.util.concurrent.Callable;
                 "Runs SQL on an in-memory database and prints results as psql does.",
                 "Commands (-c) and files (-f) run in the order given; with neither, SQL is read from standard input",
                 "- or, when standard input is a terminal, the interactive shell opens.",
-                "The run stops at the first failed statement: exit status 1, error on stderr."},
+                "Errors go to stderr and the run goes on; with -v ON_ERROR_STOP=1 it stops at the first (exit status 3).",
+                "Exit status: that of the last -c or -f (1 when it failed, for -c, or its file was missing), else 0."},
         commandListHeading = "%nCommands:%n",
         footerHeading = "%nExamples:%n",
         footer = {
@@ -53,6 +55,8 @@ import java.util.concurrent.Callable;
 public final class Main implements Callable<Integer> {
     static final int EXIT_SUCCESS = 0;
     static final int EXIT_FAILURE = 1;
+    /** psql's EXIT_USER: a script stopped at a failure because ON_ERROR_STOP is on. */
+    static final int EXIT_STOPPED = 3;
 
     /** One -c or -f, in command-line order. */
     private sealed interface Action permits CommandAction, FileAction {
@@ -65,6 +69,8 @@ public final class Main implements Callable<Integer> {
     }
 
     private final List<Action> actions = new ArrayList<>();
+    /** -v NAME=VALUE (or NAME alone, which unsets it), in command-line order. */
+    private final List<String> variableAssignments = new ArrayList<>();
     private final InputStream in;
     private final PrintStream out;
     private final PrintStream err;
@@ -94,6 +100,9 @@ public final class Main implements Callable<Integer> {
             description = "Reserved for the persistent mode of a later release (not available yet).")
     private Path databaseDirectory;
 
+    /** Whether a -c or -f has run: psql then prints a missing file without its "psql: error: " prefix. */
+    private boolean briefMessages;
+
     /** Whether standard input is a terminal: then no -c/-f means the interactive shell. */
     private final boolean interactiveTerminal;
     /** Whether standard error is a terminal: then long statements draw a progress bar there. */
@@ -117,6 +126,12 @@ public final class Main implements Callable<Integer> {
             description = "Run this SQL or backslash command (repeatable; runs in order with -f).")
     private void addCommand(String sql) {
         actions.add(new CommandAction(sql));
+    }
+
+    @Option(names = {"-v", "--set", "--variable"}, paramLabel = "NAME=VALUE",
+            description = "Set the shell variable NAME to VALUE, as \\set does (e.g. -v ON_ERROR_STOP=1); NAME alone unsets it.")
+    private void addVariable(String assignment) {
+        variableAssignments.add(assignment);
     }
 
     @Option(names = {"-f", "--file"}, paramLabel = "FILE",
@@ -305,6 +320,9 @@ public final class Main implements Callable<Integer> {
         try (Database database = Database.inMemory(); Session session = database.openSession()) {
             ScriptRunner runner = new ScriptRunner(session, options, out, err);
             runner.showProgress(progressTerminal);
+            if (!setVariables(runner.variables())) {
+                return EXIT_FAILURE;
+            }
             if (tpchScaleFactor != null && !runner.runStatement(
                     "CALL dbgen(sf => " + tpchScaleFactor.toPlainString() + ")", "", true)) {
                 return EXIT_FAILURE;
@@ -312,42 +330,88 @@ public final class Main implements Callable<Integer> {
             if (shell) {
                 return new InteractiveShell(session, runner, out, versionNumber()).run();
             }
+            BufferedReader standardInput = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            // psql's -c reads the data of COPY FROM STDIN from standard input, as \copy from pstdin does.
+            runner.setStandardInput(CopyDataLines.of(standardInput));
             if (actions.isEmpty() && finalStatement == null) {
-                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-                return runner.runScript(reader, null) ? EXIT_SUCCESS : EXIT_FAILURE;
+                return runner.runScript(standardInput, null) ? EXIT_SUCCESS : EXIT_STOPPED;
             }
+            int status = EXIT_SUCCESS;
             for (Action action : actions) {
-                boolean succeeded = switch (action) {
-                    case CommandAction command -> runner.runCommand(command.sql());
+                status = switch (action) {
+                    case CommandAction command -> {
+                        briefMessages = true;
+                        yield runner.runCommand(command.sql()) ? EXIT_SUCCESS : EXIT_FAILURE;
+                    }
                     case FileAction file -> runFile(runner, file.path());
                 };
-                if (!succeeded) {
-                    return EXIT_FAILURE;
+                if (status != EXIT_SUCCESS && runner.variables().onErrorStop()) {
+                    return status;
                 }
             }
             if (finalStatement != null && !runner.runCommand(finalStatement)) {
                 return EXIT_FAILURE;
             }
-            return EXIT_SUCCESS;
+            return status;
         } finally {
             out.flush();
         }
     }
 
-    private boolean runFile(ScriptRunner runner, String path) {
+    /** Runs a -f file; its exit status as psql's process_file returns it. */
+    private int runFile(ScriptRunner runner, String path) {
         try (BufferedReader reader = Files.newBufferedReader(Path.of(path), StandardCharsets.UTF_8)) {
-            return runner.runScript(reader, path);
+            briefMessages = true;
+            return runner.runScript(reader, path) ? EXIT_SUCCESS : EXIT_STOPPED;
         } catch (NoSuchFileException e) {
-            fileError(path, "No such file or directory");
+            missingFile(path, "No such file or directory");
         } catch (IOException | UncheckedIOException e) {
-            fileError(path, e.getMessage());
+            missingFile(path, e.getMessage());
         }
-        return false;
+        return EXIT_FAILURE;
+    }
+
+    /** psql drops its "psql: error: " prefix once a -c or -f has run (its logging turns terse). */
+    private void missingFile(String path, String reason) {
+        if (briefMessages) {
+            out.flush();
+            err.print(path + ": " + reason + "\n");
+            err.flush();
+        } else {
+            fileError(path, reason);
+        }
+    }
+
+    /** Applies the -v assignments; false (the refusal printed) when one is not accepted, as psql exits then. */
+    private boolean setVariables(ShellVariables variables) {
+        for (String assignment : variableAssignments) {
+            int equals = assignment.indexOf('=');
+            String name = equals < 0 ? assignment : assignment.substring(0, equals);
+            if (!ShellVariables.isValidName(name)) {
+                fileError("invalid variable name: \"" + name + "\"");
+                return false;
+            }
+            if (equals < 0) {
+                variables.unset(name);
+                continue;
+            }
+            try {
+                variables.set(name, assignment.substring(equals + 1));
+            } catch (IllegalArgumentException refused) {
+                fileError(refused.getMessage());
+                return false;
+            }
+        }
+        return true;
     }
 
     private void fileError(String path, String reason) {
+        fileError(path + ": " + reason);
+    }
+
+    private void fileError(String message) {
         out.flush();
-        err.print("parallax: error: " + path + ": " + reason + "\n");
+        err.print("parallax: error: " + message + "\n");
         err.flush();
     }
 

@@ -18,13 +18,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /**
  * Runs SQL statements and backslash commands against one session the way psql runs a script:
  * results in the chosen format on {@code out}, command tags for statements without rows,
  * NOTICEs and errors on {@code err}, {@code Time: ...} after each statement while {@code \timing}
- * is on. The run stops at the first failed statement or meta-command (psql with
- * {@code ON_ERROR_STOP}); {@code \q} ends the current command or file, as in psql.
+ * is on. A script goes on after a failed statement or meta-command unless {@code ON_ERROR_STOP}
+ * is on, as psql's does; {@code \q} ends the current command or file, as in psql.
  * Used by one thread; the interactive shell feeds it the same way.
  */
 public final class ScriptRunner {
@@ -32,29 +33,17 @@ public final class ScriptRunner {
     private static final String END_PROBE = "\u0001";
 
     private final Session session;
-    /** COPY ... TO STDOUT prints to the current output, as psql does; COPY FROM STDIN is not available in the shell yet. */
-    private final dev.parallax.CopyChannel copyToOutput = new dev.parallax.CopyChannel() {
-        @Override
-        public java.io.InputStream openInput(int columnCount, dev.parallax.engine.load.CopyFormat format) {
-            throw new dev.parallax.engine.error.ParallaxException(dev.parallax.engine.error.SqlState.FEATURE_NOT_SUPPORTED,
-                    "COPY FROM STDIN is not supported in the shell yet: use \\copy ... from 'file'");
-        }
-
-        @Override
-        public java.io.OutputStream openOutput(int columnCount, dev.parallax.engine.load.CopyFormat format) {
-            return new java.io.FilterOutputStream(resultOut) {
-                @Override
-                public void write(byte[] bytes, int offset, int length) {
-                    resultOut.write(bytes, offset, length);
-                }
-
-                @Override
-                public void close() {
-                    resultOut.flush();
-                }
-            };
-        }
-    };
+    /**
+     * Where COPY FROM STDIN reads its data: the script being run, else standard input (psql's
+     * {@code -c} reads it there), else the interactive shell's prompt.
+     */
+    private CopyDataLines copyData = CopyDataLines.NONE;
+    /** psql's own standard input ({@code \copy ... from pstdin}): the process's, or the shell's prompt. */
+    private CopyDataLines standardInput = CopyDataLines.NONE;
+    /** The script file being run, for {@code \ir}; null for standard input and {@code -c}. */
+    private String currentFile;
+    /** The key of psql's {@code \restrict} while backslash commands are restricted, else null. */
+    private String restrictKey;
     private PrintOptions options;
     private ResultPrinter printer;
     private final PrintStream out;
@@ -116,6 +105,15 @@ public final class ScriptRunner {
         return quitRequested;
     }
 
+    /**
+     * The standard input: where COPY FROM STDIN reads its data outside a script ({@code -c}; the
+     * prompt in the interactive shell) and {@code \copy ... from pstdin} always.
+     */
+    void setStandardInput(CopyDataLines lines) {
+        this.standardInput = Objects.requireNonNull(lines, "lines");
+        this.copyData = lines;
+    }
+
     /** Whether {@code \pset pager} is on (the shell pipes tall results through a pager then). */
     public boolean pager() {
         return pager;
@@ -161,7 +159,8 @@ public final class ScriptRunner {
 
     /**
      * Runs one {@code -c} argument: a backslash command when it starts with a backslash, otherwise
-     * its statements in order. Returns false when one failed (its error is printed).
+     * its statements in order up to the first that fails, as psql sends a {@code -c} string as one
+     * query. Returns false when one failed (its error is printed).
      */
     public boolean runCommand(String command) {
         if (command.stripLeading().startsWith("\\")) {
@@ -176,55 +175,83 @@ public final class ScriptRunner {
     }
 
     /**
-     * Runs a script read line by line: statements run as soon as their semicolon is read, a line
-     * starting with a backslash between statements is a meta-command, and a last statement
-     * without a semicolon runs at the end of input. {@code fileName} names the script in
-     * messages ({@code parallax:name:line: ERROR:  ...}); null prints them without location, as
-     * psql does for standard input. Returns false when a statement or command failed.
+     * Runs a script read line by line, as psql runs a file: statements run as soon as their
+     * semicolon is read, a line starting with a backslash between statements is a meta-command, a
+     * last statement without a semicolon runs at the end of input, and {@code COPY ... FROM STDIN}
+     * reads its data from the lines that follow it, up to {@code \.}. A failed statement or command
+     * prints its error and the script goes on, unless {@code ON_ERROR_STOP} is on.
+     * {@code fileName} names the script in messages ({@code parallax:name:line: ERROR:  ...}); null
+     * prints them without location, as psql does for standard input.
+     *
+     * @return false when {@code ON_ERROR_STOP} stopped the script at a failure (psql then exits 3)
      */
     public boolean runScript(BufferedReader reader, String fileName) {
-        StringBuilder pending = new StringBuilder();
-        int lineNumber = 0;
+        return runScript(reader, fileName, true);
+    }
+
+    /**
+     * As {@link #runScript(BufferedReader, String)}; {@code copyDataInScript} false keeps COPY FROM
+     * STDIN reading from the current source (the interactive shell feeds one input at a time).
+     */
+    boolean runScript(BufferedReader reader, String fileName, boolean copyDataInScript) {
+        ScriptLines lines = new ScriptLines(reader);
+        CopyDataLines previousCopyData = copyData;
+        String previousFile = currentFile;
+        if (copyDataInScript) {
+            copyData = lines;
+        }
+        currentFile = fileName;
         try {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                lineNumber++;
-                String locus = locus(fileName, lineNumber);
-                if (line.stripLeading().startsWith("\\") && StatementSplitter.isBlank(pending.toString())) {
-                    pending.setLength(0);
-                    Outcome outcome = runMetaCommand(MetaCommand.parse(line), locus);
-                    if (outcome != Outcome.CONTINUE) {
-                        return outcome == Outcome.QUIT;
-                    }
-                    continue;
-                }
-                pending.append(line).append('\n');
-                // Only a line with a semicolon can end a statement: skip the split otherwise, so a
-                // statement spread over many lines costs linear time.
-                if (line.indexOf(';') >= 0 && !runCompleteStatements(pending, locus)) {
-                    return false;
-                }
-            }
-            for (String statement : StatementSplitter.split(pending.toString())) {
-                if (!runStatement(statement, locus(fileName, lineNumber))) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return runLines(lines, fileName);
+        } finally {
+            copyData = previousCopyData;
+            currentFile = previousFile;
         }
     }
 
-    /** Runs the statements {@code pending} completes and keeps only an unfinished rest in it. */
-    private boolean runCompleteStatements(StringBuilder pending, String locus) {
+    private boolean runLines(ScriptLines lines, String fileName) {
+        Supplier<String> locus = () -> locus(fileName, lines.lineNumber());
+        StringBuilder pending = new StringBuilder();
+        String line;
+        while ((line = lines.nextLine()) != null) {
+            if (line.stripLeading().startsWith("\\") && StatementSplitter.isBlank(pending.toString())) {
+                pending.setLength(0);
+                Outcome outcome = runMetaCommand(MetaCommand.parse(line), locus.get());
+                if (outcome == Outcome.QUIT) {
+                    return true;
+                }
+                if (outcome == Outcome.FAILED && variables.onErrorStop()) {
+                    return false;
+                }
+                continue;
+            }
+            pending.append(line).append('\n');
+            // Only a line with a semicolon can end a statement: skip the split otherwise, so a
+            // statement spread over many lines costs linear time.
+            if (line.indexOf(';') >= 0 && !runCompleteStatements(pending, locus)) {
+                return false;
+            }
+        }
+        for (String statement : StatementSplitter.split(pending.toString())) {
+            if (!runStatement(statement, locus, false) && variables.onErrorStop()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Runs the statements {@code pending} completes and keeps only an unfinished rest in it; false
+     * when one failed with {@code ON_ERROR_STOP} on.
+     */
+    private boolean runCompleteStatements(StringBuilder pending, Supplier<String> locus) {
         List<String> pieces = StatementSplitter.split(pending.append(END_PROBE).toString());
         pending.setLength(pending.length() - END_PROBE.length());
         String last = pieces.getLast();
         boolean endsBetweenStatements = last.equals(END_PROBE);
         int complete = pieces.size() - 1;
         for (int index = 0; index < complete; index++) {
-            if (!runStatement(pieces.get(index), locus)) {
+            if (!runStatement(pieces.get(index), locus, false) && variables.onErrorStop()) {
                 return false;
             }
         }
@@ -235,7 +262,7 @@ public final class ScriptRunner {
         return true;
     }
 
-    private static String locus(String fileName, int lineNumber) {
+    private static String locus(String fileName, long lineNumber) {
         return fileName == null ? "" : "parallax:" + fileName + ":" + lineNumber + ": ";
     }
 
@@ -249,6 +276,15 @@ public final class ScriptRunner {
      * no command tag. Returns false when it failed (the error is printed).
      */
     boolean runStatement(String sql, String locus, boolean setup) {
+        return runStatement(sql, () -> locus, setup);
+    }
+
+    /**
+     * As {@link #runStatement(String, String, boolean)}; the locus is taken when messages are
+     * printed, after the statement ran: psql names the line its input has reached then, past the
+     * data of a COPY FROM STDIN.
+     */
+    private boolean runStatement(String sql, Supplier<String> locusAfterRun, boolean setup) {
         if (!setup) {
             sql = variables.substitute(sql);
         }
@@ -256,8 +292,17 @@ public final class ScriptRunner {
         boolean succeeded = true;
         Result result = null;
         int noticesPrinted = 0;
+        String locus = "";
+        ShellCopyChannel copy = new ShellCopyChannel(copyData, () -> resultOut);
         try (ProgressBar progress = showProgress ? ProgressBar.start(session, err) : null) {
-            result = session.execute(sql, copyToOutput);
+            try {
+                result = session.execute(sql, copy);
+            } finally {
+                // A COPY that failed before the end of its data leaves the rest unread: skip it, as
+                // psql sends all of it before it learns the outcome.
+                copy.skipRemainingData();
+                locus = locusAfterRun.get();
+            }
             if (progress != null) {
                 progress.close();
             }
@@ -312,12 +357,16 @@ public final class ScriptRunner {
         MetaCommand command = unsubstituted.name().equals("set") || unsubstituted.name().equals("unset")
                 ? unsubstituted.withArguments(variables.substituteArguments(unsubstituted.arguments(), 1))
                 : unsubstituted.withArguments(variables.substituteArguments(unsubstituted.arguments(), 0));
+        if (restrictKey != null && !command.name().equals("unrestrict")) {
+            metaError(locus, "backslash commands are restricted; only \\unrestrict is allowed");
+            return Outcome.FAILED;
+        }
         switch (command.name()) {
             case "timing" -> {
                 if (command.arguments().isEmpty()) {
                     timing = !timing;
                 } else {
-                    Boolean value = parseBoolean(command.arguments().getFirst());
+                    Boolean value = ShellVariables.parseBoolean(command.arguments().getFirst());
                     if (value == null) {
                         metaError(locus, "unrecognized value \"" + command.arguments().getFirst()
                                 + "\" for \"\\timing\": Boolean expected");
@@ -358,7 +407,16 @@ public final class ScriptRunner {
                 return outputFile(command, locus);
             }
             case "i", "include" -> {
-                return include(command, locus);
+                return include(command, locus, false);
+            }
+            case "ir", "include_relative" -> {
+                return include(command, locus, true);
+            }
+            case "restrict" -> {
+                return restrict(command, locus);
+            }
+            case "unrestrict" -> {
+                return unrestrict(command, locus);
             }
             case "set" -> {
                 return set(command, locus);
@@ -388,7 +446,8 @@ public final class ScriptRunner {
     /**
      * {@code \copy table [(columns)] from 'file' [with] (options)}: psql reads the file on the client;
      * here client and server are one process, so it runs COPY FROM with the same arguments (an
-     * unquoted file name is quoted). Reading stdin and copying TO a file are not available yet.
+     * unquoted file name is quoted). {@code from stdin} reads the data from the current input (the
+     * script's next lines), {@code from pstdin} from standard input, as psql's.
      */
     private Outcome copy(MetaCommand command, String locus) {
         String text = command.rawArguments();
@@ -410,9 +469,19 @@ public final class ScriptRunner {
             return Outcome.FAILED;
         }
         String file = from.group(2);
-        if (file.equalsIgnoreCase("stdin") || file.equalsIgnoreCase("pstdin")) {
-            metaError(locus, "\\copy: copying from standard input is not supported yet");
-            return Outcome.FAILED;
+        if (file.equalsIgnoreCase("stdin")) {
+            return runStatement("COPY " + from.group(1) + "FROM STDIN" + from.group(3), locus, false)
+                    ? Outcome.CONTINUE : Outcome.FAILED;
+        }
+        if (file.equalsIgnoreCase("pstdin")) {
+            CopyDataLines current = copyData;
+            copyData = standardInput;
+            try {
+                return runStatement("COPY " + from.group(1) + "FROM STDIN" + from.group(3), locus, false)
+                        ? Outcome.CONTINUE : Outcome.FAILED;
+            } finally {
+                copyData = current;
+            }
         }
         String quotedFile = file.startsWith("'") ? file : "'" + file.replace("'", "''") + "'";
         return runStatement("COPY " + from.group(1) + "FROM " + quotedFile + from.group(3), locus, false)
@@ -427,7 +496,7 @@ public final class ScriptRunner {
         } else if (command.arguments().getFirst().equalsIgnoreCase("auto")) {
             mode = ExpandedMode.AUTO;
         } else {
-            Boolean value = parseBoolean(command.arguments().getFirst());
+            Boolean value = ShellVariables.parseBoolean(command.arguments().getFirst());
             if (value == null) {
                 metaError(locus, "\\x: unrecognized value \"" + command.arguments().getFirst()
                         + "\": Boolean expected");
@@ -487,7 +556,7 @@ public final class ScriptRunner {
                 if (value == null) {
                     pager = !pager;
                 } else {
-                    Boolean on = parseBoolean(value);
+                    Boolean on = ShellVariables.parseBoolean(value);
                     if (on == null) {
                         metaError(locus, "unrecognized value \"" + value + "\" for \"pager\": Boolean expected");
                         return Outcome.FAILED;
@@ -525,21 +594,78 @@ public final class ScriptRunner {
         }
     }
 
-    private Outcome include(MetaCommand command, String locus) {
+    /**
+     * {@code \i file}, or {@code \ir file} with a relative path taken from the directory of the
+     * script being run. Fails only when the file cannot be read or {@code ON_ERROR_STOP} stopped it,
+     * as psql's: failed statements inside are reported and the file goes on.
+     */
+    private Outcome include(MetaCommand command, String locus, boolean relative) {
         if (command.arguments().isEmpty()) {
-            metaError(locus, "\\i: missing required argument");
+            metaError(locus, "\\" + command.name() + ": missing required argument");
             return Outcome.FAILED;
         }
         String path = command.arguments().getFirst();
-        try (BufferedReader reader = Files.newBufferedReader(Path.of(path), StandardCharsets.UTF_8)) {
-            boolean succeeded = runScript(reader, path);
-            if (quitRequested) {
-                return Outcome.QUIT;
+        try {
+            Path file = Path.of(path);
+            if (relative && currentFile != null && !file.isAbsolute()) {
+                Path parent = Path.of(currentFile).getParent();
+                if (parent != null) {
+                    file = parent.resolve(file);
+                    path = file.toString();
+                }
             }
-            return succeeded ? Outcome.CONTINUE : Outcome.FAILED;
+            try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                boolean completed = runScript(reader, path);
+                if (quitRequested) {
+                    return Outcome.QUIT;
+                }
+                return completed ? Outcome.CONTINUE : Outcome.FAILED;
+            }
         } catch (IOException | InvalidPathException e) {
             metaError(locus, path + ": " + reason(e));
             return Outcome.FAILED;
+        }
+    }
+
+    /**
+     * psql's {@code \restrict key} (pg_dump writes it at the top of a plain dump): until
+     * the matching unrestrict command, every other backslash command is refused, so data in the dump cannot
+     * run shell commands.
+     */
+    private Outcome restrict(MetaCommand command, String locus) {
+        if (command.arguments().isEmpty()) {
+            metaError(locus, "\\restrict: missing required argument");
+            return Outcome.FAILED;
+        }
+        warnExtraArguments(command, locus);
+        restrictKey = command.arguments().getFirst();
+        return Outcome.CONTINUE;
+    }
+
+    private Outcome unrestrict(MetaCommand command, String locus) {
+        if (restrictKey == null) {
+            metaError(locus, "\\unrestrict: not currently in restricted mode");
+            return Outcome.FAILED;
+        }
+        if (command.arguments().isEmpty()) {
+            metaError(locus, "\\unrestrict: missing required argument");
+            return Outcome.FAILED;
+        }
+        warnExtraArguments(command, locus);
+        if (!command.arguments().getFirst().equals(restrictKey)) {
+            metaError(locus, "\\unrestrict: wrong key");
+            return Outcome.FAILED;
+        }
+        restrictKey = null;
+        return Outcome.CONTINUE;
+    }
+
+    private void warnExtraArguments(MetaCommand command, String locus) {
+        for (String extra : command.arguments().subList(1, command.arguments().size())) {
+            out.flush();
+            err.print((locus.isEmpty() ? "" : locus + "warning: ") + "\\" + command.name()
+                    + ": extra argument \"" + extra + "\" ignored\n");
+            err.flush();
         }
     }
 
@@ -560,7 +686,12 @@ public final class ScriptRunner {
             metaError(locus, "invalid variable name: \"" + name + "\"");
             return Outcome.FAILED;
         }
-        variables.set(name, String.join("", arguments.subList(1, arguments.size())));
+        try {
+            variables.set(name, String.join("", arguments.subList(1, arguments.size())));
+        } catch (IllegalArgumentException refused) {
+            metaError(locus, refused.getMessage());
+            return Outcome.FAILED;
+        }
         return Outcome.CONTINUE;
     }
 
@@ -596,23 +727,6 @@ public final class ScriptRunner {
         out.flush();
         err.print((locus.isEmpty() ? "" : locus + "error: ") + message + "\n");
         err.flush();
-    }
-
-    /** psql's boolean spellings, prefixes included ({@code t}, {@code of} is ambiguous); null when not one. */
-    private static Boolean parseBoolean(String text) {
-        String value = text.toLowerCase(Locale.ROOT);
-        if (value.isEmpty()) {
-            return null;
-        }
-        if ("true".startsWith(value) || "yes".startsWith(value) || value.equals("1")
-                || (value.length() >= 2 && "on".startsWith(value))) {
-            return Boolean.TRUE;
-        }
-        if ("false".startsWith(value) || "no".startsWith(value) || value.equals("0")
-                || (value.length() >= 2 && "off".startsWith(value))) {
-            return Boolean.FALSE;
-        }
-        return null;
     }
 
     private void println(String text) {

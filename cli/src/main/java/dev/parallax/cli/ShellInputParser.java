@@ -17,6 +17,8 @@ import java.util.Locale;
  */
 final class ShellInputParser extends DefaultParser {
     private static final String END_PROBE = "\u0001";
+    /** While COPY data is typed: every line is whole as it is, never SQL waiting for a semicolon. */
+    private boolean rawLines;
 
     ShellInputParser() {
         // Backslashes are meta-commands and SQL text, never escapes for the line editor.
@@ -26,10 +28,15 @@ final class ShellInputParser extends DefaultParser {
     @Override
     public ParsedLine parse(String line, int cursor, ParseContext context) {
         // JLine asks again with SECONDARY_PROMPT to learn what is missing for the continuation prompt.
-        if ((context == ParseContext.ACCEPT_LINE || context == ParseContext.SECONDARY_PROMPT) && !isComplete(line)) {
+        if (!rawLines && (context == ParseContext.ACCEPT_LINE || context == ParseContext.SECONDARY_PROMPT) && !isComplete(line)) {
             throw new EOFError(-1, -1, "statement not ended by a semicolon", openConstruct(line));
         }
         return super.parse(line, cursor, context == ParseContext.COMPLETE ? context : ParseContext.SPLIT_LINE);
+    }
+
+    /** Takes each line as a whole input while {@code raw} (COPY data), as SQL otherwise. */
+    void setRawLines(boolean raw) {
+        this.rawLines = raw;
     }
 
     static boolean isComplete(String input) {

@@ -3,6 +3,7 @@ package dev.parallax.cli;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -11,16 +12,66 @@ import java.util.TreeMap;
  * {@code :'name'} the value as a string literal and {@code :"name"} as a quoted identifier —
  * outside string literals, quoted identifiers and comments only. An unset name is left as written,
  * and {@code ::} is a cast, never a variable.
+ *
+ * <p>{@code ON_ERROR_STOP} is one of psql's special variables: it always holds a value ({@code off}
+ * until set, and again after it is unset), set without a value it is {@code on}, and a value that
+ * is not a boolean is refused, leaving the old one.
  */
 public final class ShellVariables {
-    private final Map<String, String> values = new TreeMap<>();
+    /** Whether a script stops at its first failed statement or command. */
+    public static final String ON_ERROR_STOP = "ON_ERROR_STOP";
 
+    private final Map<String, String> values = new TreeMap<>(Map.of(ON_ERROR_STOP, "off"));
+
+    /**
+     * Sets {@code name} to {@code value}.
+     *
+     * @throws IllegalArgumentException with psql's message when {@code name} is a boolean
+     *         variable and {@code value} is not a boolean; the variable keeps its value
+     */
     public void set(String name, String value) {
+        if (name.equals(ON_ERROR_STOP)) {
+            String given = value.isEmpty() ? "on" : value;
+            if (parseBoolean(given) == null) {
+                throw new IllegalArgumentException("unrecognized value \"" + value + "\" for \"" + name + "\": Boolean expected");
+            }
+            values.put(name, given);
+            return;
+        }
         values.put(name, value);
     }
 
     public void unset(String name) {
+        if (name.equals(ON_ERROR_STOP)) {
+            values.put(name, "off");
+            return;
+        }
         values.remove(name);
+    }
+
+    /** Whether {@code ON_ERROR_STOP} is on. */
+    public boolean onErrorStop() {
+        return Boolean.TRUE.equals(parseBoolean(values.get(ON_ERROR_STOP)));
+    }
+
+    /**
+     * psql's boolean spellings, unique prefixes included ({@code t}, {@code of}; {@code o} is
+     * ambiguous); null when {@code text} is not one.
+     */
+    static Boolean parseBoolean(String text) {
+        String value = text.toLowerCase(Locale.ROOT);
+        if (value.isEmpty()) {
+            return null;
+        }
+        if ("true".startsWith(value) || "yes".startsWith(value) || value.equals("1")
+                || (value.length() >= 2 && "on".startsWith(value))) {
+            return Boolean.TRUE;
+        }
+        if ("false".startsWith(value) || "no".startsWith(value) || value.equals("0")
+                || (value.length() >= 2 && "off".startsWith(value))) {
+            return Boolean.FALSE;
+        }
+        return null;
     }
 
     /** The value of {@code name}, or null. */

@@ -3,11 +3,7 @@ package dev.parallax.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -18,22 +14,15 @@ class CopyMetaCommandTest {
     @TempDir
     Path directory;
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String stdin) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(new String[0], new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CommandRun run(String stdin, String... args) {
+        return CommandRun.of(stdin, args);
     }
 
     @Test
     void loadsQuotedAndUnquotedFileNamesWithOptions() throws IOException {
         Path file = directory.resolve("items.csv");
         Files.writeString(file, "id|name\n1|one\n2|two, too\n");
-        Run run = run("create table items (id int, name text);\n"
+        CommandRun run = run("create table items (id int, name text);\n"
                 + "\\copy items from '" + file + "' with (format csv, delimiter '|', header true)\n"
                 + "\\copy items (id, name) from " + file + " with (format csv, delimiter '|', header)\n"
                 + "select count(*), max(name) from items;\n");
@@ -55,7 +44,7 @@ class CopyMetaCommandTest {
     void copiesTablesAndQueriesToFilesAndStandardOutput() throws IOException {
         Path text = directory.resolve("out.txt");
         Path csv = directory.resolve("out file.csv");
-        Run run = run("create table items (id int, name text);\n"
+        CommandRun run = run("create table items (id int, name text);\n"
                 + "insert into items values (1, 'tab\there'), (2, null), (3, 'comma, \"quoted\"');\n"
                 + "\\copy items to '" + text + "'\n"
                 + "\\copy (select id, name from items where id > 1 order by id) to '" + csv + "' with (format csv, header)\n"
@@ -68,9 +57,12 @@ class CopyMetaCommandTest {
     }
 
     @Test
-    void standardInputIsNotAvailableYet() {
-        Run stdin = run("create table items (id int);\n\\copy items from stdin\n");
-        assertEquals(1, stdin.status());
-        assertEquals("\\copy: copying from standard input is not supported yet\n", stdin.err());
+    void copiesFromTheScriptAndFromStandardInput() throws IOException {
+        Path script = Files.writeString(directory.resolve("copy.sql"),
+                "create table items (id int);\n\\copy items from stdin\n1\n2\n\\.\nselect count(*) from items;\n");
+        assertEquals(new CommandRun(0, "CREATE TABLE\nCOPY 2\n count \n-------\n     2\n(1 row)\n\n", ""), run("", "-f", script.toString()));
+        // pstdin is the process's standard input even while a script runs (psql 15 prints the same).
+        CommandRun pstdin = run("7\n8\n\\.\n", "-c", "create table items (id int)", "-c", "\\copy items from pstdin", "-c", "table items");
+        assertEquals(new CommandRun(0, "CREATE TABLE\nCOPY 2\n id \n----\n  7\n  8\n(2 rows)\n\n", ""), pstdin);
     }
 }

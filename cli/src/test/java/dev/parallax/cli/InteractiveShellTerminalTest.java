@@ -123,6 +123,37 @@ class InteractiveShellTerminalTest {
         assertTrue(saved.contains(":select 1;\n"), saved);
     }
 
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void copyFromStandardInputPromptsForTheData() throws Exception {
+        awaitLastLine(PROMPT, 90_000, "the first prompt");
+        sendLine("create table t (a int, b text);");
+        await(text -> text.contains("CREATE TABLE\n") && lastLine(text).equals(PROMPT), WAIT_MILLIS, "the table");
+
+        // psql 15's instructions and its ">>" prompt; the data lines are not SQL waiting for a semicolon.
+        sendLine("copy t from stdin with (format csv);");
+        await(text -> text.endsWith("Enter data to be copied followed by a newline.\n"
+                + "End with a backslash and a period on a line by itself, or an EOF signal.\n>>"), WAIT_MILLIS, "the data prompt");
+        sendLine("1,one");
+        awaitLastLine(">>", WAIT_MILLIS, "the second data prompt");
+        sendLine("2,");
+        awaitLastLine(">>", WAIT_MILLIS, "the third data prompt");
+        sendLine("\\.");
+        await(text -> text.contains(">> \\.\nCOPY 2\n") && lastLine(text).equals(PROMPT), WAIT_MILLIS, "COPY 2");
+
+        // Ctrl-D ends the data as the end marker does.
+        sendLine("copy t from stdin with (format csv);");
+        await(text -> occurrences(text, "End with a backslash") == 2 && lastLine(text).equals(">>"), WAIT_MILLIS, "the data prompt again");
+        sendLine("3,three");
+        awaitLastLine(">>", WAIT_MILLIS, "the data prompt after a line");
+        tmux("send-keys", "-t", "shell", "C-d");
+        await(text -> text.contains("COPY 1\n") && lastLine(text).equals(PROMPT), WAIT_MILLIS, "COPY 1");
+
+        sendLine("select a, b is null as missing from t order by a;");
+        await(text -> text.contains(" a | missing\n---+---------\n 1 | f\n 2 | t\n 3 | f\n(3 rows)\n") && lastLine(text).equals(PROMPT),
+                WAIT_MILLIS, "the copied rows");
+    }
+
     /** Types {@code line} and Enter; tmux reads a trailing {@code ;} as its command separator, hence the escape. */
     private void sendLine(String line) throws Exception {
         String keys = line.endsWith(";") ? line.substring(0, line.length() - 1) + "\\;" : line;

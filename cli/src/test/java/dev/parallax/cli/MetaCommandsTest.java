@@ -4,11 +4,7 @@ import dev.parallax.engine.expr.eval.SizePrettyEvaluator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -19,15 +15,8 @@ class MetaCommandsTest {
     @TempDir
     Path directory;
 
-    private record Run(int status, String out, String err) {
-    }
-
-    private static Run run(String stdin, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Main.run(args, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CommandRun run(String stdin, String... args) {
+        return CommandRun.of(stdin, args);
     }
 
     private static final String TABLE = "create table t (a int not null, b text);\n"
@@ -35,8 +24,8 @@ class MetaCommandsTest {
 
     @Test
     void expandedDisplay() {
-        Run run = run(TABLE + "\\x\nselect a, b as longer_name from t order by a;\n\\x off\nselect 1 as a;\n", "-q");
-        assertEquals(new Run(0, """
+        CommandRun run = run(TABLE + "\\x\nselect a, b as longer_name from t order by a;\n\\x off\nselect 1 as a;\n", "-q");
+        assertEquals(new CommandRun(0, """
                 -[ RECORD 1 ]---
                 a           | 1
                 longer_name | \n\
@@ -62,8 +51,8 @@ class MetaCommandsTest {
 
     @Test
     void nullDisplayAndFormat() {
-        Run run = run(TABLE + "\\pset null (null)\nselect * from t order by a;\n\\pset format csv\nselect * from t order by a;\n");
-        assertEquals(new Run(0, """
+        CommandRun run = run(TABLE + "\\pset null (null)\nselect * from t order by a;\n\\pset format csv\nselect * from t order by a;\n");
+        assertEquals(new CommandRun(0, """
                 CREATE TABLE
                 INSERT 0 2
                 Null display is "(null)".
@@ -82,8 +71,8 @@ class MetaCommandsTest {
 
     @Test
     void describeCommands() {
-        Run run = run(TABLE + "alter table t set (parallel_workers = 3, autovacuum_enabled = off);\n\\d\n\\dt+\n\\d t\n\\d nosuch\n", "-q");
-        assertEquals(new Run(0, """
+        CommandRun run = run(TABLE + "alter table t set (parallel_workers = 3, autovacuum_enabled = off);\n\\d\n\\dt+\n\\d t\n\\d nosuch\n", "-q");
+        assertEquals(new CommandRun(0, """
                         List of relations
                  Schema | Name | Type  |  Owner   \n\
                 --------+------+-------+----------
@@ -108,20 +97,20 @@ class MetaCommandsTest {
 
     /** The size column is pg_size_pretty of the storage, whatever its page size. */
     private static String sizeOfT() {
-        Run run = run(TABLE + "\\dt+\n", "-q", "-A", "-t");
+        CommandRun run = run(TABLE + "\\dt+\n", "-q", "-A", "-t");
         return run.out().split("\\|")[6];
     }
 
     @Test
     void listIndexesFindsNone() {
-        assertEquals(new Run(0, "", "Did not find any relations.\n"), run(TABLE + "\\di\n", "-q"));
-        assertEquals(new Run(0, "", "Did not find any relation named \"t_pkey\".\n"), run("\\di+ t_pkey\n"));
+        assertEquals(new CommandRun(0, "", "Did not find any relations.\n"), run(TABLE + "\\di\n", "-q"));
+        assertEquals(new CommandRun(0, "", "Did not find any relation named \"t_pkey\".\n"), run("\\di+ t_pkey\n"));
     }
 
     @Test
     void expandedAutoWithoutTerminalIsAligned() {
-        Run run = run(TABLE + "\\x auto\nselect a, b as longer_name from t order by a;\n");
-        assertEquals(new Run(0, """
+        CommandRun run = run(TABLE + "\\x auto\nselect a, b as longer_name from t order by a;\n");
+        assertEquals(new CommandRun(0, """
                 CREATE TABLE
                 INSERT 0 2
                 Expanded display is used automatically.
@@ -136,7 +125,7 @@ class MetaCommandsTest {
 
     @Test
     void emptyCatalog() {
-        assertEquals(new Run(0, "", "Did not find any relations.\n"), run("\\dt\n"));
+        assertEquals(new CommandRun(0, "", "Did not find any relations.\n"), run("\\dt\n"));
     }
 
     @Test
@@ -152,34 +141,83 @@ class MetaCommandsTest {
 
     @Test
     void variablesAreSubstitutedOutsideQuotes() {
-        Run run = run("\\set n 22\n\\set word 'it''s'\n\\set column a\n"
+        CommandRun run = run("\\set n 22\n\\set word 'it''s'\n\\set column a\n"
                 + "select :n + 1 as n, :'word' as w, ':n' as quoted, 2::int as c, 7 as :\"column\";\n"
                 + "\\echo :n\n\\unset n\n\\echo :n\n", "-A", "-t");
-        assertEquals(new Run(0, "23|it's|:n|2|7\n22\n:n\n", ""), run);
+        assertEquals(new CommandRun(0, "23|it's|:n|2|7\n22\n:n\n", ""), run);
     }
 
     @Test
     void outputToFileAndBack() throws IOException {
         Path file = directory.resolve("out.txt");
-        Run run = run("\\o " + file + "\nselect 1 as a;\n\\echo to stdout\n\\o\nselect 2 as b;\n", "-A");
-        assertEquals(new Run(0, "to stdout\nb\n2\n(1 row)\n", ""), run);
+        CommandRun run = run("\\o " + file + "\nselect 1 as a;\n\\echo to stdout\n\\o\nselect 2 as b;\n", "-A");
+        assertEquals(new CommandRun(0, "to stdout\nb\n2\n(1 row)\n", ""), run);
         assertEquals("a\n1\n(1 row)\n", Files.readString(file));
     }
 
     @Test
     void includeRunsAFileWithItsNameInErrors() throws IOException {
         Path included = Files.writeString(directory.resolve("inc.sql"), "select 5 as five;\nselect nosuch;\n");
-        Run run = run("", "-A", "-c", "\\i " + included);
-        assertEquals(0 + 1, run.status());
+        CommandRun run = run("", "-A", "-c", "\\i " + included);
+        assertEquals(0, run.status());
         assertEquals("five\n5\n(1 row)\n", run.out());
         assertEquals("parallax:" + included + ":2: ERROR:  column \"nosuch\" does not exist\n"
                 + "LINE 1: select nosuch\n               ^\n", run.err());
     }
 
     @Test
+    void includedFileStoppedByOnErrorStopStopsTheOuterScript() throws IOException {
+        Path inner = Files.writeString(directory.resolve("inner.sql"), "select 10;\nselect 1/0;\nselect 11;\n");
+        Path outer = Files.writeString(directory.resolve("outer.sql"), "select 1;\n\\i " + inner + "\nselect 2;\n");
+        CommandRun goesOn = run("", "-A", "-t", "-f", outer.toString());
+        assertEquals(new CommandRun(0, "1\n10\n11\n2\n", "parallax:" + inner + ":2: ERROR:  division by zero\n"), goesOn);
+        CommandRun stopped = run("", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-f", outer.toString(), "-c", "select 99");
+        assertEquals(new CommandRun(3, "1\n10\n", goesOn.err()), stopped);
+        // A missing file is a failed command: the script goes on, or stops with ON_ERROR_STOP.
+        Path missing = Files.writeString(directory.resolve("missing.sql"), "select 1;\n\\i " + directory.resolve("nope.sql")
+                + "\nselect 2;\n");
+        String message = "parallax:" + missing + ":2: error: " + directory.resolve("nope.sql") + ": No such file or directory\n";
+        assertEquals(new CommandRun(0, "1\n2\n", message), run("", "-A", "-t", "-f", missing.toString()));
+        assertEquals(new CommandRun(3, "1\n", message), run("", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-f", missing.toString()));
+    }
+
+    @Test
+    void includeRelativeReadsBesideTheCurrentScript() throws IOException {
+        Path subdirectory = Files.createDirectory(directory.resolve("sub"));
+        Files.writeString(subdirectory.resolve("other.sql"), "\\echo in-other\n");
+        Path script = Files.writeString(subdirectory.resolve("a.sql"), "\\echo in-a\n\\ir other.sql\n\\ir\n");
+        assertEquals(new CommandRun(0, "in-a\nin-other\n", "parallax:" + script + ":3: error: \\ir: missing required argument\n"),
+                run("", "-f", script.toString()));
+        // Outside a script a relative path is taken from the working directory, as \\i does.
+        assertEquals(new CommandRun(1, "", "other.sql: No such file or directory\n"), run("", "-c", "\\ir other.sql"));
+    }
+
+    @Test
+    void restrictRefusesBackslashCommandsUntilUnrestrictWithTheKey() throws IOException {
+        Path script = Files.writeString(directory.resolve("r.sql"), """
+                \\unrestrict abc
+                \\restrict
+                \\restrict a b
+                \\echo x
+                select 1;
+                \\unrestrict
+                \\unrestrict abd
+                \\unrestrict a
+                \\echo y
+                """);
+        String at = "parallax:" + script + ":";
+        assertEquals(new CommandRun(0, "1\ny\n", at + "1: error: \\unrestrict: not currently in restricted mode\n"
+                + at + "2: error: \\restrict: missing required argument\n"
+                + at + "3: warning: \\restrict: extra argument \"b\" ignored\n"
+                + at + "4: error: backslash commands are restricted; only \\unrestrict is allowed\n"
+                + at + "6: error: \\unrestrict: missing required argument\n"
+                + at + "7: error: \\unrestrict: wrong key\n"), run("", "-A", "-t", "-f", script.toString()));
+    }
+
+    @Test
     void unknownCommandAndReservedDatabaseOption() {
-        assertEquals(new Run(1, "", "invalid command \\foo\n"), run("", "-c", "\\foo"));
-        assertEquals(new Run(1, "", "parallax: error: persistent databases are not available yet: "
+        assertEquals(new CommandRun(1, "", "invalid command \\foo\n"), run("", "-c", "\\foo"));
+        assertEquals(new CommandRun(1, "", "parallax: error: persistent databases are not available yet: "
                 + "--db is reserved for the persistent mode\n"), run("", "--db", "/tmp/x", "-c", "select 1"));
     }
 }

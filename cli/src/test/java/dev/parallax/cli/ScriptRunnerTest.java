@@ -52,7 +52,7 @@ class ScriptRunnerTest {
     }
 
     @Test
-    void failedStatementStopsTheRunWithPsqlsErrorLayout() {
+    void failedStatementStopsACommandWithPsqlsErrorLayout() {
         session.fail("select 1/0", new ParallaxException(SqlState.DIVISION_BY_ZERO, "division by zero"))
                 .answer("select 2", () -> one("2"));
         assertFalse(runner.runCommand("select 1/0; select 2"));
@@ -74,16 +74,16 @@ class ScriptRunnerTest {
     }
 
     @Test
-    void detailAndHintFollowTheMessage() {
+    void excerptThenDetailAndHintFollowTheMessage() {
         session.fail("select f()", new ParallaxException(SqlState.UNDEFINED_FUNCTION, "function f() does not exist",
                 "some detail", "No function matches the given name and argument types.", 8, null));
         assertFalse(runner.runCommand("select f()"));
         assertEquals("""
                 ERROR:  function f() does not exist
-                DETAIL:  some detail
-                HINT:  No function matches the given name and argument types.
                 LINE 1: select f()
                                ^
+                DETAIL:  some detail
+                HINT:  No function matches the given name and argument types.
                 """, err());
     }
 
@@ -94,8 +94,9 @@ class ScriptRunnerTest {
                         .withNotice("table \"zz\" does not exist, skipping"))
                 .fail("select\n  nope", new ParallaxException(SqlState.UNDEFINED_COLUMN,
                         "column \"nope\" does not exist", null, null, 10, null));
-        assertFalse(script("select 1;\ndrop table if exists zz;\nselect\n  nope;\nselect 1;\n", "s.sql"));
-        assertEquals(" ?column? \n----------\n        1\n(1 row)\n\nDROP TABLE\n", out());
+        assertTrue(script("select 1;\ndrop table if exists zz;\nselect\n  nope;\nselect 1;\n", "s.sql"));
+        assertEquals(" ?column? \n----------\n        1\n(1 row)\n\nDROP TABLE\n ?column? \n----------\n        1\n(1 row)\n\n",
+                out());
         assertEquals("""
                 parallax:s.sql:2: NOTICE:  table "zz" does not exist, skipping
                 parallax:s.sql:4: ERROR:  column "nope" does not exist
@@ -106,16 +107,16 @@ class ScriptRunnerTest {
 
     @Test
     void standardInputErrorsHaveNoLocation() {
-        assertFalse(script("\\foo\n", null));
+        assertTrue(script("\\foo\n", null));
         assertEquals("invalid command \\foo\n", err());
     }
 
     @Test
     void unknownMetaCommandInAFileNamesTheLine() {
         session.answer("select 1", () -> one("1"));
-        assertFalse(script("select 1;\n\n\\foo bar\nselect 1;\n", "x.sql"));
+        assertTrue(script("select 1;\n\n\\foo bar\nselect 1;\n", "x.sql"));
         assertEquals("parallax:x.sql:3: error: invalid command \\foo\n", err());
-        assertEquals(List.of("select 1"), session.executed);
+        assertEquals(List.of("select 1", "select 1"), session.executed);
     }
 
     @Test

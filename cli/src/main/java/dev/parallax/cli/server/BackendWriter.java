@@ -233,6 +233,9 @@ final class BackendWriter {
         if (fields.position() > 0) {
             field('P', Integer.toString(fields.position()));
         }
+        if (fields.context() != null) {
+            field('W', fields.context());
+        }
         buffer().writeByte(0);
         end(at);
     }

@@ -399,7 +399,7 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         }
         if (server.requiresPassword() && !authenticate(user)) {
             fatal(new ErrorFields(ErrorFields.FATAL, SqlState.INVALID_PASSWORD.code(),
-                    "password authentication failed for user \"" + user + "\"", null, null, 0));
+                    "password authentication failed for user \"" + user + "\"", null, null, 0, null));
             return false;
         }
         writer.authenticationOk();

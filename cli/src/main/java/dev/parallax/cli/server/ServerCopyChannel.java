@@ -1,6 +1,7 @@
 package dev.parallax.cli.server;
 
 import dev.parallax.CopyChannel;
+import dev.parallax.cli.ChunkedInputStream;
 import dev.parallax.engine.load.CopyFormat;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,46 +45,19 @@ final class ServerCopyChannel implements CopyChannel {
     }
 
     /** The bytes of the client's CopyData messages, ending at CopyDone. */
-    private final class CopyDataInput extends InputStream {
-        private byte[] data = new byte[0];
-        private int position;
-        private boolean ended;
-
+    private final class CopyDataInput extends ChunkedInputStream {
         @Override
-        public int read() throws IOException {
-            if (!fill()) {
-                return -1;
-            }
-            return data[position++] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            if (length == 0) {
-                return 0;
-            }
-            if (!fill()) {
-                return -1;
-            }
-            int count = Math.min(length, data.length - position);
-            System.arraycopy(data, position, buffer, offset, count);
-            position += count;
-            return count;
-        }
-
-        private boolean fill() throws IOException {
-            while (!ended && position >= data.length) {
+        protected byte[] nextChunk() throws IOException {
+            while (true) {
                 FrontendMessage message = connection.nextMessage();
                 switch (message.type()) {
                     case FrontendMessage.COPY_DATA -> {
-                        data = message.body();
-                        position = 0;
+                        return message.body();
                     }
-                    case FrontendMessage.COPY_DONE -> ended = true;
-                    case FrontendMessage.COPY_FAIL -> {
-                        ended = true;
-                        throw new IOException(new MessageReader(message.body()).readCString());
+                    case FrontendMessage.COPY_DONE -> {
+                        return null;
                     }
+                    case FrontendMessage.COPY_FAIL -> throw new IOException(new MessageReader(message.body()).readCString());
                     // PostgreSQL ignores Flush and Sync during COPY FROM STDIN (a client may send them out of habit).
                     case FrontendMessage.FLUSH, FrontendMessage.SYNC -> {
                     }
@@ -91,7 +65,6 @@ final class ServerCopyChannel implements CopyChannel {
                             "unexpected message type 0x%02X during COPY from stdin", message.type()));
                 }
             }
-            return position < data.length;
         }
     }
 

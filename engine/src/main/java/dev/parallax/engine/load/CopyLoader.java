@@ -30,7 +30,7 @@ import java.util.List;
  * {@code COPY table FROM 'file'} with PostgreSQL's text and csv formats. The whole input is parsed
  * and converted first; the rows are then appended in one all-or-nothing step, so a malformed line
  * anywhere leaves the table unchanged. Errors carry PostgreSQL's wording, with the line named in
- * the detail as PostgreSQL's CONTEXT line reads ({@code COPY t, line 3, column c: "abc"}).
+ * PostgreSQL's CONTEXT ({@code COPY t, line 3, column c: "abc"}).
  * Given the statement's {@link ExecutionContext}, the load reports rows read as its progress
  * (phase {@code COPY <table>}) and honours cancellation, once per batch of rows.
  */
@@ -170,8 +170,8 @@ public final class CopyLoader {
             if (columns.get(column).notNull()) {
                 throw new ParallaxException(SqlState.NOT_NULL_VIOLATION,
                         "null value in column \"" + columns.get(column).name() + "\" of relation \"" + table.name()
-                                + "\" violates not-null constraint",
-                        context() + ", column " + columns.get(column).name() + ": null input", null, 0, null);
+                                + "\" violates not-null constraint")
+                        .withContext(context() + ", column " + columns.get(column).name() + ": null input");
             }
             vector.setNull(position);
             return;
@@ -180,8 +180,8 @@ public final class CopyLoader {
         try {
             value = ValueText.parse(types.get(column), text);
         } catch (ParallaxException error) {
-            throw new ParallaxException(error.state(), error.getMessage(),
-                    context() + ", column " + columns.get(column).name() + ": \"" + text + "\"", error.hint(), 0, error);
+            throw new ParallaxException(error.state(), error.getMessage(), error.detail(), error.hint(), 0, error)
+                    .withContext(context() + ", column " + columns.get(column).name() + ": \"" + text + "\"");
         }
         switch (vector) {
             case LongVector longs -> longs.set(position, (Long) value);
@@ -195,7 +195,7 @@ public final class CopyLoader {
     }
 
     private ParallaxException copyError(SqlState state, String message, String line) {
-        return new ParallaxException(state, message, context() + ": \"" + line + "\"", null, 0, null);
+        return new ParallaxException(state, message).withContext(context() + ": \"" + line + "\"");
     }
 
     /**

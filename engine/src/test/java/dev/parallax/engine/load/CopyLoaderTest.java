@@ -95,7 +95,7 @@ class CopyLoaderTest {
                     () -> CopyLoader.copyFrom(table, write("2,b,1,2000-01-01\n3,c\n"), CopyFormat.csv()));
             assertEquals(SqlState.BAD_COPY_FILE_FORMAT, missing.state());
             assertEquals("missing data for column \"price\"", missing.getMessage());
-            assertEquals("COPY t, line 2: \"3,c\"", missing.detail());
+            assertEquals("COPY t, line 2: \"3,c\"", missing.context());
 
             ParallaxException extra = assertThrows(ParallaxException.class,
                     () -> CopyLoader.copyFrom(table, write("2,b,1,2000-01-01,9\n"), CopyFormat.csv()));
@@ -106,7 +106,7 @@ class CopyLoaderTest {
                     () -> CopyLoader.copyFrom(table, write("2\tb\t1\t2000-01-01\n3\tc\tabc\t2000-01-01\n"), CopyFormat.text()));
             assertEquals(SqlState.INVALID_TEXT_REPRESENTATION, badValue.state());
             assertEquals("invalid input syntax for type numeric: \"abc\"", badValue.getMessage());
-            assertEquals("COPY t, line 2, column price: \"abc\"", badValue.detail());
+            assertEquals("COPY t, line 2, column price: \"abc\"", badValue.context());
 
             ParallaxException notNull = assertThrows(ParallaxException.class,
                     () -> CopyLoader.copyFrom(table, write(",b,1,2000-01-01\n"), CopyFormat.csv()));
