@@ -74,7 +74,7 @@ final class AlterTableCommand {
     }
 
     Result run(AlterTableStatement alter) {
-        Catalog catalog = session.database().catalog();
+        Catalog catalog = session.catalog();
         Table table = catalog.findTable(alter.tableName());
         if (table == null) {
             if (catalog.findView(alter.tableName()) != null) {
@@ -241,7 +241,7 @@ final class AlterTableCommand {
         for (Table each : table.withPartitions()) {
             tableNames.add(each.name());
         }
-        List<View> using = new ArrayList<>(ViewColumnUses.viewsUsing(session.database().catalog(), tableNames, drop.columnName()));
+        List<View> using = new ArrayList<>(ViewColumnUses.viewsUsing(session.catalog(), tableNames, drop.columnName()));
         using.removeAll(already);
         if (using.isEmpty() || drop.cascade()) {
             return using;
@@ -271,7 +271,7 @@ final class AlterTableCommand {
                 }
             }
         }
-        session.database().catalog().touch();
+        session.catalog().touch();
     }
 
     private static int position(List<NewColumn> columns, String name) {
@@ -400,7 +400,7 @@ final class AlterTableCommand {
      * {@code droppedKey} (a unique index's name, or null) and then {@code addedConstraints}.
      */
     private void rewrite(Table table, List<NewColumn> columns, List<TableConstraint> addedConstraints, String droppedKey) {
-        Catalog catalog = session.database().catalog();
+        Catalog catalog = session.catalog();
         List<Sequence> created = new ArrayList<>();
         Table replacement = null;
         List<OrderedIndex> indexes = new ArrayList<>();
@@ -419,7 +419,7 @@ final class AlterTableCommand {
                 }
             }
             if (!identities.isEmpty()) {
-                definitions = utility.withIdentities(table.name(), definitions, identities, created);
+                definitions = utility.withIdentities(utility.namespaceOf(table), table.name(), definitions, identities, created);
             }
             if (definitions.isEmpty()) {
                 throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "a table without columns is not supported");
@@ -452,6 +452,7 @@ final class AlterTableCommand {
                 }
                 indexes.addAll(rebuildIndexes(table, built, sources, context));
                 catalog.replaceTable(table, built, indexes);
+                session.temporaryTables().replaced(table, built);
                 swapped[0] = true;
                 // Writers waiting for these storages' locks now fail (40001) instead of writing to a table nobody reads.
                 for (PagedTableStorage storage : storages) {
@@ -576,7 +577,7 @@ final class AlterTableCommand {
         constraints.addAll(added);
         long entries = Math.max(IndexDefinition.DEFAULT_INITIAL_ENTRIES, table.storage().rowCount());
         try {
-            utility.addUniqueConstraints(replacement, constraints, entries, null);
+            utility.addUniqueConstraints(utility.namespaceOf(table), replacement, constraints, entries, null);
         } catch (RuntimeException failure) {
             free(replacement);
             throw failure;
@@ -639,7 +640,8 @@ final class AlterTableCommand {
                     constraints.add(new TableConstraint(null, constraint.primaryKey(), constraint.columnNames(), constraint.indexOnly()));
                 }
                 try {
-                    utility.addUniqueConstraints(copy, constraints, IndexDefinition.DEFAULT_INITIAL_ENTRIES, tableIndexes);
+                    utility.addUniqueConstraints(utility.namespaceOf(partition), copy, constraints, IndexDefinition.DEFAULT_INITIAL_ENTRIES,
+                            tableIndexes);
                 } catch (RuntimeException failure) {
                     copy.closeUniqueConstraints();
                     storage.close();

@@ -91,7 +91,7 @@ final class CheckConstraintCommand {
             }
         }
         table.setCheckConstraints(constraints);
-        session.database().catalog().touch();
+        session.catalog().touch();
         try {
             for (AlterTableAction.AddCheck add : added) {
                 CheckConstraint constraint = constraints.get(constraints.size() - added.size() + added.indexOf(add));
@@ -105,7 +105,7 @@ final class CheckConstraintCommand {
             }
         } catch (RuntimeException failure) {
             table.setCheckConstraints(before);
-            session.database().catalog().touch();
+            session.catalog().touch();
             throw failure;
         }
         return CommandResult.withMessages("ALTER TABLE", notices);

@@ -103,7 +103,7 @@ final class CopyCommands {
 
     /** {@code select "c1", "c2" from "t"} for the table form, after checking the names as PostgreSQL does. */
     private String tableQuery(CopyToStatement copy) {
-        Table table = session.database().catalog().table(copy.tableName());
+        Table table = session.catalog().table(copy.tableName());
         List<String> columns = new ArrayList<>();
         if (copy.columns().isEmpty()) {
             table.columns().forEach(column -> columns.add(column.name()));

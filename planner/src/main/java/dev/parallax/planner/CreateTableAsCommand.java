@@ -43,7 +43,8 @@ final class CreateTableAsCommand {
     }
 
     Result run(CreateTableAsStatement create) {
-        Catalog catalog = session.database().catalog();
+        // A temporary table's name need only be free among the session's temporary relations.
+        Catalog catalog = create.temporary() != null ? session.catalog().temporary() : session.catalog().shared();
         Table[] made = new Table[1];
         boolean[] exists = new boolean[1];
         PlannedStatement insert;
@@ -71,6 +72,9 @@ final class CreateTableAsCommand {
         try {
             Result result = create.withData() ? session.start(insert, new Object[0]) : new CommandResult(TAG);
             catalog.addTable(table);
+            if (create.temporary() != null) {
+                session.temporaryTables().created(table, create.temporary().onCommit());
+            }
             return result;
         } catch (RuntimeException failure) {
             table.storage().close();

@@ -1,5 +1,7 @@
 package dev.parallax.planner;
 
+import dev.parallax.engine.catalog.SessionCatalog;
+
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
@@ -29,6 +31,15 @@ public interface EngineServices {
      * Errors are ParallaxExceptions (42601 with the position in {@code sql}, 42P01, 42703, ...).
      */
     PlannedStatement plan(String sql, Settings settings);
+
+    /**
+     * The services one session drives, whose planning resolves names in {@code catalog}: the
+     * session's temporary tables in front of the database's catalog. Called once, when the session
+     * opens. Services that plan against a catalog of their own (test fakes) return themselves.
+     */
+    default EngineServices forSession(SessionCatalog catalog) {
+        return this;
+    }
 
     /**
      * CREATE TABLE ... AS / SELECT ... INTO: plans {@code querySql} (a query returning rows), calls

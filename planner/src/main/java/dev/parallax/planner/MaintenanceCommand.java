@@ -40,7 +40,7 @@ final class MaintenanceCommand {
     }
 
     Result run(VacuumStatement statement) {
-        Catalog catalog = session.database().catalog();
+        Catalog catalog = session.catalog();
         String command = statement.vacuum() ? "VACUUM" : "ANALYZE";
         List<Notice> messages = new ArrayList<>();
         List<MaintenanceTask> tasks = new ArrayList<>();

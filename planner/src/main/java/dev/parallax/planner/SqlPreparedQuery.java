@@ -38,7 +38,7 @@ final class SqlPreparedQuery implements PreparedQuery {
         this.session = session;
         this.sql = sql;
         this.plan = Objects.requireNonNull(plan, "plan");
-        this.pointLookup = PointLookupPlan.of(session.database().catalog(), plan.catalogVersion(), plan.statement());
+        this.pointLookup = PointLookupPlan.of(session.catalog(), plan.catalogVersion(), plan.statement());
         this.pointUpsert = PointUpsertPlan.of(session, plan.catalogVersion(), plan.statement());
         this.columns = plan.statement().columns();
         this.parameterTypes = plan.statement().parameterTypes();
@@ -79,6 +79,7 @@ final class SqlPreparedQuery implements PreparedQuery {
             ParameterBinder.bind(List.of(), parameters);
             return session.execute(sql);
         }
+        session.statementStarts();
         TransactionBlock transaction = session.transactionBlock();
         transaction.checkNotFailed();
         try {
@@ -139,7 +140,7 @@ final class SqlPreparedQuery implements PreparedQuery {
             return session.start(statement, bound);
         } catch (ParallaxException failure) {
             // ALTER TABLE replaced a table of the plan after the check (40001, nothing read or written): plan again once.
-            if (failure.state() != SqlState.SERIALIZATION_FAILURE || plan.isValid(session.database().catalog())) {
+            if (failure.state() != SqlState.SERIALIZATION_FAILURE || plan.isValid(session.catalog())) {
                 throw failure;
             }
         }
@@ -155,14 +156,14 @@ final class SqlPreparedQuery implements PreparedQuery {
         if (utility) {
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "EXPLAIN of a prepared utility statement is not supported");
         }
-        if (!plan.isValid(session.database().catalog())) {
+        if (!plan.isValid(session.catalog())) {
             PlanCache.CachedPlan replanned = session.planFor(sql);
             if (!replanned.statement().columns().equals(columns)
                     || !replanned.statement().parameterTypes().equals(parameterTypes)) {
                 throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "cached plan must not change result type");
             }
             plan = replanned;
-            pointLookup = PointLookupPlan.of(session.database().catalog(), replanned.catalogVersion(), replanned.statement());
+            pointLookup = PointLookupPlan.of(session.catalog(), replanned.catalogVersion(), replanned.statement());
             pointUpsert = PointUpsertPlan.of(session, replanned.catalogVersion(), replanned.statement());
         }
         return plan.statement();

@@ -2,6 +2,7 @@ package dev.parallax.planner;
 
 import dev.parallax.engine.catalog.RelationSizeSnapshot;
 import dev.parallax.engine.catalog.RelationSizes;
+import dev.parallax.engine.catalog.SessionCatalog;
 import dev.parallax.engine.catalog.SessionViews;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.planner.progress.PgCatalogViews;
@@ -88,6 +89,9 @@ public final class SqlSession implements Session {
     private CopyChannel copyChannel;
     /** This session's currval / lastval, and where sequence names resolve. */
     private final SequenceSession sequences;
+    /** The catalog as this session sees it: its temporary tables in front of the database's. */
+    private final SessionCatalog catalog;
+    private final TemporaryTables temporaryTables;
 
     public SqlSession(Database database) {
         this(database, database.engineServices());
@@ -96,15 +100,24 @@ public final class SqlSession implements Session {
     /** A session driving {@code services} (tests pass fakes; the database uses {@link StandardEngineServices}). */
     public SqlSession(Database database, EngineServices services) {
         this.database = Objects.requireNonNull(database, "database");
-        this.services = Objects.requireNonNull(services, "services");
-        this.planCache = new PlanCache(database.catalog());
-        this.relationSizes = () -> RelationSizeSnapshot.of(database.catalog(), PgCatalogViews.DATABASE_NAME, PgCatalogViews.DATABASE_OID);
-        this.autoParameterization = new AutoParameterization(this, database.catalog());
-        this.utilityCommands = new UtilityCommands(this, services);
+        int sessionId = database.nextSessionId();
+        this.catalog = new SessionCatalog(database.catalog(), sessionId);
+        this.temporaryTables = new TemporaryTables(catalog);
+        this.services = Objects.requireNonNull(services, "services").forSession(catalog);
+        this.planCache = new PlanCache(catalog);
+        this.relationSizes = () -> RelationSizeSnapshot.of(catalog, PgCatalogViews.DATABASE_NAME, PgCatalogViews.DATABASE_OID);
+        this.autoParameterization = new AutoParameterization(this, catalog);
+        this.utilityCommands = new UtilityCommands(this, this.services);
         TableStorage preparedStatements = PreparedStatementsView.storage(namedStatements);
-        this.sessionViews = view -> view.name().equals(PreparedStatementsView.VIEW_NAME) ? preparedStatements : view.storage();
-        this.running = new RunningStatements(database.runningStatementRegistry(), database.nextSessionId());
-        Catalog catalog = database.catalog();
+        this.sessionViews = view -> {
+            if (view.name().equals(PreparedStatementsView.VIEW_NAME)) {
+                return preparedStatements;
+            }
+            // Once the session has a temporary schema, the catalog views list it and its tables.
+            TableStorage own = catalog.temporaryNamespaceOid() == 0 ? null : PgCatalogViews.sessionStorage(view, catalog);
+            return own != null ? own : view.storage();
+        };
+        this.running = new RunningStatements(database.runningStatementRegistry(), sessionId);
         this.sequences = new SequenceSession(new SequenceSession.Resolver() {
             @Override
             public Sequence sequence(String name) {
@@ -116,6 +129,26 @@ public final class SqlSession implements Session {
                 return catalog.sequence(oid);
             }
         });
+    }
+
+    /** The catalog as this session sees it: its temporary tables, then the database's relations. */
+    SessionCatalog catalog() {
+        return catalog;
+    }
+
+    /** The session's temporary tables' ON COMMIT actions. */
+    TemporaryTables temporaryTables() {
+        return temporaryTables;
+    }
+
+    /**
+     * A statement starts: outside a transaction block, the previous statement's transaction (or
+     * the block COMMIT / ROLLBACK ended) is over, and the temporary tables' ON COMMIT actions run.
+     */
+    void statementStarts() {
+        if (!transaction.inBlock()) {
+            temporaryTables.transactionEnded();
+        }
     }
 
     /** The session's sequence state (currval, lastval), which every statement's context carries. */
@@ -140,6 +173,7 @@ public final class SqlSession implements Session {
         Objects.requireNonNull(sql, "sql");
         Object[] values = parameters == null ? NO_PARAMETERS : parameters;
         statementText = sql;
+        statementStarts();
         try {
             Statement statement = StatementParser.parse(sql);
             refuseInFailedBlock(statement);
@@ -273,6 +307,7 @@ public final class SqlSession implements Session {
     public PreparedQuery prepare(String sql) {
         checkOpen();
         Objects.requireNonNull(sql, "sql");
+        statementStarts();
         Statement statement;
         try {
             statement = StatementParser.parse(sql);
@@ -377,6 +412,7 @@ public final class SqlSession implements Session {
         namedStatements.clear();
         planCache.clear();
         autoParameterization.clear();
+        temporaryTables.close();
     }
 
     // ---- planning and execution, shared with prepared statements and utility commands ----
@@ -389,7 +425,7 @@ public final class SqlSession implements Session {
             return cached;
         }
         // Read the version first: DDL racing with planning then makes the entry stale, never wrongly fresh.
-        long version = database.catalog().version();
+        long version = catalog.version();
         PlannedStatement planned = services.plan(sql, settings);
         PlanCache.CachedPlan plan = PlanCache.CachedPlan.of(planned, version);
         planCache.put(sql, changed, plan);
@@ -409,14 +445,14 @@ public final class SqlSession implements Session {
             try {
                 result = start(plan.statement(), bindForExecute(plan.statement().parameterTypes(), values));
             } catch (ParallaxException failure) {
-                if (failure.state() == SqlState.SERIALIZATION_FAILURE && plan.catalogVersion() != database.catalog().version()) {
+                if (failure.state() == SqlState.SERIALIZATION_FAILURE && plan.catalogVersion() != catalog.version()) {
                     continue;
                 }
                 throw failure;
             }
             // Parallel workers open their scans after the start: their 40001 shows on the first fetch.
             return plan.statement().returnsRows()
-                    ? new RestartableResult(result, () -> plan.catalogVersion() != database.catalog().version(), () -> startQuery(sql, values))
+                    ? new RestartableResult(result, () -> plan.catalogVersion() != catalog.version(), () -> startQuery(sql, values))
                     : result;
         }
     }

@@ -2,6 +2,7 @@ package dev.parallax.planner;
 
 import dev.parallax.Database;
 import dev.parallax.ResultColumn;
+import dev.parallax.engine.catalog.SessionCatalog;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -39,8 +40,17 @@ public final class StandardEngineServices implements EngineServices {
     private final QueryPlanner queryPlanner;
 
     public StandardEngineServices(Database database) {
+        this(database, new QueryPlanner(database.catalog()));
+    }
+
+    private StandardEngineServices(Database database, QueryPlanner queryPlanner) {
         this.database = Objects.requireNonNull(database, "database");
-        this.queryPlanner = new QueryPlanner(database.catalog());
+        this.queryPlanner = queryPlanner;
+    }
+
+    @Override
+    public EngineServices forSession(SessionCatalog catalog) {
+        return new StandardEngineServices(database, new QueryPlanner(catalog, queryPlanner));
     }
 
     @Override

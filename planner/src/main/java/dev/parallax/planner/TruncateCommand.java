@@ -32,7 +32,7 @@ final class TruncateCommand {
     }
 
     Result run(TruncateStatement statement) {
-        Catalog catalog = session.database().catalog();
+        Catalog catalog = session.catalog();
         Set<Table> named = new LinkedHashSet<>();
         Set<Table> leaves = new LinkedHashSet<>();
         for (TruncateStatement.Target target : statement.targets()) {

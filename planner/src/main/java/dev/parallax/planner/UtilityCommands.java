@@ -15,6 +15,10 @@ import dev.parallax.engine.catalog.TableStatistics;
 import dev.parallax.engine.vacuum.TableAnalyzer;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.catalog.View;
+import dev.parallax.engine.plan.IndexScanNode;
+import dev.parallax.engine.plan.PlanNode;
+import dev.parallax.engine.plan.SeqScanNode;
+import dev.parallax.engine.plan.UniqueIndexScanNode;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
@@ -70,6 +74,7 @@ import dev.parallax.planner.statement.SetStatement;
 import dev.parallax.planner.statement.ShowStatement;
 import dev.parallax.planner.statement.Statement;
 import dev.parallax.planner.statement.TableConstraint;
+import dev.parallax.planner.statement.TemporaryTable;
 import dev.parallax.planner.statement.TransactionStatement;
 import dev.parallax.planner.statement.TruncateStatement;
 import dev.parallax.planner.statement.VacuumStatement;
@@ -153,12 +158,35 @@ final class UtilityCommands {
                 "relation \"" + relation + "\" already exists, skipping", null, SqlState.DUPLICATE_TABLE.code())));
     }
 
+    /** The catalog as the session sees it: its temporary tables first. */
     private Catalog catalog() {
-        return session.database().catalog();
+        return session.catalog();
+    }
+
+    /**
+     * Where a new relation's name must be free and where it goes: the session's temporary
+     * namespace for a temporary table, else the database's (a temporary table of the same name
+     * does not keep a permanent one from being created, as in PostgreSQL).
+     */
+    private Catalog namespace(TemporaryTable temporary) {
+        return temporary != null ? session.catalog().temporary() : session.catalog().shared();
+    }
+
+    /** The namespace {@code table} is in: where the relations made for it (keys, sequences) go. */
+    Catalog namespaceOf(Table table) {
+        return session.catalog().isTemporary(table) ? session.catalog().temporary() : session.catalog().shared();
+    }
+
+    /** The tag and GLOBAL's warning of CREATE TABLE, also for a temporary table. */
+    static Result created(String commandTag, TemporaryTable temporary) {
+        if (temporary == null || !temporary.global()) {
+            return new CommandResult(commandTag);
+        }
+        return CommandResult.withMessages(commandTag, List.of(new Notice(Notice.WARNING, TemporaryTable.GLOBAL_WARNING, null)));
     }
 
     private Result createTable(CreateTableStatement create) {
-        Catalog catalog = catalog();
+        Catalog catalog = namespace(create.temporary());
         if (catalog.findTable(create.tableName()) != null) {
             if (create.ifNotExists()) {
                 return skippedExisting("CREATE TABLE", create.tableName());
@@ -175,23 +203,31 @@ final class UtilityCommands {
         }
         List<CheckConstraint> checks = planChecks(create.tableName(), columns, create.checks(), List.of(), keyNames);
         if (create.identities().isEmpty()) {
-            return create.partitioning() != null ? createPartitionedTable(create, columns, parameters, checks)
-                    : createPlainTable(create, columns, parameters, checks);
+            return create.partitioning() != null ? createPartitionedTable(catalog, create, columns, parameters, checks)
+                    : createPlainTable(catalog, create, columns, parameters, checks);
         }
         // serial and identity columns: their sequences first (the table's defaults name them), gone again on any failure.
         List<Sequence> owned = new ArrayList<>();
         try {
-            List<ColumnDefinition> withSequences = withIdentities(create.tableName(), columns, create.identities(), owned);
-            Result result = create.partitioning() != null ? createPartitionedTable(create, withSequences, parameters, checks)
-                    : createPlainTable(create, withSequences, parameters, checks);
+            List<ColumnDefinition> withSequences = withIdentities(catalog, create.tableName(), columns, create.identities(), owned);
+            Result result = create.partitioning() != null ? createPartitionedTable(catalog, create, withSequences, parameters, checks)
+                    : createPlainTable(catalog, create, withSequences, parameters, checks);
             Table created = catalog.findTable(create.tableName());
             if (created == null || !created.columns().equals(withSequences)) {
-                dropAll(owned);
+                dropAll(catalog, owned);
             }
             return result;
         } catch (RuntimeException failure) {
-            dropAll(owned);
+            dropAll(catalog, owned);
             throw failure;
+        }
+    }
+
+    /** Records a new temporary table's ON COMMIT action with the session. */
+    private void noteTemporary(Catalog catalog, String tableName, TemporaryTable temporary) {
+        Table table = catalog.findTable(tableName);
+        if (temporary != null && table != null) {
+            session.temporaryTables().created(table, temporary.onCommit());
         }
     }
 
@@ -238,19 +274,19 @@ final class UtilityCommands {
         return planned;
     }
 
-    private void dropAll(List<Sequence> sequences) {
+    private static void dropAll(Catalog namespace, List<Sequence> sequences) {
         for (Sequence sequence : sequences) {
-            catalog().dropSequence(sequence.name());
+            namespace.dropSequence(sequence.name());
         }
     }
 
     /**
      * The columns with the defaults of their serial / identity clauses: each gets a sequence of its
      * own type named as PostgreSQL names it ({@code table_column_seq}, a number appended while the
-     * name is taken), owned by the table; the sequences are added to the catalog and to {@code owned}.
+     * name is taken), owned by the table; the sequences are added to {@code namespace} (the table's) and to {@code owned}.
      */
-    List<ColumnDefinition> withIdentities(String tableName, List<ColumnDefinition> columns, Map<String, IdentityClause> identities,
-                                                  List<Sequence> owned) {
+    List<ColumnDefinition> withIdentities(Catalog namespace, String tableName, List<ColumnDefinition> columns,
+                                          Map<String, IdentityClause> identities, List<Sequence> owned) {
         List<ColumnDefinition> result = new ArrayList<>(columns.size());
         for (ColumnDefinition column : columns) {
             IdentityClause clause = identities.get(column.name());
@@ -268,26 +304,25 @@ final class UtilityCommands {
                     declared.maxValue(), declared.start(), declared.cache(), declared.cycle()));
             String base = tableName + "_" + column.name() + "_seq";
             String name = base;
-            for (int suffix = 1; catalog().relationExists(name); suffix++) {
+            for (int suffix = 1; namespace.relationExists(name); suffix++) {
                 name = base + suffix;
             }
             Sequence sequence = new Sequence(name, options, tableName, column.name());
-            catalog().addSequence(sequence);
+            namespace.addSequence(sequence);
             owned.add(sequence);
             result.add(column.withDefault(ColumnDefault.nextValue(name, clause.kind())));
         }
         return result;
     }
 
-    private Result createPlainTable(CreateTableStatement create, List<ColumnDefinition> columns, StorageParameters parameters,
-                                    List<CheckConstraint> checks) {
-        Catalog catalog = catalog();
+    private Result createPlainTable(Catalog catalog, CreateTableStatement create, List<ColumnDefinition> columns,
+                                    StorageParameters parameters, List<CheckConstraint> checks) {
         TableStorage storage = services.createStorage(columns.stream().map(ColumnDefinition::type).toList());
         Table table = new Table(create.tableName(), columns, storage);
         table.setStorageParameters(parameters);
         table.setCheckConstraints(checks);
         try {
-            addUniqueConstraints(table, create.constraints(), IndexDefinition.DEFAULT_INITIAL_ENTRIES);
+            addUniqueConstraints(catalog, table, create.constraints(), IndexDefinition.DEFAULT_INITIAL_ENTRIES, null);
             catalog.addTable(table);
         } catch (RuntimeException failure) {
             table.closeUniqueConstraints();
@@ -298,16 +333,16 @@ final class UtilityCommands {
             }
             throw failure;
         }
-        return new CommandResult("CREATE TABLE");
+        noteTemporary(catalog, create.tableName(), create.temporary());
+        return created("CREATE TABLE", create.temporary());
     }
 
     /**
      * A partitioned table (no storage of its own) with its constraints' names, and with
      * {@code PARTITIONS n} its n partitions; all of it or, on any error, none.
      */
-    private Result createPartitionedTable(CreateTableStatement create, List<ColumnDefinition> columns, StorageParameters parameters,
-                                          List<CheckConstraint> checks) {
-        Catalog catalog = catalog();
+    private Result createPartitionedTable(Catalog catalog, CreateTableStatement create, List<ColumnDefinition> columns,
+                                          StorageParameters parameters, List<CheckConstraint> checks) {
         HashPartitioning partitioning = create.partitioning();
         int[] keyColumns = new int[partitioning.keyColumnNames().size()];
         for (int key = 0; key < keyColumns.length; key++) {
@@ -326,7 +361,7 @@ final class UtilityCommands {
             for (TableConstraint constraint : create.constraints()) {
                 String defaultName = constraint.primaryKey() ? create.tableName() + "_pkey"
                         : create.tableName() + "_" + String.join("_", constraint.columnNames()) + "_key";
-                String name = constraint.name() != null ? constraint.name() : unusedName(defaultName, chosen);
+                String name = constraint.name() != null ? constraint.name() : unusedName(catalog, defaultName, chosen);
                 List<DataType> keyTypes = new ArrayList<>();
                 for (String column : constraint.columnNames()) {
                     keyTypes.add(columns.get(indexOf(columns, column)).type());
@@ -347,14 +382,15 @@ final class UtilityCommands {
         try {
             int partitions = partitioning.partitions();
             for (int remainder = 0; remainder < partitions; remainder++) {
-                addPartition(parent, create.tableName() + "_" + remainder, new HashPartitionBound(partitions, remainder),
+                addPartition(catalog, parent, create.tableName() + "_" + remainder, new HashPartitionBound(partitions, remainder),
                         StorageParameters.NONE);
             }
         } catch (RuntimeException failure) {
             catalog.dropTable(parent.name());
             throw failure;
         }
-        return new CommandResult("CREATE TABLE");
+        noteTemporary(catalog, create.tableName(), create.temporary());
+        return created("CREATE TABLE", create.temporary());
     }
 
     /** The columns with their DEFAULT expressions checked and attached (a NULL default is no default). */
@@ -521,20 +557,27 @@ final class UtilityCommands {
     }
 
     private Result createPartition(CreatePartitionStatement create) {
-        Catalog catalog = catalog();
+        Catalog catalog = namespace(create.temporary());
         if (catalog.findTable(create.tableName()) != null) {
             if (create.ifNotExists()) {
                 return skippedExisting("CREATE TABLE", create.tableName());
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
         }
-        Table parent = catalog.table(create.parentName());
+        Table parent = catalog().table(create.parentName());
         if (!parent.isPartitioned()) {
             throw ParallaxException.of(SqlState.INVALID_OBJECT_DEFINITION, "\"%s\" is not partitioned", parent.name());
         }
-        addPartition(parent, create.tableName(), new HashPartitionBound(create.modulus(), create.remainder()),
+        // A partition lives as long as its parent: PostgreSQL refuses to mix the two kinds (42809).
+        boolean temporaryParent = catalog().isTemporary(parent);
+        if (temporaryParent != (create.temporary() != null)) {
+            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "cannot create a %s relation as partition of %s relation \"%s\"",
+                    temporaryParent ? "permanent" : "temporary", temporaryParent ? "temporary" : "permanent", parent.name());
+        }
+        addPartition(catalog, parent, create.tableName(), new HashPartitionBound(create.modulus(), create.remainder()),
                 StorageParameters.NONE.with(create.storageParameters(), false));
-        return new CommandResult("CREATE TABLE");
+        noteTemporary(catalog, create.tableName(), create.temporary());
+        return created("CREATE TABLE", create.temporary());
     }
 
     /**
@@ -542,7 +585,7 @@ final class UtilityCommands {
      * unique index per constraint of the parent (named as PostgreSQL names a partition's indexes,
      * e.g. {@code p_0_pkey}), sized for a share of a table's default entries.
      */
-    private void addPartition(Table parent, String name, HashPartitionBound bound, StorageParameters parameters) {
+    private void addPartition(Catalog catalog, Table parent, String name, HashPartitionBound bound, StorageParameters parameters) {
         List<ColumnDefinition> columns = parent.columns();
         List<Table> siblings = parent.partitionRouter().partitions();
         // Siblings share their storage's page layout (PagedTableStorage.emptySibling).
@@ -558,8 +601,8 @@ final class UtilityCommands {
             tableIndexes.add(constraint.index());
         }
         try {
-            addUniqueConstraints(partition, constraints, tableIndexes);
-            catalog().addTable(partition);
+            addUniqueConstraints(catalog, partition, constraints, IndexDefinition.DEFAULT_INITIAL_ENTRIES, tableIndexes);
+            catalog.addTable(partition);
         } catch (RuntimeException failure) {
             partition.closeUniqueConstraints();
             storage.close();
@@ -567,25 +610,14 @@ final class UtilityCommands {
         }
     }
 
-    /** Creates the unique index of each PRIMARY KEY and UNIQUE constraint, named as PostgreSQL names them. */
-    private void addUniqueConstraints(Table table, List<TableConstraint> constraints, long initialEntries) {
-        addUniqueConstraints(table, constraints, initialEntries, null);
-    }
-
-    /**
-     * Adds a partition's PRIMARY KEY and UNIQUE constraints, named as PostgreSQL names them, each a
-     * share of its parent's index ({@code tableIndexes}, in the constraints' order).
-     */
-    private void addUniqueConstraints(Table partition, List<TableConstraint> constraints, List<UniqueIndex> tableIndexes) {
-        addUniqueConstraints(partition, constraints, IndexDefinition.DEFAULT_INITIAL_ENTRIES, tableIndexes);
-    }
-
     /**
      * Adds the PRIMARY KEY and UNIQUE constraints to {@code table} (empty, not in the catalog yet),
      * each an index of its own sized for {@code initialEntries}, or with {@code tableIndexes} the
-     * shares of a partitioned table's indexes (in the constraints' order); named as PostgreSQL names them.
+     * shares of a partitioned table's indexes (in the constraints' order); named as PostgreSQL names
+     * them, with names free in {@code namespace}, the one the table goes to.
      */
-    void addUniqueConstraints(Table table, List<TableConstraint> constraints, long initialEntries, List<UniqueIndex> tableIndexes) {
+    void addUniqueConstraints(Catalog namespace, Table table, List<TableConstraint> constraints, long initialEntries,
+                              List<UniqueIndex> tableIndexes) {
         Set<String> chosen = new HashSet<>();
         for (TableConstraint constraint : constraints) {
             if (constraint.name() != null) {
@@ -605,7 +637,7 @@ final class UtilityCommands {
             String defaultName = constraint.primaryKey() ? IndexDefinition.primaryKey(table.name(), columnNames, keyTypes).constraintName()
                     : constraint.indexOnly() ? indexName(table.name(), columnNames)
                     : IndexDefinition.unique(table.name(), columnNames, keyTypes).constraintName();
-            String name = constraint.name() != null ? constraint.name() : unusedName(defaultName, chosen);
+            String name = constraint.name() != null ? constraint.name() : unusedName(namespace, defaultName, chosen);
             IndexDefinition definition = new IndexDefinition(name, table.name(), columnNames, keyTypes, constraint.primaryKey(), initialEntries);
             UniqueIndex index = tableIndexes == null ? UniqueIndexes.create(definition, session.database().memory())
                     : UniqueIndexes.partitionShare(definition, tableIndexes.get(position));
@@ -622,8 +654,7 @@ final class UtilityCommands {
      * PostgreSQL's choice of a default constraint name: {@code name} itself, or the first of
      * {@code name1, name2, ...} that no relation and no other constraint of the statement uses.
      */
-    private String unusedName(String name, Set<String> chosen) {
-        Catalog catalog = catalog();
+    private static String unusedName(Catalog catalog, String name, Set<String> chosen) {
         String candidate = name;
         for (int suffix = 1; catalog.relationExists(candidate) || chosen.contains(candidate); suffix++) {
             candidate = name + suffix;
@@ -671,6 +702,11 @@ final class UtilityCommands {
         if (!planned.parameterTypes().isEmpty()) {
             throw ParallaxException.of(SqlState.UNDEFINED_PARAMETER, "there is no parameter $1");
         }
+        if (session.catalog().hasTemporaryTables() && readsTemporaryTable(planned.root())) {
+            // Every session would expand the view's text against its own tables.
+            throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "views over temporary tables are not supported", null,
+                    "PostgreSQL makes such a view temporary; Parallax has no temporary views.", 0, null);
+        }
         List<ResultColumn> columns = planned.columns();
         if (create.columnNames().size() > columns.size()) {
             throw ParallaxException.of(SqlState.SYNTAX_ERROR, "CREATE VIEW specifies more column names than columns");
@@ -713,6 +749,25 @@ final class UtilityCommands {
         }
         catalog.addView(new View(create.viewName(), names, types, create.query()), create.orReplace());
         return new CommandResult("CREATE VIEW");
+    }
+
+    /** Whether {@code node} or a node below it reads one of the session's temporary tables. */
+    private boolean readsTemporaryTable(PlanNode node) {
+        Table table = switch (node) {
+            case SeqScanNode scan -> scan.table();
+            case IndexScanNode scan -> scan.table();
+            case UniqueIndexScanNode scan -> scan.table();
+            default -> null;
+        };
+        if (table != null && session.catalog().isTemporary(table.parent() != null ? table.parent() : table)) {
+            return true;
+        }
+        for (PlanNode input : node.inputs()) {
+            if (readsTemporaryTable(input)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Result dropView(DropViewStatement drop) {

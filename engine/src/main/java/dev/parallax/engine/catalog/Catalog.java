@@ -19,9 +19,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The tables of one database, by (case-folded) name. Thread-safe: DDL from any session is atomic
- * per table, and {@link #version()} increases on every change so cached plans can notice.
+ * per table, and {@link #version()} increases on every change so cached plans can notice. A
+ * session sees the database's catalog through a {@link SessionCatalog}, which puts the session's
+ * temporary relations in front of it.
  */
-public final class Catalog {
+public sealed class Catalog permits SessionCatalog {
     private final ConcurrentMap<String, Table> tables = new ConcurrentHashMap<>();
     private final AtomicLong version = new AtomicLong();
     /** Indexes by name; also the lock that keeps table and index names apart. */
@@ -39,7 +41,20 @@ public final class Catalog {
      */
     private final Map<String, Long> relationOids = new ConcurrentHashMap<>();
     private final Map<String, Long> constraintOids = new ConcurrentHashMap<>();
-    private final AtomicLong nextOid = new AtomicLong(FIRST_OBJECT_ID);
+    private final AtomicLong nextOid;
+
+    /** A database's catalog. */
+    public Catalog() {
+        this.nextOid = new AtomicLong(FIRST_OBJECT_ID);
+    }
+
+    /**
+     * A namespace of its own (a session's temporary relations) whose object identifiers come from
+     * {@code objectIds}'s counter, so pg_class never shows two relations with one OID.
+     */
+    Catalog(Catalog objectIds) {
+        this.nextOid = objectIds.nextOid;
+    }
 
     /** A new object identifier (a CHECK constraint's pg_constraint.oid), never handed out before. */
     public long allocateObjectId() {
@@ -188,12 +203,26 @@ public final class Catalog {
 
     /** The sequence whose pg_class OID is {@code oid} ({@code nextval('s'::regclass)}); 42P01 / 42809 as {@link #sequence}. */
     public Sequence sequence(long oid) {
+        String name = relationName(oid);
+        if (name == null) {
+            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "could not open relation with OID %d", oid);
+        }
+        return sequence(name);
+    }
+
+    /** The name of the relation whose object identifier is {@code oid}, or null. */
+    String relationName(long oid) {
         for (Map.Entry<String, Long> entry : relationOids.entrySet()) {
             if (entry.getValue() == oid) {
-                return sequence(entry.getKey());
+                return entry.getKey();
             }
         }
-        throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "could not open relation with OID %d", oid);
+        return null;
+    }
+
+    /** Whether {@code table} is one of a session's temporary tables (never, in a database's catalog). */
+    public boolean isTemporary(Table table) {
+        return false;
     }
 
     /** Removes the sequence; returns false when no such sequence exists. */
@@ -537,6 +566,11 @@ public final class Catalog {
     /** Records a change to a table's definition or options (e.g. ALTER TABLE ... SET). */
     public void touch() {
         version.incrementAndGet();
+    }
+
+    /** Whether any table is in this catalog. */
+    boolean hasTables() {
+        return !tables.isEmpty();
     }
 
     public List<Table> tables() {

@@ -4,6 +4,7 @@ import dev.parallax.engine.sequence.Sequence;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.CheckConstraint;
 import dev.parallax.engine.catalog.PartitionedConstraint;
+import dev.parallax.engine.catalog.SessionCatalog;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.catalog.View;
@@ -29,11 +30,12 @@ public final class CatalogRelations {
     public static final long BTREE_ACCESS_METHOD = 403;
     public static final long HASH_ACCESS_METHOD = 405;
 
-    /** A table, partition or view. {@code table} is null for a (user) view, {@code view} null otherwise. */
-    public record Relation(long oid, String name, long namespace, char kind, Table table, View view) {
-        public String schemaName() {
-            return namespace == PG_CATALOG_NAMESPACE ? "pg_catalog" : "public";
-        }
+    /**
+     * A table, partition or view. {@code table} is null for a (user) view, {@code view} null
+     * otherwise; {@code temporary} for a session's temporary table (pg_class.relpersistence {@code t}).
+     */
+    public record Relation(long oid, String name, long namespace, String schemaName, char kind, Table table, View view,
+                           boolean temporary) {
     }
 
     /**
@@ -102,48 +104,100 @@ public final class CatalogRelations {
     private final List<Index> indexes = new ArrayList<>();
     private final List<SequenceRelation> sequences = new ArrayList<>();
     private final List<Check> checks = new ArrayList<>();
+    /** The session's temporary schema, or 0 / null for the database's catalog and a session without temporary tables. */
+    private final long temporaryNamespace;
+    private final String temporarySchemaName;
+    private final Catalog catalog;
 
-    private CatalogRelations() {
+    private CatalogRelations(Catalog catalog) {
+        this.catalog = catalog;
+        SessionCatalog session = catalog instanceof SessionCatalog own ? own : null;
+        this.temporaryNamespace = session == null ? 0 : session.temporaryNamespaceOid();
+        this.temporarySchemaName = temporaryNamespace == 0 ? null : session.temporarySchemaName();
+    }
+
+    /** The session's temporary schema's OID (pg_namespace), 0 when it has none. */
+    public long temporaryNamespace() {
+        return temporaryNamespace;
+    }
+
+    /** The session's temporary schema's name ({@code pg_temp_N}), null when it has none. */
+    public String temporarySchemaName() {
+        return temporarySchemaName;
+    }
+
+    /** The plain catalog that holds {@code table}'s names: the session's temporary one, else the database's. */
+    private Catalog holder(Table table) {
+        if (catalog instanceof SessionCatalog session) {
+            return session.isTemporary(table) ? session.temporary() : session.shared();
+        }
+        return catalog;
+    }
+
+    /** The plain catalog that holds {@code sequence}: a temporary table's serial column's is the session's. */
+    private Catalog holder(Sequence sequence) {
+        if (catalog instanceof SessionCatalog session) {
+            return session.temporary().findSequence(sequence.name()) == sequence ? session.temporary() : session.shared();
+        }
+        return catalog;
+    }
+
+    /** The pg_namespace OID of the schema {@code table} is in. */
+    public long namespaceOf(Table table) {
+        return table.isSystemView() ? PG_CATALOG_NAMESPACE : catalog.isTemporary(table) ? temporaryNamespace : PUBLIC_NAMESPACE;
+    }
+
+    /** The name of the schema {@code table} is in. */
+    public String schemaNameOf(Table table) {
+        return table.isSystemView() ? "pg_catalog" : catalog.isTemporary(table) ? temporarySchemaName : "public";
+    }
+
+    /** The pg_namespace OID of the schema {@code sequence} is in (a temporary table's serial column's is temporary too). */
+    public long namespaceOf(Sequence sequence) {
+        return catalog instanceof SessionCatalog session && holder(sequence) == session.temporary() ? temporaryNamespace : PUBLIC_NAMESPACE;
     }
 
     /** The relations and indexes of {@code catalog} now. */
     public static CatalogRelations of(Catalog catalog) {
-        CatalogRelations listing = new CatalogRelations();
+        CatalogRelations listing = new CatalogRelations(catalog);
         for (Table table : catalog.tables()) {
-            long oid = catalog.relationOid(table.name());
+            // A temporary table's names are its schema's: a permanent relation may have the same ones.
+            Catalog names = listing.holder(table);
+            long oid = names.relationOid(table.name());
             if (oid == 0) {
                 continue; // dropped while listing
             }
             char kind = table.isSystemView() ? 'v' : table.isPartitioned() ? 'p' : 'r';
-            listing.relations.add(new Relation(oid, table.name(), table.isSystemView() ? PG_CATALOG_NAMESPACE : PUBLIC_NAMESPACE,
-                    kind, table, null));
+            listing.relations.add(new Relation(oid, table.name(), listing.namespaceOf(table), listing.schemaNameOf(table),
+                    kind, table, null, catalog.isTemporary(table)));
             // A unique index of CREATE UNIQUE INDEX shows as PostgreSQL prints it (USING btree, as it was
             // asked for), though it is a hash map like a constraint's; it has no constraint (OID 0).
             for (UniqueConstraint constraint : table.uniqueConstraints()) {
-                listing.indexes.add(new Index(catalog.relationOid(constraint.name()), constraint.name(), table, oid,
-                        constraint.keyColumns(), true, constraint.primaryKey(), catalog.constraintOid(constraint.name()),
+                listing.indexes.add(new Index(names.relationOid(constraint.name()), constraint.name(), table, oid,
+                        constraint.keyColumns(), true, constraint.primaryKey(), names.constraintOid(constraint.name()),
                         constraint.indexOnly() ? BTREE_ACCESS_METHOD : HASH_ACCESS_METHOD, false));
             }
             for (PartitionedConstraint constraint : table.partitionedConstraints()) {
                 int[] keyColumns = constraint.columnNames().stream().mapToInt(table::columnIndex).toArray();
-                listing.indexes.add(new Index(catalog.relationOid(constraint.name()), constraint.name(), table, oid,
-                        keyColumns, true, constraint.primaryKey(), catalog.constraintOid(constraint.name()),
+                listing.indexes.add(new Index(names.relationOid(constraint.name()), constraint.name(), table, oid,
+                        keyColumns, true, constraint.primaryKey(), names.constraintOid(constraint.name()),
                         constraint.indexOnly() ? BTREE_ACCESS_METHOD : HASH_ACCESS_METHOD, true));
             }
             for (CheckConstraint constraint : table.checkConstraints()) {
                 listing.checks.add(new Check(constraint, table, oid));
             }
             for (OrderedIndex index : table.indexes()) {
-                listing.indexes.add(new Index(catalog.relationOid(index.name()), index.name(), table, oid,
+                listing.indexes.add(new Index(names.relationOid(index.name()), index.name(), table, oid,
                         index.keyColumns(), false, false, 0, BTREE_ACCESS_METHOD, false));
             }
         }
         for (View view : catalog.views()) {
-            listing.relations.add(new Relation(catalog.relationOid(view.name()), view.name(), PUBLIC_NAMESPACE, 'v', null, view));
+            listing.relations.add(new Relation(catalog.relationOid(view.name()), view.name(), PUBLIC_NAMESPACE, "public", 'v', null,
+                    view, false));
         }
         listing.indexes.removeIf(index -> index.oid() == 0);
         for (Sequence sequence : catalog.sequences()) {
-            long oid = catalog.relationOid(sequence.name());
+            long oid = listing.holder(sequence).relationOid(sequence.name());
             if (oid != 0) {
                 listing.sequences.add(new SequenceRelation(oid, sequence));
             }

@@ -33,23 +33,31 @@ final class CatalogRows {
             byte[] options = table != null ? options(table) : null;
             rows.add(new Object[] {relation.oid(), relation.name(), relation.namespace(), 0L, 0L, PgCatalogViews.SUPERUSER_OID,
                     view || partitioned ? 0L : CatalogRelations.HEAP_ACCESS_METHOD, view || partitioned ? 0L : relation.oid(), 0L,
-                    pages(relation), tuples(relation), 0, 0L, hasIndex, false, "p",
+                    pages(relation), tuples(relation), 0, 0L, hasIndex, false, relation.temporary() ? "t" : "p",
                     String.valueOf(relation.kind()), columns, table != null ? table.checkConstraints().size() : 0, false, false,
                     partitioned, false, false, true, view ? "n" : "d",
                     partition, 0L, null, options, partition ? table.partitionBound().text() : null});
         }
         for (CatalogRelations.Index index : listing.indexes()) {
-            rows.add(new Object[] {index.oid(), index.name(), CatalogRelations.PUBLIC_NAMESPACE, 0L, 0L,
+            long namespace = listing.namespaceOf(index.table());
+            rows.add(new Object[] {index.oid(), index.name(), namespace, 0L, 0L,
                     PgCatalogViews.SUPERUSER_OID, index.accessMethod(), index.partitioned() ? 0L : index.oid(), 0L, 0, -1.0, 0, 0L,
-                    false, false, "p", index.partitioned() ? "I" : "i", index.keyColumns().length, 0, false, false, false, false,
-                    false, true, "n", false, 0L, null, null, null});
+                    false, false, persistence(namespace), index.partitioned() ? "I" : "i", index.keyColumns().length, 0, false, false,
+                    false, false, false, true, "n", false, 0L, null, null, null});
         }
         for (CatalogRelations.SequenceRelation sequence : listing.sequences()) {
-            rows.add(new Object[] {sequence.oid(), sequence.sequence().name(), CatalogRelations.PUBLIC_NAMESPACE, 0L, 0L,
-                    PgCatalogViews.SUPERUSER_OID, 0L, sequence.oid(), 0L, 1, 1.0, 0, 0L, false, false, "p", "S", 3, 0, false, false,
+            long namespace = listing.namespaceOf(sequence.sequence());
+            rows.add(new Object[] {sequence.oid(), sequence.sequence().name(), namespace, 0L, 0L,
+                    PgCatalogViews.SUPERUSER_OID, 0L, sequence.oid(), 0L, 1, 1.0, 0, 0L, false, false,
+                    persistence(namespace), "S", 3, 0, false, false,
                     false, false, false, true, "n", false, 0L, null, null, null});
         }
         return rows;
+    }
+
+    /** pg_class.relpersistence of a relation in {@code namespace}: {@code t} for a session's temporary schema. */
+    private static String persistence(long namespace) {
+        return namespace == CatalogRelations.PUBLIC_NAMESPACE || namespace == CatalogRelations.PG_CATALOG_NAMESPACE ? "p" : "t";
     }
 
     /** pg_sequences: each sequence's definition and last value (NULL before its first nextval). */
@@ -58,7 +66,8 @@ final class CatalogRows {
         for (CatalogRelations.SequenceRelation relation : listing.sequences()) {
             dev.parallax.engine.sequence.Sequence sequence = relation.sequence();
             dev.parallax.engine.sequence.SequenceOptions options = sequence.options();
-            rows.add(new Object[] {"public", sequence.name(), PgCatalogViews.OWNER, options.type().sqlName(), options.start(),
+            String schema = listing.namespaceOf(sequence) == CatalogRelations.PUBLIC_NAMESPACE ? "public" : listing.temporarySchemaName();
+            rows.add(new Object[] {schema, sequence.name(), PgCatalogViews.OWNER, options.type().sqlName(), options.start(),
                     options.minValue(), options.maxValue(), options.increment(), options.cycle(), options.cache(),
                     sequence.lastValueOrNull()});
         }
@@ -188,7 +197,7 @@ final class CatalogRows {
             for (int column : index.keyColumns()) {
                 key.addLong(column + 1);
             }
-            rows.add(new Object[] {index.constraintOid(), index.name(), CatalogRelations.PUBLIC_NAMESPACE,
+            rows.add(new Object[] {index.constraintOid(), index.name(), listing.namespaceOf(index.table()),
                     index.primary() ? "p" : "u", false, false, true, index.tableOid(), 0L, index.oid(), 0L, 0L, " ", " ", " ",
                     true, 0, true, key.build(1), null, null});
         }
@@ -198,7 +207,7 @@ final class CatalogRows {
                 key.addLong(column + 1);
             }
             boolean inherited = check.table().parent() != null && check.table().parent().checkConstraints().contains(check.constraint());
-            rows.add(new Object[] {check.constraint().objectId(), check.constraint().name(), CatalogRelations.PUBLIC_NAMESPACE,
+            rows.add(new Object[] {check.constraint().objectId(), check.constraint().name(), listing.namespaceOf(check.table()),
                     "c", false, false, true, check.tableOid(), 0L, 0L, 0L, 0L, " ", " ", " ",
                     !inherited, inherited ? 1 : 0, false, key.build(1), null, check.conditionText()});
         }

@@ -1,6 +1,11 @@
 package dev.parallax.planner.progress;
 
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.SessionCatalog;
+import dev.parallax.engine.storage.TableStorage;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.type.DataType;
@@ -227,25 +232,58 @@ public final class PgCatalogViews {
     private PgCatalogViews() {
     }
 
+    /**
+     * The views whose rows depend on the relations a session sees (its temporary ones too), by
+     * name: their columns and rows over a catalog.
+     */
+    private static final Map<String, SessionDependent> SESSION_DEPENDENT = sessionDependent();
+
+    private record SessionDependent(List<ColumnDefinition> columns, Function<Catalog, List<Object[]>> rows) {
+    }
+
+    private static Map<String, SessionDependent> sessionDependent() {
+        Map<String, SessionDependent> views = new LinkedHashMap<>();
+        views.put("pg_namespace", new SessionDependent(NAMESPACE_COLUMNS, PgCatalogViews::namespaces));
+        views.put("pg_tables", new SessionDependent(TABLES_COLUMNS, PgCatalogViews::tables));
+        views.put("pg_indexes", new SessionDependent(INDEXES_COLUMNS, PgCatalogViews::indexes));
+        views.put("pg_class", new SessionDependent(CLASS_COLUMNS, catalog -> CatalogRows.classes(CatalogRelations.of(catalog))));
+        views.put("pg_attribute", new SessionDependent(ATTRIBUTE_COLUMNS, catalog -> CatalogRows.attributes(CatalogRelations.of(catalog))));
+        views.put("pg_index", new SessionDependent(INDEX_COLUMNS, catalog -> CatalogRows.indexes(CatalogRelations.of(catalog))));
+        views.put("pg_constraint", new SessionDependent(CONSTRAINT_COLUMNS, catalog -> CatalogRows.constraints(CatalogRelations.of(catalog))));
+        views.put("pg_inherits", new SessionDependent(INHERITS_COLUMNS, CatalogRows::inherits));
+        views.put("pg_attrdef", new SessionDependent(ATTRIBUTE_DEFAULT_COLUMNS,
+                catalog -> CatalogRows.attributeDefaults(CatalogRelations.of(catalog))));
+        views.put("pg_sequences", new SessionDependent(SEQUENCES_COLUMNS, catalog -> CatalogRows.sequences(CatalogRelations.of(catalog))));
+        return java.util.Collections.unmodifiableMap(views);
+    }
+
+    /**
+     * The rows the system view {@code view} shows a session that sees {@code catalog} (its temporary
+     * tables in front of the database's), or null when the view shows every session the same.
+     */
+    public static TableStorage sessionStorage(Table view, SessionCatalog catalog) {
+        SessionDependent dependent = SESSION_DEPENDENT.get(view.name());
+        return dependent == null ? null : new CatalogViewStorage(view.name(), dependent.columns(), () -> dependent.rows().apply(catalog));
+    }
+
     /** Adds the views to {@code catalog}; each reads the catalog when scanned. */
     public static void register(Catalog catalog) {
-        add(catalog, "pg_namespace", NAMESPACE_COLUMNS, PgCatalogViews::namespaces);
-        add(catalog, "pg_tables", TABLES_COLUMNS, () -> tables(catalog));
-        add(catalog, "pg_indexes", INDEXES_COLUMNS, () -> indexes(catalog));
-        add(catalog, "pg_class", CLASS_COLUMNS, () -> CatalogRows.classes(CatalogRelations.of(catalog)));
-        add(catalog, "pg_attribute", ATTRIBUTE_COLUMNS, () -> CatalogRows.attributes(CatalogRelations.of(catalog)));
+        // In the order that gave the views their OIDs before some became session-dependent.
+        for (String name : List.of("pg_namespace", "pg_tables", "pg_indexes", "pg_class", "pg_attribute")) {
+            addSessionDependent(catalog, name);
+        }
         add(catalog, "pg_type", TYPE_COLUMNS, CatalogRows::types);
-        add(catalog, "pg_index", INDEX_COLUMNS, () -> CatalogRows.indexes(CatalogRelations.of(catalog)));
-        add(catalog, "pg_constraint", CONSTRAINT_COLUMNS, () -> CatalogRows.constraints(CatalogRelations.of(catalog)));
-        add(catalog, "pg_inherits", INHERITS_COLUMNS, () -> CatalogRows.inherits(catalog));
+        for (String name : List.of("pg_index", "pg_constraint", "pg_inherits")) {
+            addSessionDependent(catalog, name);
+        }
         add(catalog, "pg_am", ACCESS_METHOD_COLUMNS, PgCatalogViews::accessMethods);
         add(catalog, "pg_database", DATABASE_COLUMNS, PgCatalogViews::databases);
         add(catalog, "pg_roles", ROLES_COLUMNS, PgCatalogViews::roles);
         add(catalog, "pg_tablespace", TABLESPACE_COLUMNS, PgCatalogViews::tablespaces);
         add(catalog, "pg_collation", COLLATION_COLUMNS, PgCatalogViews::collations);
-        add(catalog, "pg_attrdef", ATTRIBUTE_DEFAULT_COLUMNS, () -> CatalogRows.attributeDefaults(CatalogRelations.of(catalog)));
+        addSessionDependent(catalog, "pg_attrdef");
         add(catalog, "pg_description", DESCRIPTION_COLUMNS, List::of);
-        add(catalog, "pg_sequences", SEQUENCES_COLUMNS, () -> CatalogRows.sequences(CatalogRelations.of(catalog)));
+        addSessionDependent(catalog, "pg_sequences");
         add(catalog, "pg_policy", POLICY_COLUMNS, List::of);
         add(catalog, "pg_statistic_ext", STATISTIC_EXT_COLUMNS, List::of);
         add(catalog, "pg_publication", PUBLICATION_COLUMNS, List::of);
@@ -263,6 +301,11 @@ public final class PgCatalogViews {
         add(catalog, "pg_event_trigger", EVENT_TRIGGER_COLUMNS, List::of);
     }
 
+    private static void addSessionDependent(Catalog catalog, String name) {
+        SessionDependent view = SESSION_DEPENDENT.get(name);
+        add(catalog, name, view.columns(), () -> view.rows().apply(catalog));
+    }
+
     private static void add(Catalog catalog, String name, List<ColumnDefinition> columns, Supplier<List<Object[]>> rows) {
         catalog.addTable(Table.systemView(name, columns, new CatalogViewStorage(name, columns, rows)));
     }
@@ -275,22 +318,27 @@ public final class PgCatalogViews {
         return new ColumnDefinition(name, type, false);
     }
 
-    private static List<Object[]> namespaces() {
-        return List.of(
+    private static List<Object[]> namespaces(Catalog catalog) {
+        List<Object[]> rows = new ArrayList<>(List.of(
                 new Object[] {CatalogRelations.PG_CATALOG_NAMESPACE, "pg_catalog", SUPERUSER_OID, null},
                 new Object[] {CatalogRelations.PUBLIC_NAMESPACE, "public", SUPERUSER_OID, null},
-                new Object[] {CatalogRelations.INFORMATION_SCHEMA_NAMESPACE, "information_schema", SUPERUSER_OID, null});
+                new Object[] {CatalogRelations.INFORMATION_SCHEMA_NAMESPACE, "information_schema", SUPERUSER_OID, null}));
+        if (catalog instanceof SessionCatalog session && session.temporaryNamespaceOid() != 0) {
+            rows.add(new Object[] {session.temporaryNamespaceOid(), session.temporarySchemaName(), SUPERUSER_OID, null});
+        }
+        return rows;
     }
 
     private static List<Object[]> tables(Catalog catalog) {
         List<Object[]> rows = new ArrayList<>();
+        CatalogRelations relations = CatalogRelations.of(catalog);
         for (Table table : catalog.tables()) {
             if (table.isSystemView()) {
                 continue;
             }
             boolean hasIndexes = !table.indexes().isEmpty() || !table.uniqueConstraints().isEmpty()
                     || !table.partitionedConstraints().isEmpty();
-            rows.add(new Object[] {"public", table.name(), OWNER, null, hasIndexes, false, false, false});
+            rows.add(new Object[] {relations.schemaNameOf(table), table.name(), OWNER, null, hasIndexes, false, false, false});
         }
         return rows;
     }
@@ -298,8 +346,10 @@ public final class PgCatalogViews {
     /** pg_indexes: every index with pg_get_indexdef's text, as PostgreSQL's view defines it. */
     private static List<Object[]> indexes(Catalog catalog) {
         List<Object[]> rows = new ArrayList<>();
-        for (CatalogRelations.Index index : CatalogRelations.of(catalog).indexes()) {
-            rows.add(new Object[] {"public", index.table().name(), index.name(), null, index.definition(false)});
+        CatalogRelations relations = CatalogRelations.of(catalog);
+        for (CatalogRelations.Index index : relations.indexes()) {
+            rows.add(new Object[] {relations.schemaNameOf(index.table()), index.table().name(), index.name(), null,
+                    index.definition(false)});
         }
         return rows;
     }

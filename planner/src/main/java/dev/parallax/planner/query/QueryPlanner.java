@@ -2,6 +2,7 @@ package dev.parallax.planner.query;
 
 import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.SessionCatalog;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -181,10 +182,24 @@ public final class QueryPlanner {
     }
 
     private final Catalog catalog;
+    /**
+     * For a session's planner, the database's: its schema serves while the session has no
+     * temporary tables (one snapshot for all such sessions), and views are always expanded in it,
+     * since a view names the relations its creator saw, never a session's temporary ones. Null for
+     * the database's planner itself.
+     */
+    private final QueryPlanner databasePlanner;
     private volatile SchemaSnapshot schema;
 
     public QueryPlanner(Catalog catalog) {
         this.catalog = Objects.requireNonNull(catalog, "catalog");
+        this.databasePlanner = null;
+    }
+
+    /** A session's planner: names resolve in {@code catalog} (its temporary tables first), views in {@code databasePlanner}'s. */
+    public QueryPlanner(SessionCatalog catalog, QueryPlanner databasePlanner) {
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
+        this.databasePlanner = Objects.requireNonNull(databasePlanner, "databasePlanner");
     }
 
     /**
@@ -449,7 +464,9 @@ public final class QueryPlanner {
         RexBuilder rexBuilder = new RexBuilder(typeFactory);
         RelOptCluster cluster = RelOptCluster.create(volcano, rexBuilder);
         cluster.setMetadataProvider(METADATA);
-        SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(catalogReader, typeFactory, cluster), validator,
+        CalciteCatalogReader viewCatalogReader = databasePlanner == null ? catalogReader
+                : new CalciteCatalogReader(databasePlanner.schema().root, List.of(), typeFactory, CONNECTION_CONFIG);
+        SqlToRelConverter converter = new SqlToRelConverter(new ViewExpander(viewCatalogReader, typeFactory, cluster), validator,
                 catalogReader, cluster, ParallaxConvertletTable.INSTANCE,
                 converterConfig(statement, setReturning, VolatileProjectionFence.hasVolatileCall(validated)));
         RelRoot root;
@@ -535,6 +552,9 @@ public final class QueryPlanner {
     }
 
     private SchemaSnapshot schema() {
+        if (databasePlanner != null && !((SessionCatalog) catalog).hasTemporaryTables()) {
+            return databasePlanner.schema();
+        }
         SchemaSnapshot current = schema;
         long version = catalog.version();
         if (current == null || current.version != version) {
@@ -569,7 +589,8 @@ public final class QueryPlanner {
     private RelDataType viewRowType(String query, RelDataTypeFactory typeFactory) {
         JavaTypeFactoryImpl javaTypeFactory = typeFactory instanceof JavaTypeFactoryImpl own ? own
                 : new JavaTypeFactoryImpl(ParallaxTypeSystem.INSTANCE);
-        CalciteCatalogReader catalogReader = new CalciteCatalogReader(schema().root, List.of(), javaTypeFactory, CONNECTION_CONFIG);
+        SchemaSnapshot viewSchema = databasePlanner == null ? schema() : databasePlanner.schema();
+        CalciteCatalogReader catalogReader = new CalciteCatalogReader(viewSchema.root, List.of(), javaTypeFactory, CONNECTION_CONFIG);
         SqlValidator validator = new ParallaxValidator(ParallaxFunctions.OPERATOR_TABLE, catalogReader, javaTypeFactory,
                 VALIDATOR_CONFIG);
         return validator.getValidatedNodeType(validateViewQuery(query, validator));

@@ -35,7 +35,7 @@ final class CreateTableAsParser {
      * parser then reports a misplaced AS where PostgreSQL does.
      */
     static boolean follows(TokenCursor cursor) {
-        if (cursor.peek().isKeyword("as") || cursor.peek().isKeyword("with")) {
+        if (cursor.peek().isKeyword("as") || cursor.peek().isKeyword("with") || cursor.peek().isKeyword("on")) {
             return true;
         }
         if (!cursor.peek().isSymbol("(")) {
@@ -45,7 +45,8 @@ final class CreateTableAsParser {
         while (cursor.peek(ahead).isName()) {
             Token separator = cursor.peek(ahead + 1);
             if (separator.isSymbol(")")) {
-                return cursor.peek(ahead + 2).isKeyword("as") || cursor.peek(ahead + 2).isKeyword("with");
+                return cursor.peek(ahead + 2).isKeyword("as") || cursor.peek(ahead + 2).isKeyword("with")
+                        || cursor.peek(ahead + 2).isKeyword("on");
             }
             if (!separator.isSymbol(",")) {
                 return false;
@@ -55,10 +56,14 @@ final class CreateTableAsParser {
         return false;
     }
 
-    /** {@code [(column, ...)] [WITH (parameters)] AS query [WITH [NO] DATA]}, the cursor just past the table's name. */
-    static CreateTableAsStatement parse(TokenCursor cursor, String tableName, boolean ifNotExists) {
+    /**
+     * {@code [(column, ...)] [WITH (parameters)] [ON COMMIT ...] AS query [WITH [NO] DATA]}, the cursor
+     * just past the table's name; {@code temporary} and {@code global} as CREATE [GLOBAL] TEMP said.
+     */
+    static CreateTableAsStatement parse(TokenCursor cursor, String tableName, boolean ifNotExists, boolean temporary, boolean global) {
         List<String> columnNames = cursor.optionalNameList();
         Map<String, String> storageParameters = StatementParser.parseWithStorageParameters(cursor);
+        TemporaryTable temporaryTable = StatementParser.parseOnCommit(cursor, temporary, global);
         cursor.expect("as");
         Token start = cursor.peek();
         if (start.isKeyword("execute")) {
@@ -99,7 +104,8 @@ final class CreateTableAsParser {
             }
         }
         String query = cursor.sql().substring(start.start(), cursor.peek(end - 1).end());
-        return new CreateTableAsStatement(tableName, ifNotExists, columnNames, storageParameters, query, start.start(), withData);
+        return new CreateTableAsStatement(tableName, ifNotExists, columnNames, storageParameters, query, start.start(), withData,
+                temporaryTable);
     }
 
     /**
@@ -180,13 +186,19 @@ final class CreateTableAsParser {
             cursor.next();
         }
         Token modifier = cursor.peek();
-        if (modifier.isKeyword("temp") || modifier.isKeyword("temporary")
-                || (modifier.isKeyword("local") || modifier.isKeyword("global"))
+        boolean global = false;
+        boolean temporary = false;
+        if ((modifier.isKeyword("local") || modifier.isKeyword("global"))
                 && (cursor.peek(1).isKeyword("temp") || cursor.peek(1).isKeyword("temporary"))) {
-            throw StatementParser.notSupported("temporary tables are not supported", modifier);
+            global = modifier.isKeyword("global");
+            cursor.next();
         }
-        // Every Parallax table lives in memory without a log, so UNLOGGED changes nothing (as in CREATE UNLOGGED TABLE).
-        cursor.accept("unlogged");
+        if (cursor.accept("temp") || cursor.accept("temporary")) {
+            temporary = true;
+        } else {
+            // Every Parallax table lives in memory without a log, so UNLOGGED changes nothing (as in CREATE UNLOGGED TABLE).
+            cursor.accept("unlogged");
+        }
         cursor.accept("table");
         String tableName = cursor.tableName();
         int clauseEnd = cursor.peek().start();
@@ -196,6 +208,7 @@ final class CreateTableAsParser {
                 query.setCharAt(offset, ' ');
             }
         }
-        return new CreateTableAsStatement(tableName, false, List.of(), Map.of(), query.substring(first.start()), first.start(), true);
+        return new CreateTableAsStatement(tableName, false, List.of(), Map.of(), query.substring(first.start()), first.start(), true,
+                temporary ? new TemporaryTable(TemporaryTable.OnCommit.PRESERVE_ROWS, global) : null);
     }
 }

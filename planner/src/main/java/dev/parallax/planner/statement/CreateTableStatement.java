@@ -15,11 +15,13 @@ import java.util.Map;
  * {@code identities} maps the serial and identity columns to their clause (their sequences are
  * created with the table). {@code storageParameters} are WITH's, checked when the table is made.
  * {@code checks} are the CHECK constraints, column and table ones in the order written.
+ * {@code temporary} is null for a permanent table.
  */
 public record CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
                                    List<TableConstraint> constraints, HashPartitioning partitioning,
                                    Map<String, String> defaultExpressions, Map<String, IdentityClause> identities,
-                                   Map<String, String> storageParameters, List<CheckClause> checks) implements Statement {
+                                   Map<String, String> storageParameters, List<CheckClause> checks,
+                                   TemporaryTable temporary) implements Statement {
     public CreateTableStatement {
         columns = List.copyOf(columns);
         constraints = List.copyOf(constraints);
@@ -28,6 +30,14 @@ public record CreateTableStatement(String tableName, boolean ifNotExists, List<C
         // WITH (...) in the order written; a value is null when written without one.
         storageParameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(storageParameters));
         checks = List.copyOf(checks);
+    }
+
+    /** A permanent table. */
+    public CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
+                                List<TableConstraint> constraints, HashPartitioning partitioning,
+                                Map<String, String> defaultExpressions, Map<String, IdentityClause> identities,
+                                Map<String, String> storageParameters, List<CheckClause> checks) {
+        this(tableName, ifNotExists, columns, constraints, partitioning, defaultExpressions, identities, storageParameters, checks, null);
     }
 
     /** A table without defaults. */

@@ -74,12 +74,26 @@ public final class StatementParser {
             return parseCreateView(cursor);
         }
         Token modifier = cursor.peek();
-        if (cursor.accept("temp") || cursor.accept("temporary") || cursor.accept("global") || cursor.accept("local")) {
-            throw notSupported("temporary tables are not supported", modifier);
+        boolean global = cursor.accept("global");
+        boolean temporary = global || cursor.accept("local");
+        if (temporary) {
+            if (!cursor.accept("temp") && !cursor.accept("temporary")) {
+                throw cursor.syntaxError(cursor.peek());
+            }
+        } else {
+            temporary = cursor.accept("temp") || cursor.accept("temporary");
         }
-        // Every Parallax table lives in memory without a log, so UNLOGGED changes nothing.
-        cursor.accept("unlogged");
+        if (!temporary) {
+            // Every Parallax table lives in memory without a log, so UNLOGGED changes nothing.
+            cursor.accept("unlogged");
+        }
         Token what = cursor.peek();
+        if (temporary && (what.isKeyword("view") || what.isKeyword("sequence") || what.isKeyword("recursive"))) {
+            throw notSupported("temporary " + (what.isKeyword("sequence") ? "sequences" : "views") + " are not supported", modifier);
+        }
+        if (temporary && !what.isKeyword("table")) {
+            throw cursor.syntaxError(what);
+        }
         if (what.isKeyword("index")) {
             return parseCreateIndex(cursor, false);
         }
@@ -111,10 +125,10 @@ public final class StatementParser {
         String tableName = cursor.tableName();
         Token open = cursor.peek();
         if (open.isKeyword("partition")) {
-            return parsePartitionOf(cursor, tableName, ifNotExists);
+            return parsePartitionOf(cursor, tableName, ifNotExists, temporary, global);
         }
         if (CreateTableAsParser.follows(cursor)) {
-            return CreateTableAsParser.parse(cursor, tableName, ifNotExists);
+            return CreateTableAsParser.parse(cursor, tableName, ifNotExists, temporary, global);
         }
         cursor.expectSymbol("(");
         List<ColumnDefinition> columns = new ArrayList<>();
@@ -150,13 +164,43 @@ public final class StatementParser {
             partitioning = parsePartitionBy(cursor, names);
         }
         Map<String, String> storageParameters = parseWithStorageParameters(cursor);
+        TemporaryTable temporaryTable = parseOnCommit(cursor, temporary, global);
         cursor.expectEnd();
         List<TableConstraint> validated = validateConstraints(tableName, names, constraints, constraintStarts);
         if (partitioning != null) {
             checkKeysIncludePartitionKey(tableName, validated, partitioning);
         }
         return new CreateTableStatement(tableName, ifNotExists, keyColumnsNotNull(columns, constraints), validated, partitioning,
-                defaultExpressions, identities, storageParameters, checks);
+                defaultExpressions, identities, storageParameters, checks, temporaryTable);
+    }
+
+    /**
+     * {@code [ON COMMIT PRESERVE ROWS | DELETE ROWS | DROP]} after CREATE TABLE's WITH clause, and
+     * what it and TEMP make of the table: null for a permanent one, whose ON COMMIT is PostgreSQL's
+     * 42P16.
+     */
+    static TemporaryTable parseOnCommit(TokenCursor cursor, boolean temporary, boolean global) {
+        TemporaryTable.OnCommit onCommit = null;
+        if (cursor.peek().isKeyword("on") && cursor.peek(1).isKeyword("commit")) {
+            cursor.expect("on");
+            cursor.expect("commit");
+            Token action = cursor.next();
+            if (action.isKeyword("drop")) {
+                onCommit = TemporaryTable.OnCommit.DROP;
+            } else if (action.isKeyword("delete") || action.isKeyword("preserve")) {
+                cursor.expect("rows");
+                onCommit = action.isKeyword("delete") ? TemporaryTable.OnCommit.DELETE_ROWS : TemporaryTable.OnCommit.PRESERVE_ROWS;
+            } else {
+                throw cursor.syntaxError(action);
+            }
+        }
+        if (!temporary) {
+            if (onCommit != null) {
+                throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "ON COMMIT can only be used on temporary tables");
+            }
+            return null;
+        }
+        return new TemporaryTable(onCommit == null ? TemporaryTable.OnCommit.PRESERVE_ROWS : onCommit, global);
     }
 
     /** {@code PARTITION BY HASH (cols) [PARTITIONS n]}; RANGE and LIST are not supported yet. */
@@ -210,7 +254,8 @@ public final class StatementParser {
     }
 
     /** {@code PARTITION OF parent FOR VALUES WITH (MODULUS m, REMAINDER r)} (either order), with PostgreSQL's checks. */
-    private static Statement parsePartitionOf(TokenCursor cursor, String tableName, boolean ifNotExists) {
+    private static Statement parsePartitionOf(TokenCursor cursor, String tableName, boolean ifNotExists, boolean temporary,
+                                              boolean global) {
         cursor.expect("partition");
         cursor.expect("of");
         String parentName = cursor.tableName();
@@ -260,6 +305,7 @@ public final class StatementParser {
         } while (cursor.acceptSymbol(","));
         cursor.expectSymbol(")");
         Map<String, String> storageParameters = parseWithStorageParameters(cursor);
+        TemporaryTable temporaryTable = parseOnCommit(cursor, temporary, global);
         cursor.expectEnd();
         if (modulus == null) {
             throw ParallaxException.of(SqlState.SYNTAX_ERROR, "modulus for hash partition must be specified");
@@ -276,7 +322,7 @@ public final class StatementParser {
         if (remainder >= modulus) {
             throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION, "remainder for hash partition must be less than modulus");
         }
-        return new CreatePartitionStatement(tableName, ifNotExists, parentName, modulus, remainder, storageParameters);
+        return new CreatePartitionStatement(tableName, ifNotExists, parentName, modulus, remainder, storageParameters, temporaryTable);
     }
 
     /** A bound's integer; larger than an int is PostgreSQL's 22003 for integer input. */

@@ -68,7 +68,17 @@ class CreateTableAsParserTest {
         assertEquals("there is no parameter $1", parameter.getMessage());
         assertEquals(26, parameter.position());
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create table b as execute p").state());
-        assertEquals("temporary tables are not supported", failure("create temporary table b as select 1").getMessage());
+    }
+
+    @Test
+    void temporaryTablesTakeTheirOnCommitClauseBeforeAs() {
+        TemporaryTable dropped = new TemporaryTable(TemporaryTable.OnCommit.DROP, false);
+        assertEquals(new CreateTableAsStatement("b", false, List.of("x"), Map.of(), "select 1", 47, true, dropped),
+                StatementParser.parse("create temporary table b (x) on commit drop as select 1"));
+        assertEquals(new TemporaryTable(TemporaryTable.OnCommit.PRESERVE_ROWS, true),
+                ((CreateTableAsStatement) StatementParser.parse("create global temp table b as select 1")).temporary());
+        assertEquals(SqlState.INVALID_TABLE_DEFINITION, failure("create table b on commit delete rows as select 1").state());
+        assertEquals("syntax error at or near \"keep\"", failure("create temp table b on commit keep rows as select 1").getMessage());
     }
 
     @Test
@@ -99,8 +109,10 @@ class CreateTableAsParserTest {
         ParallaxException afterFrom = failure("select * from a into z");
         assertEquals("syntax error at or near \"into\"", afterFrom.getMessage());
         assertEquals(17, afterFrom.position());
-        assertEquals("temporary tables are not supported", failure("select 1 into temp z").getMessage());
-        assertEquals("temporary tables are not supported", failure("select 1 into local temporary z").getMessage());
+        assertEquals(new TemporaryTable(TemporaryTable.OnCommit.PRESERVE_ROWS, false),
+                ((CreateTableAsStatement) StatementParser.parse("select 1 into temp z")).temporary());
+        assertEquals(new TemporaryTable(TemporaryTable.OnCommit.PRESERVE_ROWS, false),
+                ((CreateTableAsStatement) StatementParser.parse("select 1 into local temporary table z")).temporary());
         assertEquals("there is no parameter $2", failure("select 1 into z where 1 = $2").getMessage());
     }
 }

@@ -1,6 +1,7 @@
 package dev.parallax.planner.query.convert;
 
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.SessionCatalog;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.type.PostgresType;
@@ -89,12 +90,18 @@ public final class CatalogFunctionExpander extends RexShuttle {
                     concat(literal("unknown (OID="), toText(role), literal(")"))));
         }
         if (operator == CatalogFunctions.TABLE_IS_VISIBLE) {
-            // Every relation lives in public or pg_catalog, both on the search path, and one
-            // relation namespace keeps them from hiding each other.
+            // Every relation lives in public, pg_catalog or the session's temporary schema, all on the
+            // search path, and one relation namespace keeps the first two from hiding each other; a
+            // temporary relation hides the permanent one of its name (pg_temp is searched first).
             RexNode relation = operands.get(0);
-            return rexBuilder.makeCall(call.getType(), SqlStdOperatorTable.CASE, List.of(
-                    rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, relation), rexBuilder.makeNullLiteral(call.getType()),
-                    rexBuilder.makeLiteral(true)));
+            List<RexNode> operandsOfCase = new ArrayList<>(List.of(
+                    rexBuilder.makeCall(SqlStdOperatorTable.IS_NULL, relation), rexBuilder.makeNullLiteral(call.getType())));
+            for (long hidden : hiddenByTemporaryRelations()) {
+                operandsOfCase.add(equal(relation, hidden));
+                operandsOfCase.add(rexBuilder.makeLiteral(false));
+            }
+            operandsOfCase.add(rexBuilder.makeLiteral(true));
+            return rexBuilder.makeCall(call.getType(), SqlStdOperatorTable.CASE, operandsOfCase);
         }
         if (operator == CatalogFunctions.TYPE_IS_VISIBLE) {
             // Every type lives in pg_catalog, which is on the search path.
@@ -240,10 +247,14 @@ public final class CatalogFunctionExpander extends RexShuttle {
         }
         if (operator == CatalogFunctions.REGNAMESPACE) {
             RexNode namespace = operands.get(0);
-            return strict(namespace, caseOf(
-                    List.of(equal(namespace, CatalogRelations.PG_CATALOG_NAMESPACE), equal(namespace, CatalogRelations.PUBLIC_NAMESPACE),
-                            equal(namespace, CatalogRelations.INFORMATION_SCHEMA_NAMESPACE)),
-                    List.of(literal("pg_catalog"), literal("public"), literal("information_schema")), toText(namespace)));
+            List<RexNode> conditions = new ArrayList<>(List.of(equal(namespace, CatalogRelations.PG_CATALOG_NAMESPACE),
+                    equal(namespace, CatalogRelations.PUBLIC_NAMESPACE), equal(namespace, CatalogRelations.INFORMATION_SCHEMA_NAMESPACE)));
+            List<RexNode> names = new ArrayList<>(List.of(literal("pg_catalog"), literal("public"), literal("information_schema")));
+            if (relations().temporaryNamespace() != 0) {
+                conditions.add(equal(namespace, relations().temporaryNamespace()));
+                names.add(literal(relations().temporarySchemaName()));
+            }
+            return strict(namespace, caseOf(conditions, names, toText(namespace)));
         }
         return call;
     }
@@ -304,6 +315,25 @@ public final class CatalogFunctionExpander extends RexShuttle {
         }
         operands.add(rexBuilder.makeNullLiteral(type));
         return rexBuilder.makeCall(type, SqlStdOperatorTable.CASE, operands);
+    }
+
+    /** The OIDs of the permanent relations whose names the session's temporary relations take. */
+    private List<Long> hiddenByTemporaryRelations() {
+        List<Long> hidden = new ArrayList<>();
+        if (catalog instanceof SessionCatalog session && session.hasTemporaryTables()) {
+            CatalogRelations temporary = CatalogRelations.of(session.temporary());
+            List<String> names = new ArrayList<>();
+            temporary.relations().forEach(relation -> names.add(relation.name()));
+            temporary.indexes().forEach(index -> names.add(index.name()));
+            temporary.sequences().forEach(sequence -> names.add(sequence.sequence().name()));
+            for (String name : names) {
+                long oid = session.shared().relationOid(name);
+                if (oid != 0) {
+                    hidden.add(oid);
+                }
+            }
+        }
+        return hidden;
     }
 
     private CatalogRelations relations() {

@@ -16,9 +16,10 @@ public final class InformationSchemaViews {
             "reference_generation", "user_defined_type_catalog", "user_defined_type_schema", "user_defined_type_name",
             "is_insertable_into", "is_typed", "commit_action"), """
             select current_database(), n.nspname, c.relname,
-                   case c.relkind when 'r' then 'BASE TABLE' when 'p' then 'BASE TABLE' else 'VIEW' end,
+                   case when c.relkind in ('r', 'p') and c.relpersistence = 't' then 'LOCAL TEMPORARY'
+                        when c.relkind in ('r', 'p') then 'BASE TABLE' else 'VIEW' end,
                    cast(null as text), cast(null as text), cast(null as text), cast(null as text), cast(null as text),
-                   case when c.relkind in ('r', 'p') and n.nspname = 'public' then 'YES' else 'NO' end, 'NO',
+                   case when c.relkind in ('r', 'p') and n.nspname <> 'pg_catalog' then 'YES' else 'NO' end, 'NO',
                    cast(null as text)
             from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
             where c.relkind in ('r', 'p', 'v')""");
@@ -44,7 +45,7 @@ public final class InformationSchemaViews {
                    case when a.atttypid = 1082 then 0 when a.atttypid in (1114, 1186) then 6 end,
                    current_database(), 'pg_catalog', t.typname,
                    case when a.attidentity in ('a', 'd') then 'YES' else 'NO' end, 'NEVER',
-                   case when c.relkind in ('r', 'p') and n.nspname = 'public' then 'YES' else 'NO' end
+                   case when c.relkind in ('r', 'p') and n.nspname <> 'pg_catalog' then 'YES' else 'NO' end
             from pg_catalog.pg_attribute a
                  join pg_catalog.pg_class c on c.oid = a.attrelid
                  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
