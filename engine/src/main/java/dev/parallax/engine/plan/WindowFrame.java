@@ -1,8 +1,10 @@
 package dev.parallax.engine.plan;
 
 /**
- * The rows a window aggregate sees from each row of its partition, in PostgreSQL's terms (RANGE
- * frames with offsets, GROUPS and EXCLUDE are refused by the planner).
+ * The rows a window aggregate sees from each row of its partition, in PostgreSQL's terms. The
+ * first three are the frames an aggregate reaches by adding the rows as they stream past; the
+ * others ({@link #isComputedOverPartition()}) need the whole partition held, and are the only ones
+ * a {@link WindowFrameExclusion} other than NO OTHERS goes with.
  */
 public enum WindowFrame {
     /**
@@ -23,5 +25,29 @@ public enum WindowFrame {
      * the rows from {@link WindowNode#frameStart()} to {@link WindowNode#frameEnd()} rows from the
      * current row, within its partition; empty when the start comes after the end.
      */
-    ROWS
+    ROWS,
+    /**
+     * RANGE with an offset or a start after the partition's first row ({@code RANGE BETWEEN 2 PRECEDING
+     * AND CURRENT ROW}, {@code CURRENT ROW AND UNBOUNDED FOLLOWING}): a bound is the partition's end,
+     * the current row's first / last peer, or the first / last row whose order key is within the
+     * offset of the current row's ({@link WindowRangeOffsets}); {@link WindowNode#frameStart()} and
+     * {@link WindowNode#frameEnd()} say which (an unbounded marker, -1 for an offset PRECEDING, 0 for
+     * CURRENT ROW, 1 for an offset FOLLOWING). A NULL key's rows are peers of each other only.
+     */
+    RANGE,
+    /**
+     * GROUPS: the bounds count peer groups from the current row's ({@code GROUPS BETWEEN 1 PRECEDING
+     * AND CURRENT ROW} starts at the previous group's first row and ends at the current row's last
+     * peer); {@link WindowNode#frameStart()} and {@link WindowNode#frameEnd()} are the bounds in
+     * groups from the current row's, 0 for CURRENT ROW.
+     */
+    GROUPS;
+
+    /** Whether an aggregate over this frame is computed once the whole partition is held (it sees rows after the current one, or loses rows). */
+    public boolean isComputedOverPartition() {
+        return switch (this) {
+            case PARTITION, THROUGH_PEERS, THROUGH_ROW -> false;
+            case ROWS, RANGE, GROUPS -> true;
+        };
+    }
 }

@@ -9,6 +9,7 @@ import dev.parallax.engine.plan.WindowCall;
 import dev.parallax.engine.plan.WindowFrame;
 import dev.parallax.engine.plan.WindowFunction;
 import dev.parallax.engine.plan.WindowNode;
+import dev.parallax.engine.plan.WindowRangeOffsets;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
@@ -23,7 +24,7 @@ import java.util.List;
 /**
  * The window functions that read their whole partition ({@link WindowFunction#needsPartition()}:
  * lag, lead, first_value, last_value, nth_value, ntile, percent_rank, cume_dist) and the aggregates
- * over {@link WindowFrame#ROWS} frames with offsets, over the
+ * over {@link WindowFrame#ROWS}, {@link WindowFrame#RANGE} and {@link WindowFrame#GROUPS} frames, over the
  * {@link WindowOperator}'s output, which carries a column for each of them still to be filled.
  * Each batch is held (copied, unless the window operator hands over batches it copied itself)
  * until the row starting the next partition, or the input's end, arrives; then every such
@@ -33,33 +34,38 @@ import java.util.List;
  * <p>Rows are numbered across the held batches (batch {@code b} holds rows
  * {@code batchStarts[b] ..}); a function reading another row of its partition finds its batch by
  * a binary search over the held batches, skipped while it stays in the same batch.
- * <p>An aggregate over a ROWS frame whose start is UNBOUNDED PRECEDING adds each row once, as the
- * frame only grows; a frame whose start moves is added again from its start at every row (cost
- * rows x frame rows), as PostgreSQL restarts the aggregate when it has no inverse transition
- * (min, max, float sums); PostgreSQL's inverse transitions for integer sums and counts are not
- * done here.
+ * <p>Every row's frame is found once per partition ({@link FrameExtents}). An aggregate over a
+ * frame whose start is UNBOUNDED PRECEDING (without exclusion) adds each row once, as the frame
+ * only grows; a frame whose start moves, or that excludes rows, is added again from its start at
+ * every row whose frame differs from the previous row's (cost rows x frame rows; peers of a RANGE
+ * or GROUPS frame share one), as PostgreSQL restarts the aggregate when it has no inverse
+ * transition (min, max, float sums) or the frame excludes rows; PostgreSQL's inverse transitions
+ * for integer sums and counts are not done here.
  */
 final class PartitionWindowOperator implements Operator {
-    /** More rows than a partition held in memory can have: frame offsets are clamped to it. */
-    private static final long MAXIMUM_OFFSET = 1L << 32;
-
     private final Operator input;
     private final boolean copiesBatches;
     private final WindowKeyChanges keyChanges;
-    private final WindowFrame frame;
-    /**
-     * Under {@link WindowFrame#ROWS}, the frame's bounds in rows from the current row, clamped to
-     * ±2^32 (more than any partition held in memory) so that adding a row number cannot overflow;
-     * {@link WindowNode#UNBOUNDED_PRECEDING} and {@link WindowNode#UNBOUNDED_FOLLOWING} kept as they are.
-     */
-    private final long frameStart;
-    private final long frameEnd;
+    /** Every row's frame in the partition being computed. */
+    private final FrameExtents extents;
+    /** The order key column a RANGE frame's offsets are measured on, -1 when there are none; whether it is read as doubles. */
+    private final int rangeKeyColumn;
+    private final boolean doubleKeys;
+    /** The partition's RANGE keys by held row (one of the two), and which are NULL. */
+    private long[] longKeyValues = new long[0];
+    private double[] doubleKeyValues = new double[0];
+    private boolean[] keyNulls = new boolean[0];
     /** The calls computed here, their output columns and argument columns (an aggregate's argument, -1 for count(*)). */
     private final WindowFunction[] functions;
     private final int[] outputColumns;
     private final int[][] arguments;
-    /** Per call, its aggregate over a ROWS frame; null for the other functions. */
+    /** Per call, its aggregate over a ROWS, RANGE or GROUPS frame; null for the other functions. */
     private final WindowAggregate[] aggregates;
+    /** Whether a call reads its rows' frames (aggregates, first_value, last_value, nth_value). */
+    private final boolean framed;
+    /** The runs of the frame last added to an aggregate ({@link #frameAggregate}). */
+    private final int[] previousFirsts = new int[3];
+    private final int[] previousEnds = new int[3];
     /** Positions of the frame rows of one held batch, handed to an aggregate. */
     private int[] framePositions = new int[Batch.DEFAULT_CAPACITY];
     private final List<Batch> held = new ArrayList<>();
@@ -80,14 +86,18 @@ final class PartitionWindowOperator implements Operator {
      *                      the input hands over batches nobody else writes)
      * @param firstCallColumn the column of the first call in the input's batches (the calls' columns follow in order)
      */
-    PartitionWindowOperator(Operator input, boolean copiesBatches, int[] partitionColumns, int[] orderColumns, WindowFrame frame,
-                            long frameStart, long frameEnd, List<WindowCall> calls, int firstCallColumn) {
+    PartitionWindowOperator(Operator input, boolean copiesBatches, WindowNode node, int firstCallColumn) {
         this.input = input;
         this.copiesBatches = copiesBatches;
-        this.keyChanges = new WindowKeyChanges(partitionColumns, orderColumns);
-        this.frame = frame;
-        this.frameStart = frameStart == WindowNode.UNBOUNDED_PRECEDING ? frameStart : Math.clamp(frameStart, -MAXIMUM_OFFSET, MAXIMUM_OFFSET);
-        this.frameEnd = frameEnd == WindowNode.UNBOUNDED_FOLLOWING ? frameEnd : Math.clamp(frameEnd, -MAXIMUM_OFFSET, MAXIMUM_OFFSET);
+        this.keyChanges = new WindowKeyChanges(node.partitionColumns(), node.orderColumns());
+        WindowFrame frame = node.frame();
+        WindowRangeOffsets rangeOffsets = node.rangeOffsets();
+        RangeOffsetSearch rangeSearch = rangeOffsets == null ? null
+                : new RangeOffsetSearch(rangeOffsets, node.frameStart() == -1, node.frameEnd() == -1);
+        this.extents = new FrameExtents(frame, node.frameStart(), node.frameEnd(), node.exclusion(), rangeSearch);
+        this.rangeKeyColumn = rangeOffsets == null ? -1 : node.orderColumns()[0];
+        this.doubleKeys = rangeOffsets != null && RangeOffsetSearch.readsDoubles(rangeOffsets);
+        List<WindowCall> calls = node.calls();
         List<Integer> computed = new ArrayList<>();
         for (int call = 0; call < calls.size(); call++) {
             if (computes(calls.get(call), frame)) {
@@ -109,11 +119,19 @@ final class PartitionWindowOperator implements Operator {
                 arguments[index] = call.arguments();
             }
         }
+        boolean anyFramed = false;
+        for (WindowFunction function : functions) {
+            anyFramed |= switch (function) {
+                case AGGREGATE, FIRST_VALUE, LAST_VALUE, NTH_VALUE -> true;
+                case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD -> false;
+            };
+        }
+        this.framed = anyFramed;
     }
 
     /** Whether this operator computes {@code call} of a window over {@code frame} (else the {@link WindowOperator} does). */
     static boolean computes(WindowCall call, WindowFrame frame) {
-        return call.function().needsPartition() || call.function() == WindowFunction.AGGREGATE && frame == WindowFrame.ROWS;
+        return call.function().needsPartition() || call.function() == WindowFunction.AGGREGATE && frame.isComputedOverPartition();
     }
 
     @Override
@@ -190,6 +208,12 @@ final class PartitionWindowOperator implements Operator {
 
     /** Computes every call for the held rows {@code from .. to-1}, one partition. */
     private void computePartition(int from, int to) {
+        if (framed) {
+            if (rangeKeyColumn >= 0) {
+                readRangeKeys(from, to);
+            }
+            extents.compute(peerStarts, from, to, longKeyValues, doubleKeys ? doubleKeyValues : null, keyNulls);
+        }
         for (int call = 0; call < functions.length; call++) {
             switch (functions[call]) {
                 case PERCENT_RANK, CUME_DIST -> distribution(call, from, to);
@@ -328,33 +352,46 @@ final class PartitionWindowOperator implements Operator {
         }
     }
 
-    /** The first held row of the ROWS frame of held row {@code row}, in the partition {@code from .. to-1}. */
-    private int rowsFrameFirst(int row, int from, int to) {
-        if (frameStart == WindowNode.UNBOUNDED_PRECEDING) {
-            return from;
+    /** Copies the RANGE order key of the held rows {@code from .. to-1} into {@link #longKeyValues} or {@link #doubleKeyValues}. */
+    private void readRangeKeys(int from, int to) {
+        if (keyNulls.length < to) {
+            int capacity = Math.max(to, 2 * keyNulls.length);
+            keyNulls = new boolean[capacity];
+            if (doubleKeys) {
+                doubleKeyValues = new double[capacity];
+            } else {
+                longKeyValues = new long[capacity];
+            }
         }
-        return (int) Math.min(to, Math.max(from, row + frameStart));
-    }
-
-    /** The end (exclusive) of the ROWS frame of held row {@code row}, in the partition {@code from .. to-1}. */
-    private int rowsFrameEnd(int row, int from, int to) {
-        if (frameEnd == WindowNode.UNBOUNDED_FOLLOWING) {
-            return to;
+        int batchIndex = batchOf(from);
+        for (int row = from; row < to; batchIndex++) {
+            Batch batch = held.get(batchIndex);
+            ColumnVector keys = batch.column(rangeKeyColumn);
+            int start = batchStarts[batchIndex];
+            int end = Math.min(to, start + batch.rowCount());
+            if (doubleKeys) {
+                System.arraycopy(((DoubleVector) keys).values(), row - start, doubleKeyValues, row, end - row);
+            } else {
+                System.arraycopy(((LongVector) keys).values(), row - start, longKeyValues, row, end - row);
+            }
+            for (; row < end; row++) {
+                keyNulls[row] = keys.isNull(row - start);
+            }
         }
-        return (int) Math.min(to, Math.max(from, row + frameEnd + 1));
     }
 
     /**
-     * An aggregate over each row's ROWS frame. With the start at UNBOUNDED PRECEDING the frame only
-     * grows (its end never moves back), so each row is added once; else every row's frame is added
-     * from its start.
+     * An aggregate over each row's frame. When frames only grow (from the partition's first row,
+     * no exclusion) each row is added once; else a row's frame is added from its start, unless it
+     * is the previous row's (peers of RANGE and GROUPS frames), whose result is written again.
      */
     private void frameAggregate(int call, int from, int to) {
         WindowAggregate aggregate = aggregates[call];
         int argument = arguments[call][0];
-        boolean growing = frameStart == WindowNode.UNBOUNDED_PRECEDING;
+        boolean growing = extents.grows();
         aggregate.clear();
         int added = from;
+        int previousCount = -1;
         int batchIndex = batchOf(from);
         for (int row = from; row < to; batchIndex++) {
             Batch batch = held.get(batchIndex);
@@ -362,20 +399,40 @@ final class PartitionWindowOperator implements Operator {
             int start = batchStarts[batchIndex];
             int end = Math.min(to, start + batch.rowCount());
             for (; row < end; row++) {
-                int first = rowsFrameFirst(row, from, to);
-                int last = rowsFrameEnd(row, from, to);
                 if (growing) {
+                    int last = extents.end(row);
                     if (last > added) {
                         addHeldRows(aggregate, argument, added, last);
                         added = last;
                     }
                 } else {
-                    aggregate.clear();
-                    addHeldRows(aggregate, argument, first, last);
+                    int count = extents.segments(row);
+                    if (!sameSegments(count, previousCount)) {
+                        aggregate.clear();
+                        for (int segment = 0; segment < count; segment++) {
+                            addHeldRows(aggregate, argument, extents.segmentFirsts[segment], extents.segmentEnds[segment]);
+                        }
+                        previousCount = count;
+                        System.arraycopy(extents.segmentFirsts, 0, previousFirsts, 0, count);
+                        System.arraycopy(extents.segmentEnds, 0, previousEnds, 0, count);
+                    }
                 }
                 aggregate.writeResult(out, row - start);
             }
         }
+    }
+
+    /** Whether the frame's runs just found are those last added ({@link #previousFirsts}, {@link #previousEnds}). */
+    private boolean sameSegments(int count, int previousCount) {
+        if (count != previousCount) {
+            return false;
+        }
+        for (int segment = 0; segment < count; segment++) {
+            if (extents.segmentFirsts[segment] != previousFirsts[segment] || extents.segmentEnds[segment] != previousEnds[segment]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Adds the held rows {@code first .. last-1} (none when {@code first >= last}) to {@code aggregate}, one call per held batch. */
@@ -399,16 +456,14 @@ final class PartitionWindowOperator implements Operator {
     }
 
     /**
-     * first_value, last_value and nth_value over the row's frame: from the partition's first row
-     * to the row itself, its last peer or the partition's last row, or the ROWS frame around the
-     * row (NULL when it is empty). nth_value's n is read per row (a NULL gives NULL, below 1 fails
-     * as in PostgreSQL).
+     * first_value, last_value and nth_value over the row's frame ({@link FrameExtents#segments}: its
+     * runs less the excluded rows; NULL when it is empty). nth_value's n is read per row (a NULL
+     * gives NULL, below 1 fails as in PostgreSQL) and counts the frame's rows across its runs.
      */
     private void frameValue(int call, int from, int to) {
         WindowFunction function = functions[call];
         int value = arguments[call][0];
         int nthColumn = function == WindowFunction.NTH_VALUE ? arguments[call][1] : -1;
-        int groupEnd = from;
         int batchIndex = batchOf(from);
         for (int row = from; row < to; batchIndex++) {
             Batch batch = held.get(batchIndex);
@@ -418,21 +473,12 @@ final class PartitionWindowOperator implements Operator {
             int end = Math.min(to, start + batch.rowCount());
             for (; row < end; row++) {
                 int position = row - start;
-                if (row == groupEnd) {
-                    groupEnd = peerGroupEnd(row, to);
-                }
-                int frameFirst = frame == WindowFrame.ROWS ? rowsFrameFirst(row, from, to) : from;
-                int frameEnd = switch (frame) {
-                    case PARTITION -> to;
-                    case THROUGH_PEERS -> groupEnd;
-                    case THROUGH_ROW -> row + 1;
-                    case ROWS -> rowsFrameEnd(row, from, to);
-                };
-                long target;
+                int count = extents.segments(row);
+                int target = -1;
                 if (function == WindowFunction.FIRST_VALUE) {
-                    target = frameFirst;
+                    target = count == 0 ? -1 : extents.segmentFirsts[0];
                 } else if (function == WindowFunction.LAST_VALUE) {
-                    target = frameEnd - 1;
+                    target = count == 0 ? -1 : extents.segmentEnds[count - 1] - 1;
                 } else {
                     if (nths.isNull(position)) {
                         out.setNull(position);
@@ -442,10 +488,18 @@ final class PartitionWindowOperator implements Operator {
                     if (nth <= 0) {
                         throw ParallaxException.of(SqlState.INVALID_ARGUMENT_FOR_NTH_VALUE, "argument of nth_value must be greater than zero");
                     }
-                    target = frameFirst + nth - 1;
+                    long remaining = nth - 1;
+                    for (int segment = 0; segment < count; segment++) {
+                        int length = extents.segmentEnds[segment] - extents.segmentFirsts[segment];
+                        if (remaining < length) {
+                            target = extents.segmentFirsts[segment] + (int) remaining;
+                            break;
+                        }
+                        remaining -= length;
+                    }
                 }
-                if (frameFirst < frameEnd && target < frameEnd) {
-                    copyHeldValue((int) target, value, out, position);
+                if (target >= 0) {
+                    copyHeldValue(target, value, out, position);
                 } else {
                     out.setNull(position);
                 }

@@ -80,8 +80,8 @@ final class WindowOperator implements Operator {
             functions[index] = call.function();
             outputs[index] = ColumnVector.create(call.resultType(), Batch.DEFAULT_CAPACITY);
             arguments[index] = -1;
-            // Aggregates over ROWS frames with offsets see rows after the current one: PartitionWindowOperator computes them.
-            if (call.aggregate() != null && frame != WindowFrame.ROWS) {
+            // Aggregates over ROWS, RANGE and GROUPS frames see rows after the current one or lose rows: PartitionWindowOperator computes them.
+            if (call.aggregate() != null && !frame.isComputedOverPartition()) {
                 aggregates[index] = new WindowAggregate(call.aggregate());
                 arguments[index] = call.aggregate().argument();
                 stepResults[index] = ColumnVector.create(call.resultType(), 1);
@@ -195,7 +195,7 @@ final class WindowOperator implements Operator {
                     case RANK -> ((LongVector) out[call]).values()[position] = rank;
                     case DENSE_RANK -> ((LongVector) out[call]).values()[position] = denseRank;
                     // Computed once the partition is complete (PartitionWindowOperator); the aggregates at each frame step
-                    // (under ROWS frames with offsets, once the partition is complete).
+                    // (under ROWS, RANGE and GROUPS frames, once the partition is complete).
                     case AGGREGATE, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE -> {
                     }
                 }
@@ -207,7 +207,7 @@ final class WindowOperator implements Operator {
                 case PARTITION -> partitionStart;
                 case THROUGH_PEERS -> peerStarts[index];
                 case THROUGH_ROW -> true;
-                case ROWS -> throw new IllegalStateException("aggregates over ROWS frames with offsets are computed over whole partitions");
+                case ROWS, RANGE, GROUPS -> throw new IllegalStateException("aggregates over " + frame + " frames are computed over whole partitions");
             };
             if (stepStarts) {
                 if (index > stepStart || !held.isEmpty()) {

@@ -8,7 +8,7 @@ import dev.parallax.engine.plan.WindowNode;
 /**
  * Instantiates a {@link WindowNode}: a {@link WindowOperator} for the ranking functions and the
  * aggregates, under a {@link PartitionWindowOperator} when calls need their whole partition (the
- * functions reading other rows, and aggregates over ROWS frames with offsets).
+ * functions reading other rows, and aggregates over ROWS, RANGE and GROUPS frames).
  */
 public final class WindowOperatorFactory {
     private WindowOperatorFactory() {
@@ -24,7 +24,6 @@ public final class WindowOperatorFactory {
         if (!needsPartition) {
             return window;
         }
-        return new PartitionWindowOperator(window, !window.handsOverBatches(), node.partitionColumns(), node.orderColumns(), node.frame(),
-                node.frameStart(), node.frameEnd(), node.calls(), node.input().outputTypes().size());
+        return new PartitionWindowOperator(window, !window.handsOverBatches(), node, node.input().outputTypes().size());
     }
 }

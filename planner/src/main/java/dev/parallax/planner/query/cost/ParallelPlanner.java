@@ -561,8 +561,7 @@ public final class ParallelPlanner {
         PlanEstimate estimate = new PlanEstimate(old.startupCost() + startupShift, old.totalCost() + totalShift, old.rows(), old.width());
         return switch (node) {
             case LimitNode limit -> new LimitNode(newInput, limit.offset(), limit.limit(), estimate);
-            case dev.parallax.engine.plan.WindowNode window -> new dev.parallax.engine.plan.WindowNode(newInput,
-                    window.partitionColumns(), window.orderColumns(), window.frame(), window.frameStart(), window.frameEnd(), window.calls(), estimate);
+            case dev.parallax.engine.plan.WindowNode window -> window.withInput(newInput, estimate);
             case SortNode sort -> new SortNode(newInput, sort.keys(), sort.limit(), estimate);
             case ProjectNode project -> new ProjectNode(newInput, project.expressions(), estimate);
             case ProjectSetNode projectSet -> new ProjectSetNode(newInput, projectSet.functions(), estimate);

@@ -16,8 +16,10 @@ import dev.parallax.engine.plan.SortKey;
 import dev.parallax.engine.plan.SortNode;
 import dev.parallax.engine.plan.WindowCall;
 import dev.parallax.engine.plan.WindowFrame;
+import dev.parallax.engine.plan.WindowFrameExclusion;
 import dev.parallax.engine.plan.WindowFunction;
 import dev.parallax.engine.plan.WindowNode;
+import dev.parallax.engine.plan.WindowRangeOffsets;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.planner.query.schema.TypeMapping;
@@ -27,7 +29,6 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexWindowBound;
-import org.apache.calcite.rex.RexWindowExclusion;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -42,9 +43,8 @@ import java.util.Locale;
  * its input by the partition keys then the order keys (none when the rows already come so). Every WindowNode appends its functions'
  * columns after its input's, so the column numbers of later windows stay those of the input, and
  * the output matches Calcite's (input fields, then each group's calls in order). The ranking
- * functions and count, sum, avg, min, max, bool_and and bool_or are computed, the aggregates over the frames that
- * start at the partition's first row and end at the current row, its last peer or the partition's
- * end; other frames are refused rather than answered wrongly.
+ * functions and count, sum, avg, min, max, bool_and and bool_or are computed over ROWS, RANGE and
+ * GROUPS frames with or without offsets and EXCLUDE, as PostgreSQL bounds them.
  */
 final class WindowTranslator {
     private WindowTranslator() {
@@ -99,7 +99,7 @@ final class WindowTranslator {
             }
             // The ranking functions, lag, lead and ntile ignore the frame: only a window with aggregates
             // or first_value, last_value, nth_value needs one supported.
-            Frame frame = framed ? frame(group, window, inputFields) : new Frame(WindowFrame.THROUGH_ROW, 0, 0);
+            Frame frame = framed ? frame(group, window, inputFields, node) : new Frame(WindowFrame.THROUGH_ROW, 0, 0);
             int[] partitionColumns = group.keys.toArray();
             List<SortKey> keys = new ArrayList<>();
             for (int column : partitionColumns) {
@@ -130,7 +130,8 @@ final class WindowTranslator {
             PlanEstimate inputEstimate = input.estimate();
             // One comparison per key and one counter update per row, as PostgreSQL charges cpu_operator_cost per row.
             double cost = inputEstimate.rows() * 0.0025 * (keys.size() + calls.size());
-            node = new WindowNode(input, partitionColumns, orderColumns, frame.kind(), frame.start(), frame.end(), calls,
+            node = new WindowNode(input, partitionColumns, orderColumns, frame.kind(), frame.start(), frame.end(), frame.exclusion(),
+                    frame.rangeOffsets(), calls,
                     new PlanEstimate(inputEstimate.startupCost(), inputEstimate.totalCost() + cost, inputEstimate.rows(),
                             inputEstimate.width() + 8 * calls.size()));
         }
@@ -301,40 +302,109 @@ final class WindowTranslator {
                 AggregateStates.stateTypes(function, argumentType, resultType), name);
     }
 
-    /** A window's frame: its kind and, for {@link WindowFrame#ROWS}, its bounds in rows from the current row. */
-    private record Frame(WindowFrame kind, long start, long end) {
+    /**
+     * A window's frame: its kind, its bounds ({@link WindowNode#frameStart()}, {@link WindowNode#frameEnd()}),
+     * its exclusion and a RANGE frame's offsets.
+     */
+    private record Frame(WindowFrame kind, long start, long end, WindowFrameExclusion exclusion, WindowRangeOffsets rangeOffsets) {
+        Frame(WindowFrame kind, long start, long end) {
+            this(kind, start, end, WindowFrameExclusion.NO_OTHERS, null);
+        }
     }
 
     /**
-     * The frame of a window with aggregates or first_value, last_value, nth_value: RANGE from
-     * UNBOUNDED PRECEDING to CURRENT ROW or UNBOUNDED FOLLOWING, or ROWS between any bounds, without
-     * EXCLUDE (Calcite's parser has no GROUPS). RANGE to CURRENT ROW ends at the last peer, and
-     * covers the whole partition without ORDER BY (every row is a peer).
+     * The frame of a window with aggregates or first_value, last_value, nth_value. Without
+     * exclusion, RANGE from UNBOUNDED PRECEDING to CURRENT ROW ends at the last peer, and to
+     * UNBOUNDED FOLLOWING (or without ORDER BY, where every row is a peer) covers the partition;
+     * ROWS from UNBOUNDED PRECEDING to CURRENT ROW ends at the row. The others are ROWS frames in rows
+     * from the current row, and RANGE frames whose offsets are values of the order key's type
+     * (Calcite's validator and {@code WindowFrameBounds} checked the key and offset types as
+     * PostgreSQL does).
      */
-    private static Frame frame(Window.Group group, Window window, int inputFields) {
+    private static Frame frame(Window.Group group, Window window, int inputFields, PlanNode input) {
         RexWindowBound lower = group.lowerBound;
         RexWindowBound upper = group.upperBound;
+        WindowFrameExclusion exclusion = switch (group.exclude) {
+            case EXCLUDE_NO_OTHER -> WindowFrameExclusion.NO_OTHERS;
+            case EXCLUDE_CURRENT_ROW -> WindowFrameExclusion.CURRENT_ROW;
+            case EXCLUDE_GROUP -> WindowFrameExclusion.GROUP;
+            case EXCLUDE_TIES -> WindowFrameExclusion.TIES;
+        };
         boolean fromFirstRow = lower.isUnbounded() && lower.isPreceding();
-        boolean toCurrentRowOrLast = upper.isCurrentRow() || upper.isUnbounded() && upper.isFollowing();
-        if (!group.isRows && (!fromFirstRow || !toCurrentRowOrLast)) {
-            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
-                    "window frame RANGE BETWEEN %s AND %s is not supported yet: only RANGE frames from UNBOUNDED PRECEDING to CURRENT ROW "
-                            + "or UNBOUNDED FOLLOWING are", bound(lower, window, inputFields), bound(upper, window, inputFields));
-        }
-        if (group.exclude != RexWindowExclusion.EXCLUDE_NO_OTHER) {
-            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window frame exclusion %s is not supported yet",
-                    group.exclude.toString());
-        }
-        if (fromFirstRow && upper.isUnbounded() && upper.isFollowing()) {
+        boolean toLastRow = upper.isUnbounded() && upper.isFollowing();
+        boolean excludes = exclusion != WindowFrameExclusion.NO_OTHERS;
+        if (fromFirstRow && toLastRow && !excludes) {
             return new Frame(WindowFrame.PARTITION, 0, 0);
         }
         if (!group.isRows) {
-            return new Frame(group.orderKeys.getFieldCollations().isEmpty() ? WindowFrame.PARTITION : WindowFrame.THROUGH_PEERS, 0, 0);
+            if (fromFirstRow && upper.isCurrentRow() && !excludes) {
+                return new Frame(group.orderKeys.getFieldCollations().isEmpty() ? WindowFrame.PARTITION : WindowFrame.THROUGH_PEERS, 0, 0);
+            }
+            return rangeFrame(group, window, inputFields, input, exclusion);
         }
-        if (fromFirstRow && upper.isCurrentRow()) {
+        if (fromFirstRow && upper.isCurrentRow() && !excludes) {
             return new Frame(WindowFrame.THROUGH_ROW, 0, 0);
         }
-        return new Frame(WindowFrame.ROWS, rowsOffset(lower, window, inputFields, "starting"), rowsOffset(upper, window, inputFields, "ending"));
+        return new Frame(WindowFrame.ROWS, rowsOffset(lower, window, inputFields, "starting"), rowsOffset(upper, window, inputFields, "ending"),
+                exclusion, null);
+    }
+
+    /** A RANGE frame other than the two without offsets and exclusion: each bound's kind, and the offsets over the one order key. */
+    private static Frame rangeFrame(Window.Group group, Window window, int inputFields, PlanNode input, WindowFrameExclusion exclusion) {
+        RexWindowBound lower = group.lowerBound;
+        RexWindowBound upper = group.upperBound;
+        Literal startOffset = rangeOffset(lower, window, inputFields, "starting");
+        Literal endOffset = rangeOffset(upper, window, inputFields, "ending");
+        WindowRangeOffsets offsets = null;
+        if (startOffset != null || endOffset != null) {
+            RelFieldCollation key = group.orderKeys.getFieldCollations().getFirst();
+            boolean descending = key.getDirection().isDescending();
+            boolean nullsFirst = switch (key.nullDirection) {
+                case FIRST -> true;
+                case LAST -> false;
+                case UNSPECIFIED -> descending;
+            };
+            offsets = new WindowRangeOffsets(input.outputTypes().get(key.getFieldIndex()), descending, nullsFirst, startOffset, endOffset);
+        }
+        return new Frame(WindowFrame.RANGE, rangeBoundKind(lower), rangeBoundKind(upper), exclusion, offsets);
+    }
+
+    /** A RANGE bound as {@link WindowFrame#RANGE} encodes it: an unbounded marker, -1 for an offset PRECEDING, 0 for CURRENT ROW, 1 for an offset FOLLOWING. */
+    private static long rangeBoundKind(RexWindowBound bound) {
+        if (bound.isCurrentRow()) {
+            return 0;
+        }
+        if (bound.isUnbounded()) {
+            return bound.isPreceding() ? WindowNode.UNBOUNDED_PRECEDING : WindowNode.UNBOUNDED_FOLLOWING;
+        }
+        return bound.isPreceding() ? -1 : 1;
+    }
+
+    /** A RANGE bound's offset, a constant of the key's type (an interval for dates and timestamps); null for a bound without one. */
+    private static Literal rangeOffset(RexWindowBound bound, Window window, int inputFields, String which) {
+        if (bound.isCurrentRow() || bound.isUnbounded()) {
+            return null;
+        }
+        RexLiteral literal = offsetLiteral(bound.getOffset(), window, inputFields);
+        if (literal == null) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window frame offset %s is not supported yet", bound.getOffset());
+        }
+        if (literal.isNull()) {
+            throw ParallaxException.of(SqlState.NULL_VALUE_NOT_ALLOWED, "frame %s offset must not be null", which);
+        }
+        return RexTranslator.literal(literal);
+    }
+
+    /** A bound's offset as a literal: written in place, or among the window's constants (numbered after its input's fields). */
+    private static RexLiteral offsetLiteral(RexNode offset, Window window, int inputFields) {
+        if (offset instanceof RexLiteral direct) {
+            return direct;
+        }
+        if (offset instanceof RexInputRef reference && reference.getIndex() >= inputFields
+                && reference.getIndex() - inputFields < window.constants.size()) {
+            return window.constants.get(reference.getIndex() - inputFields);
+        }
+        return null;
     }
 
     /**
@@ -355,13 +425,7 @@ final class WindowTranslator {
             return bound.isPreceding() ? WindowNode.UNBOUNDED_PRECEDING : WindowNode.UNBOUNDED_FOLLOWING;
         }
         RexNode offset = bound.getOffset();
-        RexLiteral literal = null;
-        if (offset instanceof RexLiteral direct) {
-            literal = direct;
-        } else if (offset instanceof RexInputRef reference && reference.getIndex() >= inputFields
-                && reference.getIndex() - inputFields < window.constants.size()) {
-            literal = window.constants.get(reference.getIndex() - inputFields);
-        }
+        RexLiteral literal = offsetLiteral(offset, window, inputFields);
         if (literal == null) {
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "window frame offset %s is not supported yet", offset);
         }
@@ -378,22 +442,5 @@ final class WindowTranslator {
         // PostgreSQL reads the offset as a bigint (a numeric rounds half away from zero).
         long rows = value.setScale(0, RoundingMode.HALF_UP).min(BigDecimal.valueOf(Long.MAX_VALUE - 1)).longValue();
         return bound.isPreceding() ? -rows : rows;
-    }
-
-    /** A frame bound as written: an offset bound shows its value (Calcite keeps it among the window's constants). */
-    private static String bound(RexWindowBound bound, Window window, int inputFields) {
-        if (bound.isCurrentRow()) {
-            return "CURRENT ROW";
-        }
-        String direction = bound.isPreceding() ? "PRECEDING" : "FOLLOWING";
-        if (bound.isUnbounded()) {
-            return "UNBOUNDED " + direction;
-        }
-        RexNode offset = bound.getOffset();
-        if (offset instanceof RexInputRef reference && reference.getIndex() >= inputFields
-                && reference.getIndex() - inputFields < window.constants.size()) {
-            return window.constants.get(reference.getIndex() - inputFields).getValue2() + " " + direction;
-        }
-        return offset + " " + direction;
     }
 }

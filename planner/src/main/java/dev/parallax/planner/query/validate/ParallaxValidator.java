@@ -53,6 +53,7 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     public void validateWindow(SqlNode windowOrId, SqlValidatorScope scope, SqlCall call) {
         SqlWindow window = windowOrId instanceof SqlIdentifier name ? getWindowByName(name, scope) : (SqlWindow) windowOrId;
         WindowFrameBounds.check(window);
+        WindowFrameBounds.checkRange(resolveWindow(windowOrId, scope), this, scope);
         super.validateWindow(windowOrId, scope, call);
     }
 
@@ -60,6 +61,9 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     protected void validateWindowClause(SqlSelect select) {
         for (SqlNode window : select.getWindowList()) {
             WindowFrameBounds.check((SqlWindow) window);
+            if (((SqlWindow) window).getRefName() == null) {
+                WindowFrameBounds.checkRange((SqlWindow) window, this, getFromScope(select));
+            }
         }
         super.validateWindowClause(select);
     }

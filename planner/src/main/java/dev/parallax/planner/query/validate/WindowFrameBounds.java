@@ -7,6 +7,15 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlWindow;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.planner.query.schema.TypeMapping;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -22,7 +31,11 @@ import java.math.RoundingMode;
  * frame starting from following row cannot end with current row (Calcite's parser reads it as
  * {@code BETWEEN CURRENT ROW AND 1 FOLLOWING});</li>
  * <li>a negative offset, 22013 frame starting / ending offset must not be negative (PostgreSQL
- * raises it when the window starts; here when the statement is planned);</li>
+ * raises it when the window starts; here when the statement is planned), under RANGE invalid
+ * preceding or following size in window function, as its in_range functions raise it;</li>
+ * <li>RANGE with an offset ({@link #checkRange}): exactly one ORDER BY column (42P20), a key type
+ * with PostgreSQL's in_range function (numbers, dates, timestamps) and an offset type it takes
+ * (0A000, with PostgreSQL's words and hint), a NULL offset 22004;</li>
  * <li>a ROWS offset with a fraction is rounded to a bigint as PostgreSQL casts it (Calcite takes
  * only integers).</li>
  * </ul>
@@ -66,19 +79,31 @@ final class WindowFrameBounds {
         checkOffset(window, upper, "ending");
     }
 
-    /** A PRECEDING / FOLLOWING bound's offset: negative fails, a ROWS offset with a fraction is rounded. */
+    /**
+     * A PRECEDING / FOLLOWING bound's offset: a column in it fails (42P10 argument of ROWS must not
+     * contain variables), negative fails, a ROWS offset with a fraction is rounded.
+     */
     private static void checkOffset(SqlWindow window, SqlNode bound, String which) {
         if (bound.getKind() != SqlKind.PRECEDING && bound.getKind() != SqlKind.FOLLOWING) {
             return;
         }
         SqlCall call = (SqlCall) bound;
         SqlNode offset = call.operand(0);
+        SqlIdentifier variable = firstIdentifier(offset);
+        if (variable != null) {
+            throw PostgresValidationError.at(variable.getParserPosition(), SqlState.INVALID_COLUMN_REFERENCE,
+                    "argument of " + (window.isRows() ? "ROWS" : "RANGE") + " must not contain variables", null);
+        }
         boolean negated = offset.getKind() == SqlKind.MINUS_PREFIX;
         SqlNode number = negated ? ((SqlCall) offset).operand(0) : offset;
         if (!(number instanceof SqlNumericLiteral literal)) {
             return;
         }
         BigDecimal value = literal.getValueAs(BigDecimal.class);
+        if (!window.isRows()) {
+            // RANGE offsets are checked with their types (checkRange).
+            return;
+        }
         if (negated ? value.signum() > 0 : value.signum() < 0) {
             throw PostgresValidationError.at(offset.getParserPosition(), SqlState.INVALID_PRECEDING_OR_FOLLOWING_SIZE,
                     "frame " + which + " offset must not be negative", null);
@@ -86,5 +111,98 @@ final class WindowFrameBounds {
         if (window.isRows() && !negated && value.stripTrailingZeros().scale() > 0) {
             call.setOperand(0, SqlLiteral.createExactNumeric(value.setScale(0, RoundingMode.HALF_UP).toPlainString(), offset.getParserPosition()));
         }
+    }
+
+    /**
+     * PostgreSQL's checks of a RANGE frame with an offset bound ({@code window} resolved, so that it
+     * has the ORDER BY of a window it names), in its order: one ORDER BY column, the key's and the
+     * offset's types (the in_range function that takes them), then a NULL or negative offset.
+     */
+    static void checkRange(SqlWindow window, SqlValidator validator, SqlValidatorScope scope) {
+        if (window.isRows()) {
+            return;
+        }
+        SqlNode lower = window.getLowerBound();
+        SqlNode upper = window.getUpperBound();
+        boolean lowerOffset = hasOffset(lower);
+        boolean upperOffset = hasOffset(upper);
+        if (!lowerOffset && !upperOffset) {
+            return;
+        }
+        if (window.getOrderList().size() != 1) {
+            throw PostgresValidationError.at(window.getParserPosition(), SqlState.WINDOWING_ERROR,
+                    "RANGE with offset PRECEDING/FOLLOWING requires exactly one ORDER BY column", null);
+        }
+        SqlNode key = window.getOrderList().get(0);
+        while (key.getKind() == SqlKind.DESCENDING || key.getKind() == SqlKind.NULLS_FIRST || key.getKind() == SqlKind.NULLS_LAST) {
+            key = ((SqlCall) key).operand(0);
+        }
+        DataType keyType = TypeMapping.toEngine(validator.deriveType(scope, key));
+        if (lowerOffset) {
+            checkRangeOffset(keyType, ((SqlCall) lower).operand(0), validator, scope, "starting");
+        }
+        if (upperOffset) {
+            checkRangeOffset(keyType, ((SqlCall) upper).operand(0), validator, scope, "ending");
+        }
+    }
+
+    private static boolean hasOffset(SqlNode bound) {
+        return bound != null && (bound.getKind() == SqlKind.PRECEDING || bound.getKind() == SqlKind.FOLLOWING);
+    }
+
+    /** A RANGE offset over a key of {@code keyType}: a type PostgreSQL's in_range takes with it, not NULL, not negative. */
+    private static void checkRangeOffset(DataType keyType, SqlNode offset, SqlValidator validator, SqlValidatorScope scope, String which) {
+        boolean keyHasInRange = switch (keyType.kind()) {
+            case SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, DATE, TIMESTAMP -> true;
+            default -> false;
+        };
+        if (!keyHasInRange) {
+            throw PostgresValidationError.at(offset.getParserPosition(), SqlState.FEATURE_NOT_SUPPORTED,
+                    "RANGE with offset PRECEDING/FOLLOWING is not supported for column type " + keyType.nameWithoutModifier(), null);
+        }
+        if (SqlUtil.isNullLiteral(offset, true)) {
+            // Raised by PostgreSQL's executor, without a position.
+            throw new ParallaxException(SqlState.NULL_VALUE_NOT_ALLOWED, "frame " + which + " offset must not be null", null, null, 0, null);
+        }
+        DataType offsetType = TypeMapping.toEngine(validator.deriveType(scope, offset));
+        TypeKind kind = offsetType.kind();
+        boolean integer = kind == TypeKind.SMALLINT || kind == TypeKind.INTEGER || kind == TypeKind.BIGINT;
+        boolean taken = switch (keyType.kind()) {
+            case SMALLINT, INTEGER, BIGINT -> integer;
+            case DECIMAL -> integer || kind == TypeKind.DECIMAL;
+            case REAL, DOUBLE -> kind.isNumeric();
+            default -> kind == TypeKind.INTERVAL_YEAR_MONTH || kind == TypeKind.INTERVAL_DAY_TIME;
+        };
+        if (!taken) {
+            throw PostgresValidationError.at(offset.getParserPosition(), SqlState.FEATURE_NOT_SUPPORTED,
+                    "RANGE with offset PRECEDING/FOLLOWING is not supported for column type " + keyType.nameWithoutModifier()
+                            + " and offset type " + offsetType.nameWithoutModifier(), "Cast the offset value to an appropriate type.");
+        }
+        boolean negated = offset.getKind() == SqlKind.MINUS_PREFIX;
+        SqlNode value = negated ? ((SqlCall) offset).operand(0) : offset;
+        boolean negative = value instanceof SqlNumericLiteral number
+                ? (negated ? number.getValueAs(BigDecimal.class).signum() > 0 : number.getValueAs(BigDecimal.class).signum() < 0)
+                : value instanceof SqlIntervalLiteral interval && negated != (interval.getValueAs(SqlIntervalLiteral.IntervalValue.class).getSign() < 0);
+        if (negative) {
+            // PostgreSQL's in_range functions raise it, without a position.
+            throw new ParallaxException(SqlState.INVALID_PRECEDING_OR_FOLLOWING_SIZE, "invalid preceding or following size in window function",
+                    null, null, 0, null);
+        }
+    }
+
+    /** The first column named in {@code node} (not looking into subqueries' own columns apart), or null. */
+    private static SqlIdentifier firstIdentifier(SqlNode node) {
+        if (node instanceof SqlIdentifier identifier) {
+            return identifier;
+        }
+        if (node instanceof SqlCall call) {
+            for (SqlNode operand : call.getOperandList()) {
+                SqlIdentifier found = operand == null ? null : firstIdentifier(operand);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 }
