@@ -21,6 +21,8 @@ final class AppendScratch {
     int[] newRowCounts = new int[INITIAL_PAGES];
     int[] newHeapStarts = new int[INITIAL_PAGES];
     int[][] newNullCounts = new int[INITIAL_PAGES][];
+    /** The addresses of the tail page's lines that a one-row append writes, loaded ahead ({@link PagedTableStorage#loadAppendLines}). */
+    final long[] appendLines = new long[PagedTableStorage.APPEND_LINES];
     private int[] heapBytes = new int[0];
     private boolean taken;
 

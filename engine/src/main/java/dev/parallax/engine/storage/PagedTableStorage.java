@@ -297,7 +297,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
                         // Copied only when a row brings a NULL: the counts are never changed in place.
                         nullCounts = hasNulls(batches) ? tailNullCounts.clone() : tailNullCounts;
                         cleanFrom = tailCleanFrom;
-                        keep(touchAppendLines(page, pageRows, heapStart));
+                        loadAppendLines(page, pageRows, heapStart, scratch.appendLines);
                     } else {
                         MemorySegment last = pageArray[oldPageCount - 1].segment();
                         page = last.address();
@@ -584,14 +584,42 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
     }
 
     /**
-     * Loads, without the write lock, the cache lines of the tail page that the next one-row append
-     * writes ({@link #touchAppendLines}), registered as a page reader the way
-     * {@link #readPublishedRow} is, so the page cannot be freed meanwhile. For a writer that lands
-     * on another of many partitions each time (a prepared upsert): called before its index lookup,
-     * these misses overlap with the lookup's instead of following it under the write lock. The
-     * tail's slot and heap start are read without the lock and only bound the lines loaded.
+     * How many cache line addresses {@link #appendLineAddresses} and {@link #prefetchAppendLines}
+     * name: the header, the value (or offset and length) of three columns and the heap's two lines
+     * below its start fit; the lines of further columns are left out (best effort).
      */
-    public void prefetchAppendLines() {
+    public static final int APPEND_LINES = 8;
+
+    /**
+     * Writes into {@code out[from .. from + APPEND_LINES)} the addresses of the cache lines that the
+     * next one-row append writes ({@link #appendLines}), for {@link
+     * dev.parallax.engine.memory.CacheLinePrefetch}: read without the write lock and without
+     * registering as a reader, so they may be stale, or name a page freed meanwhile, by the time
+     * they are used; only a prefetch, which never faults, may use them. Zeros when no tail page has
+     * room. Cheap right after an append to this storage, when its fields are in the cache.
+     */
+    public void appendLineAddresses(long[] out, int from) {
+        int slot = tailRows;
+        int heapStart = tailHeapStart;
+        long page = tailPageIndex >= 0 && tailPageIndex == pageCount - 1 && heapStart <= layout.pageSizeBytes() ? tailPage : 0;
+        if (page == 0) {
+            Arrays.fill(out, from, from + APPEND_LINES, 0L);
+        } else {
+            appendLines(page, slot, heapStart, out, from);
+        }
+    }
+
+    /**
+     * Loads, without the write lock, the cache lines of the tail page that the next one-row append
+     * writes ({@link #appendLines}; {@code scratch} holds their addresses, {@link #APPEND_LINES}
+     * long), registered as a page reader the way {@link #readPublishedRow} is, so the page cannot
+     * be freed meanwhile. For a writer that lands on another of many partitions each time (a
+     * prepared upsert) where {@link dev.parallax.engine.memory.CacheLinePrefetch} is unavailable:
+     * called before its index lookup, these misses overlap with the lookup's instead of following
+     * it under the write lock. The tail's slot and heap start are read without the lock and only
+     * bound the lines loaded.
+     */
+    public void prefetchAppendLines(long[] scratch) {
         int epochSlot = enterRead();
         try {
             int pageIndex = pageCount - 1;
@@ -603,7 +631,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             // Read after the page count: the array in use when that count was published, or a later one.
             long page = (long) ADDRESS_SLOT.getAcquire(pageAddresses, pageIndex);
             if (page != 0) {
-                keep(touchAppendLines(page, slot, heapStart));
+                loadAppendLines(page, slot, heapStart, scratch);
             }
         } finally {
             exitRead(epochSlot);
@@ -611,32 +639,59 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
     }
 
     /**
-     * Loads from every cache line that appending a row at slot {@code slot} of the page at address
-     * {@code page} (heap from {@code heapStart} down) writes: the header (published last), each
-     * column's value, or offset and length, and the heap just below {@code heapStart}, all before
-     * any is written, so that their misses overlap. When each append lands on another partition's
-     * tail page (an upsert into 1024 hash partitions) these lines are cold, and the stores otherwise
-     * waited for them in two rounds, the values at the first atomic operation that followed (the
-     * index's lock) and the header at the publish's fence. Returns a sum of what it loaded.
+     * Loads from every line {@link #appendLines} names, all before any is written, so that their
+     * misses overlap ({@code lines} receives the addresses).
      */
-    private long touchAppendLines(long page, int slot, int heapStart) {
-        long sum = MEMORY.get(INT, page + PageLayout.ROW_COUNT_OFFSET);
-        if (slot >= layout.rowsPerPage()) {
-            return sum;
+    private void loadAppendLines(long page, int slot, int heapStart, long[] lines) {
+        appendLines(page, slot, heapStart, lines, 0);
+        long sum = 0;
+        for (int line = 0; line < APPEND_LINES; line++) {
+            sum += MEMORY.get(BYTE, lines[line]);
         }
-        for (int column = 0; column < columnCount; column++) {
+        keep(sum);
+    }
+
+    /**
+     * Writes into {@code out[from .. from + APPEND_LINES)} the address of every cache line that
+     * appending a row at slot {@code slot} of the page at address
+     * {@code page} (heap from {@code heapStart} down) writes: the header (published last), each
+     * column's value, or offset and length, and the heap just below {@code heapStart} (a value of up
+     * to 64 bytes lies within its two lines); the header's address repeated past the last. A NULL's
+     * bit in the page's null bitmap is not named (a line per column more, for rows that are mostly
+     * without NULLs). When each
+     * append lands on another partition's tail page (an upsert into 1024 hash partitions) these
+     * lines are cold, and the stores otherwise waited for them in two rounds, the values at the first
+     * atomic operation that followed (the index's lock) and the header at the publish's fence.
+     */
+    private void appendLines(long page, int slot, int heapStart, long[] out, int from) {
+        int end = from + APPEND_LINES;
+        int next = from;
+        out[next++] = page + PageLayout.ROW_COUNT_OFFSET;
+        if (slot >= layout.rowsPerPage()) {
+            // The page is full: the append starts a new one and reads only this header.
+            Arrays.fill(out, next, end, page + PageLayout.ROW_COUNT_OFFSET);
+            return;
+        }
+        for (int column = 0; column < columnCount && next < end; column++) {
             long data = page + layout.dataOffset(column);
             if (layout.storageKind(column) == STORAGE_VARIABLE) {
-                sum += MEMORY.get(INT, data + 4L * slot) + MEMORY.get(INT, page + layout.lengthsOffset(column) + 4L * slot);
+                out[next++] = data + 4L * slot;
+                if (next < end) {
+                    out[next++] = page + layout.lengthsOffset(column) + 4L * slot;
+                }
             } else {
-                sum += MEMORY.get(BYTE, data + (long) layout.width(column) * slot);
+                out[next++] = data + (long) layout.width(column) * slot;
             }
         }
         if (layout.hasVariableColumns() && heapStart - CACHE_LINE_BYTES >= layout.fixedAreaEnd()) {
-            // A value of up to 64 bytes lies within the two lines below the heap start.
-            sum += MEMORY.get(BYTE, page + heapStart - 1) + MEMORY.get(BYTE, page + heapStart - CACHE_LINE_BYTES);
+            if (next < end) {
+                out[next++] = page + heapStart - 1;
+            }
+            if (next < end) {
+                out[next++] = page + heapStart - CACHE_LINE_BYTES;
+            }
         }
-        return sum;
+        Arrays.fill(out, next, end, page + PageLayout.ROW_COUNT_OFFSET);
     }
 
     /** Written only if {@link #keep} is handed its one value out of 2^64 (never read). */
@@ -644,7 +699,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
     private static long keptLoads;
 
     /**
-     * Keeps loads whose values nobody needs ({@link #touchAppendLines}) from being optimised away:
+     * Keeps loads whose values nobody needs ({@link #loadAppendLines}) from being optimised away:
      * a branch on their sum. Storing the sum into a field of the storage, as before, was a store
      * into one more of its cache lines per append.
      */

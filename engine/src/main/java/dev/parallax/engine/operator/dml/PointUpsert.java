@@ -19,6 +19,7 @@ import dev.parallax.engine.expr.eval.StatementValues;
 import dev.parallax.engine.expr.eval.VectorExpression;
 import dev.parallax.engine.index.RowIds;
 import dev.parallax.engine.index.UniqueIndex;
+import dev.parallax.engine.memory.CacheLinePrefetch;
 import dev.parallax.engine.partition.PartitionRouter;
 import dev.parallax.engine.plan.ConflictAction;
 import dev.parallax.engine.plan.ModifyOperation;
@@ -74,11 +75,23 @@ public final class PointUpsert {
      * The partition key columns when each one's value is a parameter or literal (evaluating it
      * early has no side effect; a failing cast is raised by the row's own evaluation, in column
      * order), else null: then {@link #execute} routes the row and
-     * starts loading its partition's tail page ({@link PagedTableStorage#prefetchAppendLines})
-     * before evaluating the other columns ({@code md5(random()::text)}: a few hundred ns of
+     * starts loading its partition's tail page lines (a prefetch of {@link #appendLines}, or
+     * {@link PagedTableStorage#prefetchAppendLines}) before evaluating the other columns ({@code md5(random()::text)}: a few hundred ns of
      * arithmetic for those loads to complete behind).
      */
     private final int[] earlyKeyColumns;
+    /**
+     * When partitioned and {@link CacheLinePrefetch} is available: per partition ordinal, from
+     * {@code ordinal * APPEND_LINES}, the addresses of the lines its next one-row append writes,
+     * as its storage named them after this statement's last append there (or at preparation):
+     * {@link #prefetchTargetPartition} prefetches them without touching the partition's storage,
+     * whose cold line, page array and reader registration the fallback pays before its loads.
+     * Stale when other statements appended meanwhile: then a prefetch loads a few slots early,
+     * usually the same lines. 64 KiB for 1024 partitions: one line per partition, kept in the caches.
+     */
+    private final long[] appendLines;
+    /** Otherwise, the fallback's room for the addresses ({@link PagedTableStorage#prefetchAppendLines}). */
+    private final long[] appendLineScratch = new long[PagedTableStorage.APPEND_LINES];
     /** {@link #prefetchTargetPartition}'s answer when it could not route the row (an early evaluation failed). */
     private static final int NOT_ROUTED = Integer.MIN_VALUE;
     private final StatementValues values = new StatementValues();
@@ -120,6 +133,7 @@ public final class PointUpsert {
         if (router == null) {
             this.partitionTargets = null;
             this.targetStride = 0;
+            this.appendLines = null;
         } else {
             int count = router.partitionCount();
             this.targetStride = Integer.highestOneBit(TARGET_INDEXES + constraintCount - 1) << 1;
@@ -137,6 +151,12 @@ public final class PointUpsert {
                 for (int position = 0; position < constraintCount; position++) {
                     partitionTargets[base + TARGET_INDEXES + position] = own.get(position).index();
                 }
+            }
+            this.appendLines = earlyKeyColumns == null || !CacheLinePrefetch.available() ? null
+                    : new long[count * PagedTableStorage.APPEND_LINES];
+            for (int ordinal = 0; appendLines != null && ordinal < count; ordinal++) {
+                ((PagedTableStorage) partitionTargets[ordinal * targetStride + TARGET_STORAGE])
+                        .appendLineAddresses(appendLines, ordinal * PagedTableStorage.APPEND_LINES);
             }
         }
         OnConflict onConflict = node.onConflict();
@@ -315,6 +335,10 @@ public final class PointUpsert {
                 int outcome = attempt < ModifyTableOperator.OPTIMISTIC_ATTEMPTS ? optimisticAttempt(changes, targetTable, target)
                         : exclusiveAttempt(changes, targetTable, target);
                 if (outcome >= 0) {
+                    if (outcome > 0 && appendLines != null) {
+                        // Its fields are in the cache now, as they will not be when a statement next lands here.
+                        changes.storage().appendLineAddresses(appendLines, target * PagedTableStorage.APPEND_LINES);
+                    }
                     return outcome;
                 }
             }
@@ -340,8 +364,15 @@ public final class PointUpsert {
         }
         proposed.setRowCount(1);
         int target = router.routeSingleRow(proposed, hashScratch);
-        if (target != PartitionRouter.NO_PARTITION) {
-            ((PagedTableStorage) partitionTargets[target * targetStride + TARGET_STORAGE]).prefetchAppendLines();
+        if (target == PartitionRouter.NO_PARTITION) {
+            return target;
+        }
+        if (appendLines != null) {
+            int at = target * PagedTableStorage.APPEND_LINES; // eight lines, as many as one prefetch call takes
+            CacheLinePrefetch.prefetch(appendLines[at], appendLines[at + 1], appendLines[at + 2], appendLines[at + 3],
+                    appendLines[at + 4], appendLines[at + 5], appendLines[at + 6], appendLines[at + 7]);
+        } else {
+            ((PagedTableStorage) partitionTargets[target * targetStride + TARGET_STORAGE]).prefetchAppendLines(appendLineScratch);
         }
         return target;
     }
