@@ -554,9 +554,11 @@ class PostgresClientsTest {
                 select balance from bench_accounts where aid = :aid;
                 end;
                 """);
+        // A count of transactions, not a duration: on a loaded machine 2 s ran too few for the
+        // insert script (drawn 1 time in 5) to come up, and the check after the loop failed.
         for (String mode : List.of("simple", "extended", "prepared")) {
             Result bench = run(List.of("pgbench", "-h", "127.0.0.1", "-p", Integer.toString(server.port()), "-U", "tester",
-                    "-n", "-M", mode, "-c", "2", "-j", "2", "-T", "2", "-f", select + "@3", "-f", insert + "@1", "-f", block + "@1", "parallax"));
+                    "-n", "-M", mode, "-c", "2", "-j", "2", "-t", "50", "-f", select + "@3", "-f", insert + "@1", "-f", block + "@1", "parallax"));
             assertEquals(0, bench.exitCode(), mode + ": " + bench.output() + bench.errors());
             assertEquals("0", field(bench.output(), "number of failed transactions: (\\d+)"), mode + ": " + bench.output());
             assertTrue(Long.parseLong(field(bench.output(), "number of transactions actually processed: (\\d+)")) > 0,
