@@ -41,10 +41,6 @@ final class CalciteErrors {
                 return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at end of input", null, null,
                         statement.originalPositions().length + 1, exception);
             }
-            if (isGroupsFrame(token, statement.sql(), Integer.parseInt(matcher.group(2)), Integer.parseInt(matcher.group(3)))) {
-                return new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "window frame GROUPS is not supported yet", null, null,
-                        position, exception);
-            }
             // Calcite's token image escapes quotes and backslashes; PostgreSQL quotes the token as written ("b" -> ""b"").
             String written = token.replace("\\\"", "\"").replace("\\\\", "\\");
             return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at or near \"" + written + "\"", null, null, position, exception);
@@ -58,29 +54,6 @@ final class CalciteErrors {
             return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error at or near \"" + word + "\"", null, null, position, exception);
         }
         return new ParallaxException(SqlState.SYNTAX_ERROR, "syntax error: " + firstLine(exception.getMessage()), null, null, position, exception);
-    }
-
-    /**
-     * Whether the token Calcite's parser stopped at is the GROUPS of a window frame (PostgreSQL 11's
-     * {@code GROUPS BETWEEN ...}, which Calcite's grammar lacks): the word after it starts a frame.
-     */
-    private static boolean isGroupsFrame(String token, String sql, int line, int column) {
-        if (!token.equalsIgnoreCase("groups")) {
-            return false;
-        }
-        int offset = 0;
-        for (int currentLine = 1; currentLine < line && offset < sql.length(); offset++) {
-            if (sql.charAt(offset) == '\n') {
-                currentLine++;
-            }
-        }
-        int next = offset + column - 1 + token.length();
-        while (next < sql.length() && Character.isWhitespace(sql.charAt(next))) {
-            next++;
-        }
-        String rest = sql.substring(Math.min(next, sql.length())).toLowerCase(java.util.Locale.ROOT);
-        return rest.startsWith("between") || rest.startsWith("unbounded") || rest.startsWith("current")
-                || !rest.isEmpty() && Character.isDigit(rest.charAt(0));
     }
 
     /** The identifier (or single character) at a 1-based line and column of {@code sql}. */

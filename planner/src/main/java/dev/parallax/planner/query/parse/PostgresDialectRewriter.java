@@ -277,6 +277,7 @@ public final class PostgresDialectRewriter {
             }
         }
         pieces = rewriteDistinctOn(pieces);
+        pieces = GroupsFrameRewrite.apply(pieces);
         pieces = rewriteOperatorSyntax(pieces);
         pieces = rewriteArraySubqueries(pieces);
         pieces = rewriteStringAggregates(pieces);

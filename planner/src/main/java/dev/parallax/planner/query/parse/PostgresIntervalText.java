@@ -10,7 +10,7 @@ import java.util.Locale;
  * {@code '2 days 04:05:06'}) turned into SQL-standard literals Calcite reads. The engine has two
  * interval kinds (months, microseconds), so a literal mixing months with days or time is refused.
  */
-final class PostgresIntervalText {
+public final class PostgresIntervalText {
     private static final long MICROSECONDS_PER_SECOND = 1_000_000L;
     private static final long MICROSECONDS_PER_DAY = 86_400L * MICROSECONDS_PER_SECOND;
 
@@ -18,7 +18,7 @@ final class PostgresIntervalText {
     }
 
     /** The Calcite literal for the body of a quoted PostgreSQL interval (without quotes). */
-    static String toSqlLiteral(String body, int position) {
+    public static String toSqlLiteral(String body, int position) {
         String[] words = body.trim().toLowerCase(Locale.ROOT).replace("@", " ").trim().split("\\s+");
         long months = 0;
         long microseconds = 0;

@@ -23,12 +23,14 @@ import dev.parallax.engine.plan.WindowRangeOffsets;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.planner.query.schema.TypeMapping;
+import dev.parallax.planner.query.validate.GroupsFrameMarker;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexWindowBound;
+import org.apache.calcite.util.NlsString;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -342,11 +344,37 @@ final class WindowTranslator {
             }
             return rangeFrame(group, window, inputFields, input, exclusion);
         }
+        Long lowerGroups = groupsOffset(lower, window, inputFields);
+        Long upperGroups = groupsOffset(upper, window, inputFields);
+        if (lowerGroups != null || upperGroups != null) {
+            return new Frame(WindowFrame.GROUPS, lowerGroups == null ? rowsOffset(lower, window, inputFields, "starting") : lowerGroups,
+                    upperGroups == null ? rowsOffset(upper, window, inputFields, "ending") : upperGroups, exclusion, null);
+        }
         if (fromFirstRow && upper.isCurrentRow() && !excludes) {
             return new Frame(WindowFrame.THROUGH_ROW, 0, 0);
         }
         return new Frame(WindowFrame.ROWS, rowsOffset(lower, window, inputFields, "starting"), rowsOffset(upper, window, inputFields, "ending"),
                 exclusion, null);
+    }
+
+    /**
+     * A GROUPS frame's bound ({@link GroupsFrameMarker}'s constant) in peer groups from the current
+     * row's, negative PRECEDING, the unbounded markers for UNBOUNDED; null for a bound of another frame.
+     */
+    private static Long groupsOffset(RexWindowBound bound, Window window, int inputFields) {
+        if (bound.isCurrentRow() || bound.isUnbounded()) {
+            return null;
+        }
+        RexLiteral literal = offsetLiteral(bound.getOffset(), window, inputFields);
+        String text = literal != null && literal.getValue() instanceof NlsString string ? string.getValue() : null;
+        if (!GroupsFrameMarker.isMarker(text)) {
+            return null;
+        }
+        Long groups = GroupsFrameMarker.groups(text);
+        if (groups == null) {
+            return bound.isPreceding() ? WindowNode.UNBOUNDED_PRECEDING : WindowNode.UNBOUNDED_FOLLOWING;
+        }
+        return bound.isPreceding() ? -groups : groups;
     }
 
     /** A RANGE frame other than the two without offsets and exclusion: each bound's kind, and the offsets over the one order key. */

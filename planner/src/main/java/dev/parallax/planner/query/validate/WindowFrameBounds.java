@@ -1,21 +1,28 @@
 package dev.parallax.planner.query.validate;
 
+import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.TypeKind;
+import dev.parallax.planner.query.parse.PostgresIntervalText;
+import dev.parallax.planner.query.schema.TypeMapping;
+
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNumericLiteral;
-import org.apache.calcite.sql.SqlWindow;
-import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.SqlWindow;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
-import dev.parallax.engine.error.ParallaxException;
-import dev.parallax.engine.type.DataType;
-import dev.parallax.engine.type.TypeKind;
-import dev.parallax.planner.query.schema.TypeMapping;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -36,6 +43,9 @@ import java.math.RoundingMode;
  * <li>RANGE with an offset ({@link #checkRange}): exactly one ORDER BY column (42P20), a key type
  * with PostgreSQL's in_range function (numbers, dates, timestamps) and an offset type it takes
  * (0A000, with PostgreSQL's words and hint), a NULL offset 22004;</li>
+ * <li>GROUPS (written by the dialect rewrite as a ROWS frame with {@code pg_groups_offset(...)}
+ * bounds): an ORDER BY (42P20 GROUPS mode requires an ORDER BY clause), offsets checked as ROWS
+ * offsets are, then written as {@link GroupsFrameMarker}'s constants;</li>
  * <li>a ROWS offset with a fraction is rounded to a bigint as PostgreSQL casts it (Calcite takes
  * only integers).</li>
  * </ul>
@@ -47,6 +57,14 @@ final class WindowFrameBounds {
     static void check(SqlWindow window) {
         SqlNode lower = window.getLowerBound();
         SqlNode upper = window.getUpperBound();
+        if (isGroupsFrame(window)) {
+            if (window.getRefName() == null) {
+                checkGroupsOrder(window);
+            }
+            markGroupsBound(lower, "starting");
+            markGroupsBound(upper, "ending");
+            return;
+        }
         if (lower != null && SqlWindow.isUnboundedFollowing(lower)) {
             throw PostgresValidationError.at(lower.getParserPosition(), SqlState.WINDOWING_ERROR, "frame start cannot be UNBOUNDED FOLLOWING", null);
         }
@@ -94,6 +112,11 @@ final class WindowFrameBounds {
             throw PostgresValidationError.at(variable.getParserPosition(), SqlState.INVALID_COLUMN_REFERENCE,
                     "argument of " + (window.isRows() ? "ROWS" : "RANGE") + " must not contain variables", null);
         }
+        if (window.isRows() && offset instanceof SqlCharStringLiteral text) {
+            // PostgreSQL reads a quoted ROWS offset as a bigint.
+            offset = numberOffset(text, DataType.BIGINT);
+            call.setOperand(0, offset);
+        }
         boolean negated = offset.getKind() == SqlKind.MINUS_PREFIX;
         SqlNode number = negated ? ((SqlCall) offset).operand(0) : offset;
         if (!(number instanceof SqlNumericLiteral literal)) {
@@ -119,6 +142,10 @@ final class WindowFrameBounds {
      * offset's types (the in_range function that takes them), then a NULL or negative offset.
      */
     static void checkRange(SqlWindow window, SqlValidator validator, SqlValidatorScope scope) {
+        if (isGroupsFrame(window)) {
+            checkGroupsOrder(window);
+            return;
+        }
         if (window.isRows()) {
             return;
         }
@@ -139,10 +166,10 @@ final class WindowFrameBounds {
         }
         DataType keyType = TypeMapping.toEngine(validator.deriveType(scope, key));
         if (lowerOffset) {
-            checkRangeOffset(keyType, ((SqlCall) lower).operand(0), validator, scope, "starting");
+            checkRangeOffset(keyType, (SqlCall) lower, validator, scope, "starting");
         }
         if (upperOffset) {
-            checkRangeOffset(keyType, ((SqlCall) upper).operand(0), validator, scope, "ending");
+            checkRangeOffset(keyType, (SqlCall) upper, validator, scope, "ending");
         }
     }
 
@@ -151,7 +178,8 @@ final class WindowFrameBounds {
     }
 
     /** A RANGE offset over a key of {@code keyType}: a type PostgreSQL's in_range takes with it, not NULL, not negative. */
-    private static void checkRangeOffset(DataType keyType, SqlNode offset, SqlValidator validator, SqlValidatorScope scope, String which) {
+    private static void checkRangeOffset(DataType keyType, SqlCall bound, SqlValidator validator, SqlValidatorScope scope, String which) {
+        SqlNode offset = bound.operand(0);
         boolean keyHasInRange = switch (keyType.kind()) {
             case SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, DATE, TIMESTAMP -> true;
             default -> false;
@@ -163,6 +191,14 @@ final class WindowFrameBounds {
         if (SqlUtil.isNullLiteral(offset, true)) {
             // Raised by PostgreSQL's executor, without a position.
             throw new ParallaxException(SqlState.NULL_VALUE_NOT_ALLOWED, "frame " + which + " offset must not be null", null, null, 0, null);
+        }
+        if (offset instanceof SqlCharStringLiteral text) {
+            // A quoted offset is read as PostgreSQL reads the unknown literal: a value of the key's type, an interval for dates and timestamps.
+            offset = switch (keyType.kind()) {
+                case DATE, TIMESTAMP -> intervalOffset(text);
+                default -> numberOffset(text, keyType);
+            };
+            bound.setOperand(0, offset);
         }
         DataType offsetType = TypeMapping.toEngine(validator.deriveType(scope, offset));
         TypeKind kind = offsetType.kind();
@@ -187,6 +223,122 @@ final class WindowFrameBounds {
             // PostgreSQL's in_range functions raise it, without a position.
             throw new ParallaxException(SqlState.INVALID_PRECEDING_OR_FOLLOWING_SIZE, "invalid preceding or following size in window function",
                     null, null, 0, null);
+        }
+    }
+
+    /**
+     * Whether {@code window} is a GROUPS frame: a ROWS frame whose bounds the dialect rewrite wrote
+     * as {@code pg_groups_offset(...)} calls, or that {@link #markGroupsBound} already marked.
+     */
+    private static boolean isGroupsFrame(SqlWindow window) {
+        return window.isRows() && (isGroupsBound(window.getLowerBound()) || isGroupsBound(window.getUpperBound()));
+    }
+
+    private static boolean isGroupsBound(SqlNode bound) {
+        if (!hasOffset(bound)) {
+            return false;
+        }
+        SqlNode offset = ((SqlCall) bound).operand(0);
+        return offset instanceof SqlCall call && call.getOperator().getName().equalsIgnoreCase(GroupsFrameMarker.OFFSET_FUNCTION)
+                || offset instanceof SqlCharStringLiteral literal && GroupsFrameMarker.isMarker(literal.getValueAs(String.class));
+    }
+
+    /** PostgreSQL's 42P20 for a GROUPS frame without ORDER BY ({@code window} resolved when it names another). */
+    private static void checkGroupsOrder(SqlWindow window) {
+        if (window.getOrderList().isEmpty()) {
+            throw PostgresValidationError.at(window.getParserPosition(), SqlState.WINDOWING_ERROR, "GROUPS mode requires an ORDER BY clause", null);
+        }
+    }
+
+    /**
+     * Checks a GROUPS bound's offset as PostgreSQL does (no column, not NULL, not negative; a
+     * fraction rounded as its bigint cast rounds) and writes it as {@link GroupsFrameMarker}'s constant.
+     */
+    private static void markGroupsBound(SqlNode bound, String which) {
+        if (!hasOffset(bound) || !(((SqlCall) bound).operand(0) instanceof SqlCall marker)) {
+            return;
+        }
+        SqlCall call = (SqlCall) bound;
+        if (marker.operandCount() == 0) {
+            call.setOperand(0, GroupsFrameMarker.literal(null, marker.getParserPosition()));
+            return;
+        }
+        SqlNode offset = marker.operand(0);
+        if (offset instanceof SqlCharStringLiteral text) {
+            offset = numberOffset(text, DataType.BIGINT);
+        }
+        SqlIdentifier variable = firstIdentifier(offset);
+        if (variable != null) {
+            throw PostgresValidationError.at(variable.getParserPosition(), SqlState.INVALID_COLUMN_REFERENCE,
+                    "argument of GROUPS must not contain variables", null);
+        }
+        if (SqlUtil.isNullLiteral(offset, true)) {
+            // Raised by PostgreSQL's executor, without a position.
+            throw new ParallaxException(SqlState.NULL_VALUE_NOT_ALLOWED, "frame " + which + " offset must not be null", null, null, 0, null);
+        }
+        boolean negated = offset.getKind() == SqlKind.MINUS_PREFIX;
+        SqlNode number = negated ? ((SqlCall) offset).operand(0) : offset;
+        if (!(number instanceof SqlNumericLiteral literal)) {
+            throw PostgresValidationError.at(offset.getParserPosition(), SqlState.FEATURE_NOT_SUPPORTED,
+                    "window frame offset " + offset + " is not supported yet", null);
+        }
+        BigDecimal value = literal.getValueAs(BigDecimal.class);
+        if (negated ? value.signum() > 0 : value.signum() < 0) {
+            throw PostgresValidationError.at(offset.getParserPosition(), SqlState.INVALID_PRECEDING_OR_FOLLOWING_SIZE,
+                    "frame " + which + " offset must not be negative", null);
+        }
+        long groups = value.abs().setScale(0, RoundingMode.HALF_UP).min(BigDecimal.valueOf(Long.MAX_VALUE - 1)).longValue();
+        call.setOperand(0, GroupsFrameMarker.literal(groups, offset.getParserPosition()));
+    }
+
+    /**
+     * A quoted offset read as a number of {@code type} (a whole one unless numeric or floating):
+     * 22P02 invalid input syntax for type integer: "x" as PostgreSQL's input functions, 22003 out of
+     * the type's range; NaN is an invalid size (22013).
+     */
+    private static SqlNode numberOffset(SqlCharStringLiteral text, DataType type) {
+        String body = text.getValueAs(String.class);
+        String trimmed = body.trim();
+        SqlParserPos position = text.getParserPosition();
+        boolean floating = type.kind() == TypeKind.REAL || type.kind() == TypeKind.DOUBLE;
+        if (floating && trimmed.equalsIgnoreCase("nan")) {
+            throw new ParallaxException(SqlState.INVALID_PRECEDING_OR_FOLLOWING_SIZE, "invalid preceding or following size in window function",
+                    null, null, 0, null);
+        }
+        BigDecimal value;
+        try {
+            value = new BigDecimal(trimmed);
+        } catch (NumberFormatException notANumber) {
+            throw PostgresValidationError.at(position, SqlState.INVALID_TEXT_REPRESENTATION,
+                    "invalid input syntax for type " + type.nameWithoutModifier() + ": \"" + body + "\"", null);
+        }
+        boolean whole = type.kind() == TypeKind.SMALLINT || type.kind() == TypeKind.INTEGER || type.kind() == TypeKind.BIGINT;
+        if (whole && (value.stripTrailingZeros().scale() > 0 || !trimmed.matches("[+-]?[0-9]+"))) {
+            throw PostgresValidationError.at(position, SqlState.INVALID_TEXT_REPRESENTATION,
+                    "invalid input syntax for type " + type.nameWithoutModifier() + ": \"" + body + "\"", null);
+        }
+        long limit = switch (type.kind()) {
+            case SMALLINT -> Short.MAX_VALUE;
+            case INTEGER -> Integer.MAX_VALUE;
+            default -> Long.MAX_VALUE;
+        };
+        if (whole && (value.compareTo(BigDecimal.valueOf(limit)) > 0 || value.compareTo(BigDecimal.valueOf(-limit - 1)) < 0)) {
+            throw PostgresValidationError.at(position, SqlState.NUMERIC_VALUE_OUT_OF_RANGE,
+                    "value \"" + body + "\" is out of range for type " + type.nameWithoutModifier(), null);
+        }
+        SqlNode magnitude = floating ? SqlLiteral.createApproxNumeric(value.abs().toString() + "E0", position)
+                : SqlLiteral.createExactNumeric(value.abs().toPlainString(), position);
+        return value.signum() < 0 ? SqlStdOperatorTable.UNARY_MINUS.createCall(position, magnitude) : magnitude;
+    }
+
+    /** A quoted offset over a date or timestamp key, read as PostgreSQL's interval input reads it. */
+    private static SqlNode intervalOffset(SqlCharStringLiteral text) {
+        String literal = PostgresIntervalText.toSqlLiteral(text.getValueAs(String.class), 0);
+        try {
+            return SqlParser.create(literal).parseExpression();
+        } catch (SqlParseException exception) {
+            throw PostgresValidationError.at(text.getParserPosition(), SqlState.INVALID_TEXT_REPRESENTATION,
+                    "invalid input syntax for type interval: \"" + text.getValueAs(String.class) + "\"", null);
         }
     }
 

@@ -35,6 +35,21 @@ class PostgresDialectRewriterTest {
     }
 
     @Test
+    void groupsFrameBecomesRowsWithMarkedBounds() {
+        assertEquals("select sum(v) over (order by k rows between pg_groups_offset(1) preceding and pg_groups_offset(0) following) from t",
+                rewrite("select sum(v) over (order by k groups between 1 preceding and current row) from t"));
+        assertEquals("select sum(v) over (order by k rows between pg_groups_offset() preceding and pg_groups_offset(0) following exclude ties) from t",
+                rewrite("select sum(v) over (order by k groups unbounded preceding exclude ties) from t"));
+        assertEquals("select sum(v) over (order by k rows between pg_groups_offset(0) preceding and pg_groups_offset(2 + 1) following) from t",
+                rewrite("select sum(v) over (order by k groups between current row and 2 + 1 following) from t"));
+        // Bounds PostgreSQL's grammar refuses stay as written (the validator reports them), and words that are no frame stay.
+        assertEquals("select sum(v) over (order by k rows between current row and 1 preceding) from t",
+                rewrite("select sum(v) over (order by k groups between current row and 1 preceding) from t"));
+        assertEquals("select * from t where groups between 1 and 5", rewrite("select * from t where groups between 1 and 5"));
+        assertEquals("select groups from t order by groups", rewrite("select groups from t order by groups"));
+    }
+
+    @Test
     void binaryMinusBeforeTheBigintMinimumMagnitudeStaysBinary() {
         assertEquals("select a -pg_bigint_literal('9223372036854775808')", rewrite("select a -9223372036854775808"));
         assertEquals("select pg_bigint_literal('9223372036854775807')", rewrite("select 9223372036854775807"));
