@@ -209,6 +209,35 @@ final class AlterTableCommand {
                             definition.defaultValue())));
                     rewrite |= set.notNull();
                 }
+                case AlterTableAction.AddKey add -> {
+                    TableConstraint key = add.constraint();
+                    if (table.parent() != null || table.isPartitioned()) {
+                        throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                                "ALTER TABLE ... ADD %s of a partitioned table or a partition is not supported yet",
+                                key.primaryKey() ? "PRIMARY KEY" : "UNIQUE");
+                    }
+                    for (String name : key.columnNames()) {
+                        existing(columns, name, table);
+                    }
+                    if (key.primaryKey()) {
+                        if (hasPrimaryKey(table) || addedConstraints.stream().anyMatch(TableConstraint::primaryKey)) {
+                            throw ParallaxException.of(SqlState.INVALID_TABLE_DEFINITION,
+                                    "multiple primary keys for table \"%s\" are not allowed", table.name());
+                        }
+                        // As PostgreSQL, the key's columns become NOT NULL; the rewrite refuses NULLs held (23502).
+                        for (String name : key.columnNames()) {
+                            int position = position(columns, name);
+                            NewColumn column = columns.get(position);
+                            ColumnDefinition definition = column.definition();
+                            if (!definition.notNull()) {
+                                columns.set(position, column.with(new ColumnDefinition(definition.name(), definition.type(), true,
+                                        definition.defaultValue())));
+                            }
+                        }
+                    }
+                    addedConstraints.add(key);
+                    rewrite = true;
+                }
                 case AlterTableAction.AddCheck add -> throw new IllegalStateException("constraint actions run in CheckConstraintCommand");
                 case AlterTableAction.DropConstraint drop -> throw new IllegalStateException("constraint actions run in CheckConstraintCommand");
             }

@@ -121,7 +121,11 @@ public final class SqlSession implements Session {
         this.sequences = new SequenceSession(new SequenceSession.Resolver() {
             @Override
             public Sequence sequence(String name) {
-                return catalog.sequence(name);
+                // nextval('public.s'), as pg_dump writes it: the name is read as regclass reads it;
+                // a relation that is no sequence is named as PostgreSQL names it, a missing one as written.
+                String unqualified = dev.parallax.planner.query.convert.WrittenRelationName.unqualified(name);
+                Sequence sequence = catalog.findSequence(unqualified);
+                return sequence != null ? sequence : catalog.sequence(catalog.relationExists(unqualified) ? unqualified : name);
             }
 
             @Override

@@ -78,6 +78,21 @@ public final class SettingRegistry {
         add(SettingDefinition.integer("autovacuum_max_workers", 3, 1, 262143,
                 "Sets the maximum number of simultaneously running autovacuum worker processes."));
         add(SettingDefinition.integer("statement_timeout", 0, 0, Integer.MAX_VALUE, "Sets the maximum allowed duration of any statement (ms)."));
+        // What a pg_dump script sets before loading, with PostgreSQL's defaults: accepted so the script
+        // runs, though Parallax has no locks, transactions left idle, functions, XML, row security,
+        // tablespaces or access methods for them to act on; backslashes in strings are always literal.
+        add(SettingDefinition.integer("lock_timeout", 0, 0, Integer.MAX_VALUE,
+                "Sets the maximum allowed duration of any wait for a lock (ms)."));
+        add(SettingDefinition.integer("idle_in_transaction_session_timeout", 0, 0, Integer.MAX_VALUE,
+                "Sets the maximum allowed idle time between queries, when in a transaction (ms)."));
+        add(SettingDefinition.enumeration("standard_conforming_strings", "on", List.of("on"),
+                "Causes '...' strings to treat backslashes literally (always, in Parallax)."));
+        add(SettingDefinition.bool("check_function_bodies", true, "Check routine bodies during CREATE FUNCTION and CREATE PROCEDURE."));
+        add(SettingDefinition.enumeration("xmloption", "content", List.of("content", "document"),
+                "Sets whether XML data in implicit parsing and serialization operations is to be considered as documents or content fragments."));
+        add(SettingDefinition.bool("row_security", true, "Enable row security."));
+        add(SettingDefinition.string("default_tablespace", "", "Sets the default tablespace to create tables and indexes in."));
+        add(SettingDefinition.string("default_table_access_method", "heap", "Sets the default table access method for new tables."));
     }
 
     private SettingRegistry() {

@@ -18,6 +18,13 @@ public sealed interface AlterTableAction {
         }
     }
 
+    /**
+     * {@code ADD [CONSTRAINT name] PRIMARY KEY (columns) | UNIQUE (columns)}, as pg_dump adds keys
+     * after loading the data; {@code position} is where the constraint starts in the statement.
+     */
+    record AddKey(TableConstraint constraint, int position) implements AlterTableAction {
+    }
+
     /** {@code DROP [COLUMN] [IF EXISTS] column [RESTRICT | CASCADE]}. */
     record DropColumn(String columnName, boolean ifExists, boolean cascade) implements AlterTableAction {
     }

@@ -1125,7 +1125,7 @@ public final class StatementParser {
 
     /**
      * {@code action [, action ...]} after ALTER TABLE name, each {@code ADD [COLUMN] [IF NOT EXISTS]
-     * column definition}, {@code DROP [COLUMN] [IF EXISTS] column [RESTRICT | CASCADE]} or
+     * column definition}, {@code ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (columns)}, {@code DROP [COLUMN] [IF EXISTS] column [RESTRICT | CASCADE]} or
      * {@code ALTER [COLUMN] column SET DEFAULT expression | DROP DEFAULT | SET NOT NULL | DROP NOT NULL}.
      */
     private static Statement parseColumnActions(TokenCursor cursor, String tableName, boolean ifExists, boolean only) {
@@ -1142,6 +1142,17 @@ public final class StatementParser {
                         throw notSupported("NOT VALID constraints are not supported", not);
                     }
                     actions.add(new AlterTableAction.AddCheck(check));
+                } else if (what.isKeyword("primary") || what.isKeyword("unique") || what.isKeyword("constraint")
+                        && (cursor.peek(2).isKeyword("primary") || cursor.peek(2).isKeyword("unique"))) {
+                    TableConstraint key = parseTableConstraint(cursor);
+                    Set<String> seen = new HashSet<>();
+                    for (String column : key.columnNames()) {
+                        if (!seen.add(column)) {
+                            throw new ParallaxException(SqlState.DUPLICATE_COLUMN, "column \"" + column + "\" appears twice in "
+                                    + (key.primaryKey() ? "primary key" : "unique") + " constraint", null, null, what.position(), null);
+                        }
+                    }
+                    actions.add(new AlterTableAction.AddKey(key, what.position()));
                 } else {
                     actions.add(parseAddColumn(cursor, tableName));
                 }

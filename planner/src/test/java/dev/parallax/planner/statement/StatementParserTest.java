@@ -131,7 +131,10 @@ class StatementParserTest {
                 StatementParser.parse("alter table lineitem set (parallel_workers = 4)"));
         assertEquals(new AlterTableOptionsStatement("lineitem", Map.of(), List.of("parallel_workers")),
                 StatementParser.parse("ALTER TABLE ONLY lineitem RESET (parallel_workers)"));
-        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t add constraint c unique (x)").state());
+        assertEquals(new AlterTableStatement("t", false, true, List.of(new AlterTableAction.AddKey(
+                        new TableConstraint("c", false, List.of("x")), 24))),
+                StatementParser.parse("alter table only t add constraint c unique (x)"));
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t add constraint c foreign key (x) references u").state());
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t alter column x type bigint").state());
     }
 

@@ -433,7 +433,7 @@ public final class CatalogFunctionExpander extends RexShuttle {
                     // PostgreSQL's regclassin takes a number as the OID itself.
                     return rexBuilder.makeBigintLiteral(new BigDecimal(name));
                 }
-                String unqualified = relationName(name);
+                String unqualified = WrittenRelationName.unqualified(name);
                 for (Relation relation : all) {
                     if (relation.name().equals(unqualified)) {
                         return rexBuilder.makeBigintLiteral(BigDecimal.valueOf(relation.oid()));
@@ -503,21 +503,6 @@ public final class CatalogFunctionExpander extends RexShuttle {
         }
         return rexBuilder.makeCall(type, SqlStdOperatorTable.CASE, List.of(isDefault, database, isGlobal, none,
                 rexBuilder.makeNullLiteral(type)));
-    }
-
-    /** A relation name as written in a regclass literal: folded to lower case unless quoted, schema dropped. */
-    private static String relationName(String written) {
-        String name = written.strip();
-        int dot = name.lastIndexOf('.');
-        if (dot >= 0 && !name.endsWith("\"")) {
-            name = name.substring(dot + 1);
-        } else if (name.startsWith("public.") || name.startsWith("pg_catalog.")) {
-            name = name.substring(name.indexOf('.') + 1);
-        }
-        if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
-            return name.substring(1, name.length() - 1).replace("\"\"", "\"");
-        }
-        return name.toLowerCase(java.util.Locale.ROOT);
     }
 
     private record Relation(String name, long oid) {
