@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 final class CalciteErrors {
     private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(.*?)\" at line (\\d+), column (\\d+)", Pattern.DOTALL);
     private static final Pattern OBJECT_NOT_FOUND = Pattern.compile("(?:Object|Table) '([^']*)' not found");
+    private static final Pattern COLUMN_NOT_FOUND_IN_TABLE = Pattern.compile("Column '([^']*)' not found in table '([^']*)'");
     private static final Pattern COLUMN_NOT_FOUND = Pattern.compile("Column '([^']*)' not found");
     private static final Pattern AMBIGUOUS = Pattern.compile("Column '([^']*)' is ambiguous");
     private static final Pattern DUPLICATE_RELATION = Pattern.compile("Duplicate relation name '([^']*)' in FROM clause");
@@ -127,6 +128,10 @@ final class CalciteErrors {
         Matcher matcher;
         if ((matcher = OBJECT_NOT_FOUND.matcher(message)).find()) {
             return error(SqlState.UNDEFINED_TABLE, "relation \"" + matcher.group(1) + "\" does not exist", position, exception);
+        }
+        if ((matcher = COLUMN_NOT_FOUND_IN_TABLE.matcher(message)).find()) {
+            // A qualified reference: PostgreSQL names it as written, t.x.
+            return error(SqlState.UNDEFINED_COLUMN, "column " + matcher.group(2) + "." + matcher.group(1) + " does not exist", position, exception);
         }
         if ((matcher = COLUMN_NOT_FOUND.matcher(message)).find()) {
             return error(SqlState.UNDEFINED_COLUMN, "column \"" + matcher.group(1) + "\" does not exist", position, exception);

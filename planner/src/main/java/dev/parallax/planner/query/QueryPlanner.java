@@ -650,19 +650,62 @@ public final class QueryPlanner {
      * differs (date ± interval is a timestamp; a constant quotient has its own scale).
      */
     static List<ResultColumn> resultColumns(RelDataType rowType, SqlNode validated, List<DataType> outputTypes, String sql) {
-        List<SqlNode> items = leftmostQuery(validated) instanceof SqlSelect select ? select.getSelectList().getList() : null;
+        SqlSelect select = leftmostQuery(validated) instanceof SqlSelect leftmost ? leftmost : null;
+        List<SqlNode> items = select != null ? select.getSelectList().getList() : null;
         List<ResultColumn> columns = new ArrayList<>();
         List<RelDataTypeField> fields = rowType.getFieldList();
         for (int index = 0; index < fields.size(); index++) {
             String name = fields.get(index).getName();
             if (items != null && index < items.size()) {
-                name = label(items.get(index), name, sql);
+                name = label(renamedDerivedColumn(select, items.get(index)), name, sql);
             } else if (name.startsWith("EXPR$")) {
                 name = "column" + (index + 1);
             }
             columns.add(new ResultColumn(name, columnType(TypeMapping.toEngine(fields.get(index).getType()), outputTypes.get(index))));
         }
         return columns;
+    }
+
+    /**
+     * For {@code t.k0}, a column of derived table t that the validator renamed (the second k of a
+     * join's {@code *}, or of a join alias, became k0 by an alias of no position): the derived
+     * table's select item, which is labelled k as PostgreSQL names the column; {@code item} itself
+     * otherwise. Derived tables over derived tables are followed down.
+     */
+    private static SqlNode renamedDerivedColumn(SqlSelect select, SqlNode item) {
+        if (!(item instanceof SqlIdentifier column) || column.names.size() != 2 || select.getFrom() == null) {
+            return item;
+        }
+        SqlSelect derived = derivedTable(select.getFrom(), column.names.getFirst());
+        if (derived == null) {
+            return item;
+        }
+        for (SqlNode derivedItem : derived.getSelectList()) {
+            if (!column.names.getLast().equals(org.apache.calcite.sql.validate.SqlValidatorUtil.alias(derivedItem))) {
+                continue;
+            }
+            if (derivedItem.getKind() == SqlKind.AS && ((SqlCall) derivedItem).operand(1).getParserPosition().equals(SqlParserPos.ZERO)
+                    && ((SqlCall) derivedItem).operand(0) instanceof SqlIdentifier renamed) {
+                SqlNode deeper = renamedDerivedColumn(derived, renamed);
+                return deeper == renamed ? derivedItem : deeper;
+            }
+            SqlNode deeper = renamedDerivedColumn(derived, derivedItem);
+            return deeper == derivedItem ? item : deeper;
+        }
+        return item;
+    }
+
+    /** The SELECT of the derived table named {@code alias} among FROM item {@code from}'s, or null. */
+    private static SqlSelect derivedTable(SqlNode from, String alias) {
+        if (from instanceof org.apache.calcite.sql.SqlJoin join) {
+            SqlSelect left = derivedTable(join.getLeft(), alias);
+            return left != null ? left : derivedTable(join.getRight(), alias);
+        }
+        if (from.getKind() == SqlKind.AS && from instanceof SqlCall as && as.operand(0) instanceof SqlSelect derived
+                && as.operand(1) instanceof SqlIdentifier name && name.isSimple() && name.getSimple().equals(alias)) {
+            return derived;
+        }
+        return null;
     }
 
     /** The query that names a set operation's columns, as in PostgreSQL: its leftmost SELECT (a WITH's: its body's). */

@@ -115,7 +115,7 @@ public final class PostgresDialectRewriter {
 
     private RewrittenStatement run(String sql) {
         List<SqlToken> tokens = PartitionAncestorsRewrite.apply(PostgresLexer.tokenize(sql));
-        List<Piece> pieces = ExpandArrayRewrite.apply(structure(tokens));
+        List<Piece> pieces = JoinAliasRewrite.apply(ExpandArrayRewrite.apply(structure(tokens)));
         List<Piece> rewritten = rewriteSequence(pieces, false);
         RewriteOutput output = new RewriteOutput();
         for (Piece piece : rewritten) {

@@ -59,11 +59,31 @@ final class MergedJoinColumns {
      */
     static SqlNodeList expand(SqlNodeList selectItems, SqlSelect select, SqlValidator validator) {
         SqlNode from = select.getFrom();
-        if (from == null || !hasMergingJoin(from, validator) || selectItems.stream().noneMatch(MergedJoinColumns::isBareStar)) {
+        if (from != null && validator instanceof ParallaxValidator parallax && parallax.joinAliases.isJoinAlias(select)) {
+            // A join alias's columns are the join's *, renamed by the alias's column list.
+            List<Column> columns = columns(from, validator, selectItems.getParserPosition());
+            SqlNodeList aliased = columns == null ? null : parallax.joinAliases.selectList(select,
+                    columns.stream().map(Column::expression).toList(), columns.stream().map(Column::name).toList());
+            if (aliased != null) {
+                return aliased;
+            }
+        }
+        if (from == null || !hasMergingJoin(from, validator)
+                || selectItems.stream().noneMatch(item -> isBareStar(item) || usingAliasStar(item, from, validator) != null)) {
             return selectItems;
         }
         List<SqlNode> expanded = new ArrayList<>(selectItems.size());
         for (SqlNode item : selectItems) {
+            SqlJoin aliasedJoin = usingAliasStar(item, from, validator);
+            if (aliasedJoin != null) {
+                // u.* of a USING alias: the merged columns.
+                List<Column> columns = columns(aliasedJoin, validator, item.getParserPosition());
+                if (columns == null) {
+                    return selectItems;
+                }
+                columns.stream().filter(Column::merged).forEach(column -> expanded.add(column.expression()));
+                continue;
+            }
             if (!isBareStar(item)) {
                 expanded.add(item);
                 continue;
@@ -72,11 +92,33 @@ final class MergedJoinColumns {
             if (columns == null) {
                 return selectItems;
             }
-            for (Column column : columns) {
-                expanded.add(column.expression());
-            }
+            expanded.addAll(uniquelyNamed(columns.stream().map(Column::expression).toList(), columns.stream().map(Column::name).toList()));
         }
         return new SqlNodeList(expanded, selectItems.getParserPosition());
+    }
+
+    /**
+     * {@code items} named {@code names}, a name met before renamed as Calcite renames a column of its
+     * own star expansion (y, y0), by an alias of no position: a derived table's row type then has
+     * unique names, which Calcite's expansion of a {@code *} over it needs (its t.y would be
+     * ambiguous), and the label is still the column's name (QueryPlanner's labels read through such an alias).
+     */
+    static List<SqlNode> uniquelyNamed(List<SqlNode> items, List<String> names) {
+        List<String> unique = SqlValidatorUtil.uniquify(names, true);
+        if (unique.equals(names)) {
+            return items;
+        }
+        List<SqlNode> renamed = new ArrayList<>(items.size());
+        for (int index = 0; index < items.size(); index++) {
+            SqlNode item = items.get(index);
+            if (!unique.get(index).equals(names.get(index))) {
+                SqlNode expression = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+                item = SqlStdOperatorTable.AS.createCall(item.getParserPosition(), expression,
+                        new SqlIdentifier(unique.get(index), SqlParserPos.ZERO));
+            }
+            renamed.add(item);
+        }
+        return renamed;
     }
 
     /**
@@ -152,6 +194,10 @@ final class MergedJoinColumns {
         return expression.accept(new SqlShuttle() {
             @Override
             public SqlNode visit(SqlIdentifier identifier) {
+                if (identifier.names.size() == 2 && !identifier.isStar()) {
+                    SqlNode merged = usingAliasColumn(identifier, fromClauses, validator);
+                    return merged == null ? identifier : merged;
+                }
                 if (identifier.names.size() != 1 || identifier.isStar()) {
                     return identifier;
                 }
@@ -204,6 +250,52 @@ final class MergedJoinColumns {
         });
     }
 
+    /**
+     * {@code u.k} where u is the alias of a USING clause (PostgreSQL 14's {@code a join b using (k)
+     * as u}): the merged column k, as the join merges it; 42703 for a column u does not merge. The
+     * alias is looked for in {@code fromClauses}, nearest first; a table of that name in a nearer
+     * FROM clause hides it. Null when no USING alias has the name.
+     */
+    private static SqlNode usingAliasColumn(SqlIdentifier identifier, List<SqlNode> fromClauses, SqlValidator validator) {
+        String alias = identifier.names.getFirst();
+        for (SqlNode from : fromClauses) {
+            if (from == null) {
+                continue;
+            }
+            SqlJoin join = usingAliasJoin(from, alias, validator);
+            if (join != null) {
+                List<Column> columns = columns(join, validator, identifier.getParserPosition());
+                String name = identifier.names.getLast();
+                if (columns == null) {
+                    return null;
+                }
+                for (Column column : columns) {
+                    if (column.merged() && column.name().equals(name)) {
+                        return find(List.of(column), name);
+                    }
+                }
+                throw PostgresValidationError.at(identifier.getParserPosition(), SqlState.UNDEFINED_COLUMN,
+                        "column " + alias + "." + name + " does not exist", null);
+            }
+            if (tableNames(from).contains(alias)) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /** The join among FROM item {@code from}'s whose USING clause is aliased {@code alias}, or null. */
+    private static SqlJoin usingAliasJoin(SqlNode from, String alias, SqlValidator validator) {
+        if (!(from instanceof SqlJoin join) || !(validator instanceof ParallaxValidator parallax)) {
+            return null;
+        }
+        if (alias.equals(parallax.joinAliases.usingAlias(join))) {
+            return join;
+        }
+        SqlJoin left = usingAliasJoin(join.getLeft(), alias, validator);
+        return left != null ? left : usingAliasJoin(join.getRight(), alias, validator);
+    }
+
     /** The names of the tables (FROM items) of {@code from}. */
     private static List<String> tableNames(SqlNode from) {
         if (from instanceof SqlJoin join) {
@@ -237,7 +329,7 @@ final class MergedJoinColumns {
             SqlNode resolvedItem = resolveMergedColumns(item, select, validator);
             if (resolvedItem != item && item instanceof SqlIdentifier column) {
                 resolvedItem = SqlStdOperatorTable.AS.createCall(column.getParserPosition(), resolvedItem,
-                        new SqlIdentifier(column.getSimple(), column.getParserPosition()));
+                        new SqlIdentifier(column.names.getLast(), column.getParserPosition()));
             }
             changed |= resolvedItem != item;
             resolved.add(resolvedItem);
@@ -276,6 +368,12 @@ final class MergedJoinColumns {
             resolved.add(resolvedItem);
         }
         return changed ? new SqlNodeList(resolved, orderItems.getParserPosition()) : orderItems;
+    }
+
+    /** The join whose USING alias {@code item} spells the star of ({@code u.*}), or null. */
+    private static SqlJoin usingAliasStar(SqlNode item, SqlNode from, SqlValidator validator) {
+        return item instanceof SqlIdentifier identifier && identifier.isStar() && identifier.names.size() == 2
+                ? usingAliasJoin(from, identifier.names.getFirst(), validator) : null;
     }
 
     private static boolean isBareStar(SqlNode item) {
@@ -375,9 +473,14 @@ final class MergedJoinColumns {
             if (alias == null || namespace == null) {
                 return null;
             }
+            // A join alias's columns keep PostgreSQL's names, which Calcite's row type made unique.
+            List<String> names = validator instanceof ParallaxValidator parallax ? parallax.joinAliases.columnNames(node) : null;
+            List<RelDataTypeField> fields = namespace.getRowType().getFieldList();
             List<Column> columns = new ArrayList<>();
-            for (RelDataTypeField field : namespace.getRowType().getFieldList()) {
-                columns.add(new Column(field.getName(), new SqlIdentifier(List.of(alias, field.getName()), position), false));
+            for (int index = 0; index < fields.size(); index++) {
+                String field = fields.get(index).getName();
+                String name = names != null && names.size() == fields.size() ? names.get(index) : field;
+                columns.add(new Column(name, new SqlIdentifier(List.of(alias, field), position), false));
             }
             return columns;
         }

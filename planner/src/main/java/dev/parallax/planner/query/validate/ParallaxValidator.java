@@ -43,9 +43,43 @@ public final class ParallaxValidator extends SqlValidatorImpl {
      */
     final java.util.IdentityHashMap<org.apache.calcite.sql.SqlJoin, List<String>> joinsMergedOn = new java.util.IdentityHashMap<>();
 
+    /** The join aliases and USING aliases of the statement being validated ({@link JoinAliases}). */
+    final JoinAliases joinAliases = new JoinAliases();
+
     public ParallaxValidator(SqlOperatorTable operatorTable, SqlValidatorCatalogReader catalogReader,
                              RelDataTypeFactory typeFactory, Config config) {
         super(operatorTable, catalogReader, typeFactory, config);
+    }
+
+    /** The statement's join aliases are learnt back from the dialect rewrite's derived tables first ({@link JoinAliases}). */
+    @Override
+    public SqlNode validate(SqlNode topNode) {
+        joinAliases.prepare(topNode);
+        return super.validate(topNode);
+    }
+
+    /** A reference to a join alias's column is checked against PostgreSQL's names of its columns ({@link JoinAliases}). */
+    @Override
+    public void validateIdentifier(SqlIdentifier identifier, SqlValidatorScope scope) {
+        super.validateIdentifier(identifier, scope);
+        joinAliases.checkReference(identifier, scope);
+    }
+
+    /**
+     * A column's qualifier that names no FROM item is PostgreSQL's 42P01 "missing FROM-clause entry
+     * for table" (Calcite's "Table not found" read as "relation does not exist"), and one a join
+     * alias hides its "invalid reference to FROM-clause entry" ({@link JoinAliases}).
+     */
+    @Override
+    public org.apache.calcite.runtime.CalciteContextException newValidationError(SqlNode node,
+            org.apache.calcite.runtime.Resources.ExInst<org.apache.calcite.sql.validate.SqlValidatorException> error) {
+        if (node instanceof SqlIdentifier table && error.str().equals(org.apache.calcite.util.Static.RESOURCE.tableNameNotFound(table.toString()).str())) {
+            String name = String.join(".", table.names);
+            org.apache.calcite.runtime.CalciteContextException hidden = joinAliases.hiddenTable(name, table.getParserPosition());
+            return hidden != null ? hidden : PostgresValidationError.at(table.getParserPosition(), dev.parallax.engine.error.SqlState.UNDEFINED_TABLE,
+                    "missing FROM-clause entry for table \"" + name + "\"", null);
+        }
+        return super.newValidationError(node, error);
     }
 
     /** A window's frame bounds are checked as PostgreSQL checks them ({@link WindowFrameBounds}) before Calcite's checks. */
@@ -317,6 +351,7 @@ public final class ParallaxValidator extends SqlValidatorImpl {
     @Override
     protected RelDataType validateSelectList(org.apache.calcite.sql.SqlNodeList selectItems, org.apache.calcite.sql.SqlSelect select,
                                              RelDataType targetRowType) {
+        joinAliases.noteStars(selectItems);
         return super.validateSelectList(MergedJoinColumns.resolveMergedSelectItems(MergedJoinColumns.expand(selectItems, select, this), select, this),
                 select, targetRowType);
     }

@@ -50,6 +50,24 @@ class PostgresDialectRewriterTest {
     }
 
     @Test
+    void aliasedJoinBecomesAMarkedDerivedTable() {
+        assertEquals("select j.\"k\" from (select all * from a join b using (k)) as \"j\"",
+                rewrite("select j.k from (a join b using (k)) as j"));
+        assertEquals("select * from (select all * from (select all * from a join b on true) j join c using (k)) jj(x)",
+                rewrite("select * from ((a join b on true) j join c using (k)) jj(x)"));
+        // Without an alias the parenthesised join stays (Calcite takes it); a subquery is no join.
+        assertEquals("select * from a join (b join c using (k)) on a.\"k\" = b.\"k\"", rewrite("select * from a join (b join c using (k)) on a.k = b.k"));
+        assertEquals("select * from (select * from a join b using (k)) s", rewrite("select * from (select * from a join b using (k)) s"));
+    }
+
+    @Test
+    void usingAliasTravelsInTheUsingList() {
+        assertEquals("select u.\"k\" from a join b using (k, \"pg_using_alias u\") join c on c.\"k\" = u.\"k\"",
+                rewrite("select u.k from a join b using (k) as U join c on c.k = u.k"));
+        assertEquals("select 1 from a full join b using (k, y, \"pg_using_alias Q\")", rewrite("select 1 from a full join b using (k, y) as \"Q\""));
+    }
+
+    @Test
     void binaryMinusBeforeTheBigintMinimumMagnitudeStaysBinary() {
         assertEquals("select a -pg_bigint_literal('9223372036854775808')", rewrite("select a -9223372036854775808"));
         assertEquals("select pg_bigint_literal('9223372036854775807')", rewrite("select 9223372036854775807"));
