@@ -1,5 +1,6 @@
 package dev.parallax;
 
+import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.exec.StatementProgress;
 import dev.parallax.engine.settings.Settings;
 
@@ -73,6 +74,14 @@ public interface Session extends AutoCloseable {
     Settings settings();
 
     Database database();
+
+    /**
+     * The catalog as this session sees it: its temporary tables (CREATE TEMP TABLE) in front of the
+     * database's relations, as the shell's \d lists them.
+     */
+    default Catalog catalog() {
+        return database().catalog();
+    }
 
     @Override
     void close();

@@ -1,7 +1,9 @@
 package dev.parallax.cli;
 
 import dev.parallax.Database;
+import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.SessionCatalog;
 import dev.parallax.engine.type.PostgresType;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.PartitionedConstraint;
@@ -58,9 +60,22 @@ final class DescribeCommands {
     }
 
     private final Database database;
+    /** The catalog as the shell's session sees it: its temporary tables (schema pg_temp_N) too. */
+    private final Catalog catalog;
 
-    DescribeCommands(Database database) {
+    DescribeCommands(Database database, Catalog catalog) {
         this.database = database;
+        this.catalog = catalog;
+    }
+
+    /** The schema {@code table} is in: the session's temporary one, else public. */
+    private String schemaOf(Table table) {
+        return catalog instanceof SessionCatalog session && session.isTemporary(table) ? session.temporarySchemaName() : "public";
+    }
+
+    /** psql's Persistence column of \d+. */
+    private String persistenceOf(Table table) {
+        return catalog.isTemporary(table) ? "temporary" : "permanent";
     }
 
     Output run(MetaCommand command) throws DescribeException {
@@ -87,10 +102,10 @@ final class DescribeCommands {
         for (Table table : matching(pattern)) {
             if (verbose) {
                 // psql shows a partitioned table's own size: it holds no rows (its partitions are listed themselves).
-                rows.add(new String[] {"public", table.name(), relationType(table), OWNER, "permanent", "columnar",
+                rows.add(new String[] {schemaOf(table), table.name(), relationType(table), OWNER, persistenceOf(table), "columnar",
                         SizePrettyEvaluator.text(table.isPartitioned() ? 0 : table.storage().sizeBytes()), ""});
             } else {
-                rows.add(new String[] {"public", table.name(), relationType(table), OWNER});
+                rows.add(new String[] {schemaOf(table), table.name(), relationType(table), OWNER});
             }
         }
         if (withViews) {
@@ -98,8 +113,9 @@ final class DescribeCommands {
                 rows.add(verbose ? new String[] {"public", view.name(), "view", OWNER, "permanent", "", "0 bytes", ""}
                         : new String[] {"public", view.name(), "view", OWNER});
             }
-            rows.sort((left, right) -> left[1].compareTo(right[1]));
         }
+        // psql's order: by schema, then name.
+        rows.sort((left, right) -> left[0].equals(right[0]) ? left[1].compareTo(right[1]) : left[0].compareTo(right[0]));
         if (rows.isEmpty()) {
             return Output.notFound(pattern == null ? "Did not find any relations."
                     : "Did not find any relation named \"" + pattern + "\".");
@@ -164,7 +180,7 @@ final class DescribeCommands {
             if (table.isPartitioned()) {
                 footers.addAll(partitionFooter(table, verbose));
             }
-            String title = (table.isPartitioned() ? "Partitioned table" : "Table") + " \"public." + table.name() + "\"";
+            String title = (table.isPartitioned() ? "Partitioned table" : "Table") + " \"" + schemaOf(table) + "." + table.name() + "\"";
             text.append(TitledTable.format(title,
                     List.of("Column", "Type", "Collation", "Nullable", "Default"), rows, footers));
         }
@@ -197,7 +213,7 @@ final class DescribeCommands {
     private List<View> matchingViews(String pattern) {
         Pattern compiled = pattern == null ? null : namePattern(pattern);
         List<View> result = new ArrayList<>();
-        for (View view : database.catalog().views()) {
+        for (View view : catalog.views()) {
             if (compiled == null || compiled.matcher(view.name()).matches()) {
                 result.add(view);
             }
@@ -214,7 +230,7 @@ final class DescribeCommands {
         String name = pattern.toLowerCase(Locale.ROOT).startsWith("pg_catalog.") ? pattern.substring("pg_catalog.".length()) : pattern;
         Pattern compiled = namePattern(name);
         List<Table> result = new ArrayList<>();
-        for (Table table : database.catalog().tables()) {
+        for (Table table : catalog.tables()) {
             if (table.isSystemView() && compiled.matcher(table.name()).matches()) {
                 result.add(table);
             }
@@ -235,7 +251,10 @@ final class DescribeCommands {
      */
     private List<Table> matching(String pattern) {
         // System views (pg_stat_progress) are not user relations: psql's \d lists no pg_catalog either.
-        List<Table> tables = database.catalog().tables().stream().filter(table -> !table.isSystemView()).toList();
+        // A permanent table hidden by a temporary one of its name is not on the search path (public.NAME names it).
+        boolean permanentOnly = pattern != null && pattern.toLowerCase(Locale.ROOT).startsWith("public.");
+        List<Table> tables = catalog.tables().stream().filter(table -> !table.isSystemView())
+                .filter(table -> permanentOnly ? !catalog.isTemporary(table) : catalog.findTable(table.name()) == table).toList();
         if (pattern == null) {
             return tables;
         }
@@ -283,19 +302,19 @@ final class DescribeCommands {
                     continue;
                 }
                 rows.add(verbose
-                        ? new String[] {"public", index.name(), "index", OWNER, table.name(), "permanent", ACCESS_METHOD,
+                        ? new String[] {schemaOf(table), index.name(), "index", OWNER, table.name(), persistenceOf(table), ACCESS_METHOD,
                                 SizePrettyEvaluator.text(index.sizeBytes()), ""}
-                        : new String[] {"public", index.name(), "index", OWNER, table.name()});
+                        : new String[] {schemaOf(table), index.name(), "index", OWNER, table.name()});
             }
             for (UniqueConstraint constraint : table.uniqueConstraints()) {
                 if (compiled != null && !compiled.matcher(constraint.name()).matches()) {
                     continue;
                 }
                 rows.add(verbose
-                        ? new String[] {"public", constraint.name(), "index", OWNER, table.name(), "permanent",
+                        ? new String[] {schemaOf(table), constraint.name(), "index", OWNER, table.name(), persistenceOf(table),
                                 constraint.indexOnly() ? "btree" : UNIQUE_ACCESS_METHOD,
                                 SizePrettyEvaluator.text(constraint.index().reservedBytes()), ""}
-                        : new String[] {"public", constraint.name(), "index", OWNER, table.name()});
+                        : new String[] {schemaOf(table), constraint.name(), "index", OWNER, table.name()});
             }
         }
         if (rows.isEmpty()) {

@@ -699,7 +699,7 @@ public final class ScriptRunner {
         DescribeCommands.Output output;
         try {
             if (describe == null) {
-                describe = new DescribeCommands(session.database());
+                describe = new DescribeCommands(session.database(), session.catalog());
             }
             output = describe.run(command);
         } catch (DescribeCommands.DescribeException e) {

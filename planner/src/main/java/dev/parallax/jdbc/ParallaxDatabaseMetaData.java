@@ -1,7 +1,9 @@
 package dev.parallax.jdbc;
 
 import dev.parallax.ResultColumn;
+import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.SessionCatalog;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.View;
 import dev.parallax.engine.type.DataType;
@@ -32,10 +34,12 @@ import java.util.List;
 final class ParallaxDatabaseMetaData implements DatabaseMetaData {
     private static final String SCHEMA = "public";
     private static final String TABLE_TYPE = "TABLE";
+    /** A session's temporary table, in its pg_temp_N schema, as pgJDBC names the type. */
+    private static final String TEMPORARY_TABLE_TYPE = "TEMPORARY TABLE";
     private static final String VIEW_TYPE = "VIEW";
 
-    /** A user table or view: its name, JDBC table type and columns. */
-    private record Relation(String name, String type, List<ColumnDefinition> columns) {
+    /** A user table or view: its schema, name, JDBC table type and columns. */
+    private record Relation(String schema, String name, String type, List<ColumnDefinition> columns) {
     }
 
     private final ParallaxConnection connection;
@@ -67,13 +71,14 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
                 "TYPE_NAME", "SELF_REFERENCING_COL_NAME", "REF_GENERATION");
         List<Object[]> rows = new ArrayList<>();
         // JDBC orders them by TABLE_TYPE, then name: the tables, then the views.
-        for (String type : List.of(TABLE_TYPE, VIEW_TYPE)) {
+        for (String type : List.of(TABLE_TYPE, TEMPORARY_TABLE_TYPE, VIEW_TYPE)) {
             if (types != null && !Arrays.asList(types).contains(type)) {
                 continue;
             }
             for (Relation relation : matchingRelations(catalog, schemaPattern, tableNamePattern)) {
                 if (relation.type().equals(type)) {
-                    rows.add(new Object[] {connection.catalogName(), SCHEMA, relation.name(), type, null, null, null, null, null, null});
+                    rows.add(new Object[] {connection.catalogName(), relation.schema(), relation.name(), type, null, null, null, null, null,
+                            null});
                 }
             }
         }
@@ -106,7 +111,7 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
                     octetLength = type.length() == DataType.UNBOUNDED
                             ? JdbcTypes.UNLIMITED_LENGTH : (int) Math.min(4L * type.length(), Integer.MAX_VALUE);
                 }
-                rows.add(new Object[] {connection.catalogName(), SCHEMA, relation.name(), column.name(), JdbcTypes.sqlType(type),
+                rows.add(new Object[] {connection.catalogName(), relation.schema(), relation.name(), column.name(), JdbcTypes.sqlType(type),
                         JdbcTypes.typeName(type), JdbcTypes.precision(type), null, decimalDigits, JdbcTypes.radix(type),
                         column.notNull() ? columnNoNulls : columnNullable, null, null, null, null, octetLength, ordinal,
                         column.notNull() ? "NO" : "YES", null, null, null, null, "NO", "NO"});
@@ -118,22 +123,27 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
     /** The user tables and views whose name matches, by name (a view's columns as CREATE VIEW recorded them). */
     private List<Relation> matchingRelations(String catalog, String schemaPattern, String tableNamePattern) throws SQLException {
         connection.checkOpen();
-        if (!catalogMatches(catalog) || !matches(pattern(schemaPattern), SCHEMA)) {
+        if (!catalogMatches(catalog)) {
             return List.of();
         }
+        LikePattern schemas = pattern(schemaPattern);
         LikePattern namePattern = pattern(tableNamePattern);
         List<Relation> relations = new ArrayList<>();
-        for (Table table : connection.database().catalog().tables()) {
-            if (!table.isSystemView() && matches(namePattern, table.name())) {
-                relations.add(new Relation(table.name(), TABLE_TYPE, table.columns()));
+        // The session's catalog: its temporary tables too, in their schema (also those hiding a permanent one).
+        Catalog sessionCatalog = connection.session().catalog();
+        for (Table table : sessionCatalog.tables()) {
+            boolean temporary = sessionCatalog.isTemporary(table);
+            String schema = temporary ? ((SessionCatalog) sessionCatalog).temporarySchemaName() : SCHEMA;
+            if (!table.isSystemView() && matches(schemas, schema) && matches(namePattern, table.name())) {
+                relations.add(new Relation(schema, table.name(), temporary ? TEMPORARY_TABLE_TYPE : TABLE_TYPE, table.columns()));
             }
         }
-        for (View view : connection.database().catalog().views()) {
-            if (matches(namePattern, view.name())) {
-                relations.add(new Relation(view.name(), VIEW_TYPE, view.columns()));
+        for (View view : sessionCatalog.views()) {
+            if (matches(schemas, SCHEMA) && matches(namePattern, view.name())) {
+                relations.add(new Relation(SCHEMA, view.name(), VIEW_TYPE, view.columns()));
             }
         }
-        relations.sort(Comparator.comparing(Relation::name));
+        relations.sort(Comparator.comparing(Relation::schema).thenComparing(Relation::name));
         return relations;
     }
 
@@ -186,6 +196,7 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
         connection.checkOpen();
         List<Object[]> rows = new ArrayList<>();
         rows.add(new Object[] {TABLE_TYPE});
+        rows.add(new Object[] {TEMPORARY_TABLE_TYPE});
         rows.add(new Object[] {VIEW_TYPE});
         return result(columns("TABLE_TYPE"), rows);
     }

@@ -266,6 +266,10 @@ final class AlterTableCommand {
      * CASCADE they go with it, else PostgreSQL's 2BP01 names them.
      */
     private List<View> dependentViews(Table table, AlterTableAction.DropColumn drop, List<View> already) {
+        if (session.catalog().isTemporary(table)) {
+            // No view reads a temporary table; those naming a permanent one it hides read that one.
+            return List.of();
+        }
         Set<String> tableNames = new HashSet<>();
         for (Table each : table.withPartitions()) {
             tableNames.add(each.name());

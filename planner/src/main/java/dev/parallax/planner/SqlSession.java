@@ -136,7 +136,8 @@ public final class SqlSession implements Session {
     }
 
     /** The catalog as this session sees it: its temporary tables, then the database's relations. */
-    SessionCatalog catalog() {
+    @Override
+    public SessionCatalog catalog() {
         return catalog;
     }
 
@@ -148,9 +149,11 @@ public final class SqlSession implements Session {
     /**
      * A statement starts: outside a transaction block, the previous statement's transaction (or
      * the block COMMIT / ROLLBACK ended) is over, and the temporary tables' ON COMMIT actions run.
+     * While a result of the session is still open (its rows not all read), they wait for a later
+     * statement: emptying a table would wait for that result's scan, which this thread holds.
      */
     void statementStarts() {
-        if (!transaction.inBlock()) {
+        if (!transaction.inBlock() && openResults.isEmpty()) {
             temporaryTables.transactionEnded();
         }
     }

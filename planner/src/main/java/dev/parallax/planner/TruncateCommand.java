@@ -36,7 +36,8 @@ final class TruncateCommand {
         Set<Table> named = new LinkedHashSet<>();
         Set<Table> leaves = new LinkedHashSet<>();
         for (TruncateStatement.Target target : statement.targets()) {
-            Table table = resolve(catalog, target);
+            // public.NAME reaches the permanent table past a temporary one of the name.
+            Table table = resolve(target.publicName() ? session.catalog().shared() : catalog, target);
             named.add(table);
             if (table.isPartitioned()) {
                 leaves.addAll(table.partitionRouter().partitions());

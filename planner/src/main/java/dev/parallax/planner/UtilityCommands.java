@@ -664,9 +664,12 @@ final class UtilityCommands {
     }
 
     private Result dropTable(DropTableStatement drop) {
-        Catalog catalog = catalog();
+        // public.NAME reaches the permanent table past a temporary one of the name.
+        java.util.function.Function<String, Catalog> catalogFor =
+                name -> drop.publicNames().contains(name) ? session.catalog().shared() : catalog();
         // Check every name first, so that a missing one leaves the others in place (no partial effect).
         for (String name : drop.tableNames()) {
+            Catalog catalog = catalogFor.apply(name);
             if (catalog.findTable(name) == null && catalog.findIndex(name) != null) {
                 throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a table", null,
                         "Use DROP INDEX to remove an index.", 0, null);
@@ -678,12 +681,13 @@ final class UtilityCommands {
         }
         if (!drop.ifExists()) {
             for (String name : drop.tableNames()) {
-                if (catalog.findTable(name) == null) {
+                if (catalogFor.apply(name).findTable(name) == null) {
                     throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "table \"%s\" does not exist", name);
                 }
             }
         }
-        return new CommandResult("DROP TABLE", 0, dropEach(drop.tableNames(), "table", drop.ifExists(), catalog::dropTable));
+        return new CommandResult("DROP TABLE", 0, dropEach(drop.tableNames(), "table", drop.ifExists(),
+                name -> catalogFor.apply(name).dropTable(name)));
     }
 
     /**

@@ -222,6 +222,33 @@ class JdbcResultSetTest {
         }
     }
 
+    /** The connection's temporary tables, in its pg_temp_N schema with pgJDBC's type, also one hiding a permanent table. */
+    @Test
+    void databaseMetaDataListsTheConnectionsTemporaryTables() throws SQLException {
+        DatabaseMetaData metaData = connection.getMetaData();
+        statement.execute("create table shadowed (id int)");
+        statement.execute("create temp table shadowed (id int, note text)");
+        statement.execute("create temp table scratch (n bigint)");
+        List<String> tables = new ArrayList<>();
+        try (ResultSet rows = metaData.getTables(null, null, "s%", null)) {
+            while (rows.next()) {
+                tables.add(rows.getString("TABLE_SCHEM").replaceFirst("^pg_temp_[0-9]+$", "pg_temp_N") + "."
+                        + rows.getString("TABLE_NAME") + ":" + rows.getString("TABLE_TYPE"));
+            }
+        }
+        assertEquals(List.of("public.shadowed:TABLE", "pg_temp_N.scratch:TEMPORARY TABLE", "pg_temp_N.shadowed:TEMPORARY TABLE"), tables);
+        List<String> columns = new ArrayList<>();
+        try (ResultSet rows = metaData.getColumns(null, "pg_temp%", "shadowed", null)) {
+            while (rows.next()) {
+                columns.add(rows.getString("COLUMN_NAME"));
+            }
+        }
+        assertEquals(List.of("id", "note"), columns);
+        try (ResultSet rows = metaData.getTables(null, "public", "scratch", null)) {
+            assertFalse(rows.next());
+        }
+    }
+
     @Test
     void databaseMetaDataDescribesTheEngineAndCatalog() throws SQLException {
         DatabaseMetaData metaData = connection.getMetaData();
@@ -312,6 +339,8 @@ class JdbcResultSetTest {
         try (ResultSet rows = metaData.getTableTypes()) {
             assertTrue(rows.next());
             assertEquals("TABLE", rows.getString(1));
+            assertTrue(rows.next());
+            assertEquals("TEMPORARY TABLE", rows.getString(1));
             assertTrue(rows.next());
             assertEquals("VIEW", rows.getString(1));
             assertFalse(rows.next());

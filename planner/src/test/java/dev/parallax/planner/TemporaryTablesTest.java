@@ -150,6 +150,23 @@ class TemporaryTablesTest {
         assertEquals(List.of(List.of(0L)), rows(first, "select count(*) from staged"));
     }
 
+    /** A result left open keeps ON COMMIT DELETE ROWS and DROP waiting (its scan holds the table) until it is closed. */
+    @Test
+    void onCommitActionsWaitForTheSessionsOpenResults() {
+        tag(first, "create temp table staged (id int) on commit delete rows");
+        tag(first, "begin");
+        tag(first, "create temp table once (id int) on commit drop");
+        tag(first, "insert into staged select generate_series(1, 3)");
+        tag(first, "insert into once values (1)");
+        Result open = first.execute("select id from staged");
+        tag(first, "commit");
+        assertEquals(List.of(List.of(1L)), rows(first, "select count(*) from once"));
+        assertEquals(3, open.fetchAll().size());
+        open.close();
+        assertEquals(List.of(List.of(0L)), rows(first, "select count(*) from staged"));
+        assertEquals(SqlState.UNDEFINED_TABLE, failure(first, "select * from once").state());
+    }
+
     /**
      * A statement prepared against the permanent table is planned again once a temporary table of
      * its name appears (the session's catalog version moved), and reads that one; another session's

@@ -842,15 +842,20 @@ public final class StatementParser {
             ifExists = true;
         }
         List<String> names = new ArrayList<>();
+        Set<String> publicNames = new HashSet<>();
         do {
+            boolean publicSchema = cursor.namesPublicSchema();
             names.add(cursor.tableName());
+            if (publicSchema) {
+                publicNames.add(names.getLast());
+            }
         } while (cursor.acceptSymbol(","));
         // Nothing depends on a table yet, so CASCADE and RESTRICT behave alike.
         if (!cursor.accept("cascade")) {
             cursor.accept("restrict");
         }
         cursor.expectEnd();
-        return view ? new DropViewStatement(names, ifExists) : new DropTableStatement(names, ifExists);
+        return view ? new DropViewStatement(names, ifExists) : new DropTableStatement(names, ifExists, publicNames);
     }
 
     // ---- SET / SHOW / RESET ----
@@ -1593,18 +1598,21 @@ public final class StatementParser {
         do {
             boolean only = cursor.accept("only");
             String name;
+            boolean publicSchema;
             if (only && cursor.acceptSymbol("(")) {
                 // PostgreSQL's relation_expr also takes ONLY (name).
+                publicSchema = cursor.namesPublicSchema();
                 name = cursor.tableName();
                 cursor.expectSymbol(")");
             } else {
+                publicSchema = cursor.namesPublicSchema();
                 name = cursor.tableName();
             }
             // name * asks for the partitions too, as without ONLY (PostgreSQL's inheritance syntax).
             if (!only) {
                 cursor.acceptSymbol("*");
             }
-            targets.add(new TruncateStatement.Target(name, only));
+            targets.add(new TruncateStatement.Target(name, only, publicSchema));
         } while (cursor.acceptSymbol(","));
         boolean restartIdentity = false;
         if (cursor.accept("restart")) {

@@ -92,6 +92,11 @@ final class TokenCursor {
     }
 
     /** A table name, optionally qualified by the {@code public} schema (the only one there is). */
+    /** Whether the name ahead is written {@code public.name} (call before {@link #tableName()}). */
+    boolean namesPublicSchema() {
+        return peek().isName() && peek().value().equals("public") && peek(1).isSymbol(".");
+    }
+
     String tableName() {
         Token first = peek();
         String name = name();

@@ -11,7 +11,13 @@ public record TruncateStatement(List<Target> targets, boolean restartIdentity) i
         targets = List.copyOf(targets);
     }
 
-    /** One named table; {@code only} when written with ONLY (its partitions are then not truncated). */
-    public record Target(String tableName, boolean only) {
+    /**
+     * One named table; {@code only} when written with ONLY (its partitions are then not truncated);
+     * {@code publicName} when written {@code public.name}, which a session's temporary table of the name does not hide.
+     */
+    public record Target(String tableName, boolean only, boolean publicName) {
+        public Target(String tableName, boolean only) {
+            this(tableName, only, false);
+        }
     }
 }

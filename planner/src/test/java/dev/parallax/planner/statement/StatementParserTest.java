@@ -99,7 +99,7 @@ class StatementParserTest {
     @Test
     void truncateWithItsOptions() {
         assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("t", false)), false), StatementParser.parse("truncate t"));
-        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("a", true), new TruncateStatement.Target("b", false),
+        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("a", true), new TruncateStatement.Target("b", false, true),
                         new TruncateStatement.Target("c", true)), true),
                 StatementParser.parse("TRUNCATE TABLE ONLY a, public.B *, only (c) RESTART IDENTITY CASCADE;"));
         assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("t", false)), false),
