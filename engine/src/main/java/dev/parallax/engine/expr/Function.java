@@ -135,11 +135,18 @@ public enum Function {
      * ARRAY_CONCAT(array, array) is {@code ||} (the result starts at the left array's lower bound);
      * STRING_AGG(array, separator) is string_agg over {@code array_agg(value)} (the planner's
      * rewrite): ARRAY_TO_STRING's text, but NULL when no element is non-NULL, as string_agg of
-     * only NULLs (array_to_string gives ''); MODE(array) is {@code mode() WITHIN GROUP (ORDER BY value)}
-     * over {@code array_agg(value ORDER BY value)} (the planner's rewrite): the longest run of equal
-     * non-NULL elements, the first such run on a tie, NULL when there is none.
+     * only NULLs (array_to_string gives '').
      */
-    ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, STRING_AGG, MODE, ARRAY_CONCAT,
+    ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, STRING_AGG, ARRAY_CONCAT,
+    /**
+     * The final step of the ordered-set aggregates (OrderedSetEvaluator) over the values a group
+     * collected ({@code pg_collect(value)}, the planner's rewrite), sorted ascending or, when the
+     * last argument is true, descending: MODE(values, descending) is {@code mode() WITHIN GROUP
+     * (ORDER BY value)}, PERCENTILE_CONT(values, fraction, descending) and
+     * PERCENTILE_DISC(values, fraction, descending) are {@code percentile_cont(fraction) WITHIN
+     * GROUP (ORDER BY value)} and percentile_disc, the fraction a double precision or an array of them.
+     */
+    MODE, PERCENTILE_CONT, PERCENTILE_DISC,
     /**
      * Arrays built from an array (ArrayEditEvaluator): ARRAY_APPEND(array, value),
      * ARRAY_PREPEND(value, array), ARRAY_REMOVE(array, value), ARRAY_REPLACE(array, from, to),

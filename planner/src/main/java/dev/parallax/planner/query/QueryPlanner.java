@@ -771,8 +771,8 @@ public final class QueryPlanner {
             if (call.getOperator() == dev.parallax.planner.query.function.ParallaxFunctions.STRING_AGGREGATE) {
                 return "string_agg";
             }
-            if (call.getOperator() == dev.parallax.planner.query.function.ParallaxFunctions.MODE) {
-                return "mode";
+            if (dev.parallax.planner.query.function.OrderedSetAggregates.columnName(call.getOperator()) != null) {
+                return dev.parallax.planner.query.function.OrderedSetAggregates.columnName(call.getOperator());
             }
             if (call.getOperator() == dev.parallax.planner.query.function.StringFunctions.TRANSLATE) {
                 return "translate";

@@ -5,7 +5,6 @@ import dev.parallax.engine.sort.ValueOrder;
 import dev.parallax.engine.type.ArrayValue;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.VectorKind;
-import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
 import dev.parallax.engine.vector.DoubleVector;
@@ -22,26 +21,17 @@ import java.util.Arrays;
  * Arguments that an array function takes besides arrays (subscripts, dimensions) are integers;
  * compared values have the element type (the planner casts them).
  */
-final class ArrayFunctionEvaluator extends Evaluator {
+final class ArrayFunctionEvaluator extends RowByRowEvaluator {
     private final Function function;
-    private final Evaluator[] arguments;
-    private final ColumnVector output;
-    private final ColumnVector[] vectors;
     private final ArrayValue.Builder builder;
     /** Bit 0: the comparison holds when the value is less than the element; bit 1: equal; bit 2: greater. */
     private final int comparisonMask;
     private final boolean all;
     private final StringBuilder text = new StringBuilder();
-    /** MODE's non-NULL element indices in sort order, and the merge sort's scratch; grown to the largest array seen. */
-    private int[] sortedIndices = new int[0];
-    private int[] mergeScratch = new int[0];
 
     ArrayFunctionEvaluator(Function function, Evaluator[] arguments, DataType resultType) {
-        super(resultType);
+        super(arguments, resultType);
         this.function = function;
-        this.arguments = arguments;
-        this.output = ColumnVector.create(resultType, Evaluator.INITIAL_CAPACITY);
-        this.vectors = new ColumnVector[arguments.length];
         this.builder = resultType.kind() == dev.parallax.engine.type.TypeKind.ARRAY ? new ArrayValue.Builder(resultType) : null;
         Function comparison = comparisonOf(function);
         this.comparisonMask = comparison == null ? 0 : ComparisonEvaluator.maskOf(comparison);
@@ -62,28 +52,7 @@ final class ArrayFunctionEvaluator extends Evaluator {
     }
 
     @Override
-    ColumnVector evaluate(Batch input, int[] selection, int count) {
-        ColumnVector result = prepare(output, input);
-        for (int argument = 0; argument < arguments.length; argument++) {
-            vectors[argument] = arguments[argument].evaluate(input, selection, count);
-        }
-        boolean anyNull = false;
-        boolean[] nulls = result.nulls();
-        for (int index = 0; index < count; index++) {
-            int position = selection == null ? index : selection[index];
-            if (!evaluateRow(result, position)) {
-                nulls[position] = true;
-                anyNull = true;
-            }
-        }
-        if (anyNull) {
-            result.markMayHaveNulls();
-        }
-        return result;
-    }
-
-    /** Writes the result at {@code position}; false when it is NULL. */
-    private boolean evaluateRow(ColumnVector result, int position) {
+    boolean evaluateRow(ColumnVector result, int position) {
         if (function == Function.ARRAY_CONSTRUCT) {
             for (ColumnVector vector : vectors) {
                 addElement(vector, position);
@@ -160,75 +129,8 @@ final class ArrayFunctionEvaluator extends Evaluator {
                 ((BytesVector) result).set(position, text.toString().getBytes(StandardCharsets.UTF_8));
                 return true;
             }
-            case MODE -> {
-                int mode = mostFrequent(data, offset, count, ((LongVector) vectors[1]).values()[position] != 0);
-                if (mode < 0) {
-                    return false;
-                }
-                storeElement(result, position, data, offset, mode);
-                return true;
-            }
             default -> throw new IllegalStateException("not an array function: " + function);
         }
-    }
-
-    /**
-     * The index of a most frequent non-NULL element, the first of equally frequent values in
-     * ascending (or, when {@code descending}, descending) order, as PostgreSQL's mode_final over its
-     * sorted input keeps a mode until a strictly more frequent value follows; -1 when every element is
-     * NULL. The non-NULL elements' indices are sorted, so equal values are adjacent.
-     */
-    private int mostFrequent(byte[] data, int offset, int count, boolean descending) {
-        if (sortedIndices.length < count) {
-            sortedIndices = new int[count];
-            mergeScratch = new int[count];
-        }
-        int valueCount = 0;
-        for (int index = 0; index < count; index++) {
-            if (!ArrayValue.isNull(data, offset, index)) {
-                sortedIndices[valueCount++] = index;
-            }
-        }
-        DataType element = arguments[0].type().element();
-        sortIndices(element, data, offset, 0, valueCount, descending);
-        int mode = -1;
-        int modeLength = 0;
-        int runStart = 0;
-        for (int sorted = 1; sorted <= valueCount; sorted++) {
-            if (sorted == valueCount || ValueOrder.compareElements(element, data, offset, sortedIndices[runStart],
-                    data, offset, sortedIndices[sorted]) != 0) {
-                if (sorted - runStart > modeLength) {
-                    mode = sortedIndices[runStart];
-                    modeLength = sorted - runStart;
-                }
-                runStart = sorted;
-            }
-        }
-        return mode;
-    }
-
-    /** Merge sort of {@code sortedIndices[from, to)} by the elements they index (no boxing: Arrays.sort has no int comparator). */
-    private void sortIndices(DataType element, byte[] data, int offset, int from, int to, boolean descending) {
-        if (to - from < 2) {
-            return;
-        }
-        int middle = (from + to) >>> 1;
-        sortIndices(element, data, offset, from, middle, descending);
-        sortIndices(element, data, offset, middle, to, descending);
-        int left = from;
-        int right = middle;
-        int out = from;
-        while (left < middle && right < to) {
-            int order = ValueOrder.compareElements(element, data, offset, sortedIndices[left], data, offset, sortedIndices[right]);
-            mergeScratch[out++] = (descending ? -order : order) <= 0 ? sortedIndices[left++] : sortedIndices[right++];
-        }
-        while (left < middle) {
-            mergeScratch[out++] = sortedIndices[left++];
-        }
-        while (right < to) {
-            mergeScratch[out++] = sortedIndices[right++];
-        }
-        System.arraycopy(mergeScratch, from, sortedIndices, from, to - from);
     }
 
     /** {@code left || right}: NULL only when both are; the result starts at the left array's lower bound. */
@@ -270,7 +172,7 @@ final class ArrayFunctionEvaluator extends Evaluator {
         }
     }
 
-    private static void storeElement(ColumnVector result, int position, byte[] data, int offset, int index) {
+    static void storeElement(ColumnVector result, int position, byte[] data, int offset, int index) {
         switch (result) {
             case LongVector longs -> longs.values()[position] = ArrayValue.longAt(data, offset, index);
             case DoubleVector doubles -> doubles.values()[position] = ArrayValue.doubleAt(data, offset, index);

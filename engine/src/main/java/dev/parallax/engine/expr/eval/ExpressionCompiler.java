@@ -558,7 +558,18 @@ public final class ExpressionCompiler {
                 }
                 return caseOf(new Case(conditions, results, argumentExprs.getLast(), type));
             }
-            case ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, STRING_AGG, MODE,
+            case MODE, PERCENTILE_CONT, PERCENTILE_DISC -> {
+                Evaluator[] arguments = arguments(argumentExprs);
+                if (function != Function.MODE) {
+                    // The fraction is double precision (or an array of them), as PostgreSQL's signatures take float8.
+                    DataType fraction = arguments[1].type().kind() == TypeKind.ARRAY ? DataType.array(DataType.DOUBLE) : DataType.DOUBLE;
+                    if (!arguments[1].type().equals(fraction)) {
+                        arguments[1] = foldWhen(new CastEvaluator(arguments[1], fraction, true), arguments[1] instanceof ConstantEvaluator);
+                    }
+                }
+                return new OrderedSetEvaluator(function, arguments, type);
+            }
+            case ARRAY_CONSTRUCT, ARRAY_ELEMENT, CARDINALITY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING, STRING_AGG,
                  ARRAY_CONCAT, EQUAL_ANY, NOT_EQUAL_ANY, LESS_THAN_ANY, LESS_THAN_OR_EQUAL_ANY, GREATER_THAN_ANY,
                  GREATER_THAN_OR_EQUAL_ANY, EQUAL_ALL, NOT_EQUAL_ALL, LESS_THAN_ALL, LESS_THAN_OR_EQUAL_ALL, GREATER_THAN_ALL,
                  GREATER_THAN_OR_EQUAL_ALL -> {

@@ -53,12 +53,17 @@ final class IntervalScaleEvaluator extends Evaluator {
         long[] out = result.values();
         for (int index = 0; index < count; index++) {
             int position = selection == null ? index : selection[index];
-            out[position] = scale(in[position], by[position]);
+            out[position] = scale(in[position], by[position], divide, months);
         }
         return result;
     }
 
-    private long scale(long value, double by) {
+    /**
+     * {@code value} (months when {@code months}, else microseconds) multiplied or, when {@code divide},
+     * divided by {@code by}, as PostgreSQL's interval_mul / interval_div (also percentile_cont's
+     * interpolation between two intervals).
+     */
+    static long scale(long value, double by, boolean divide, boolean months) {
         if (divide && by == 0) {
             throw new ParallaxException(SqlState.DIVISION_BY_ZERO, "division by zero");
         }

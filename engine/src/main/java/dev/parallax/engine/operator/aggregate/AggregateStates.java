@@ -27,7 +27,7 @@ public final class AggregateStates {
      *   <li>MIN, MAX, BIT_AND, BIT_OR, BIT_XOR: [the argument type], NULL while no value was seen</li>
      *   <li>BOOL_AND, BOOL_OR: [BOOLEAN], NULL while no value was seen</li>
      *   <li>SINGLE_VALUE: [the argument type, NULL while no value was seen], [row count BIGINT]</li>
-     *   <li>ARRAY_AGG: [the result array], NULL while no row was seen</li>
+     *   <li>ARRAY_AGG: [the result array], NULL while no row was seen; COLLECT likewise, while no value was seen</li>
      *   <li>VAR_*, STDDEV_* of integers and decimals: [count BIGINT, sum high BIGINT, sum low BIGINT,
      *       sum of squares high, middle and low BIGINT] (exact: a 128-bit sum and a 192-bit sum of
      *       squares of the scaled values)</li>
@@ -45,7 +45,7 @@ public final class AggregateStates {
             case MIN, MAX, BIT_AND, BIT_OR, BIT_XOR -> List.of(Objects.requireNonNull(argumentType, "argumentType"));
             case BOOL_AND, BOOL_OR -> List.of(DataType.BOOLEAN);
             case SINGLE_VALUE -> List.of(Objects.requireNonNull(argumentType, "argumentType"), DataType.BIGINT);
-            case ARRAY_AGG -> List.of(Objects.requireNonNull(resultType, "resultType"));
+            case ARRAY_AGG, COLLECT -> List.of(Objects.requireNonNull(resultType, "resultType"));
             case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP ->
                     Objects.requireNonNull(argumentType, "argumentType").vectorKind() == VectorKind.DOUBLE
                             ? List.of(DataType.BIGINT, DataType.DOUBLE, DataType.DOUBLE)

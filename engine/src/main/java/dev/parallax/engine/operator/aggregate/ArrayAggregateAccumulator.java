@@ -12,15 +12,18 @@ import java.util.Arrays;
 /**
  * array_agg: each group collects its values, NULLs included, in arrival order, into a builder of
  * its own (the values themselves are the state, so there is no fixed-width form to keep them in).
- * State: [the array so far]; combining appends another participant's array.
+ * State: [the array so far]; combining appends another participant's array. COLLECT (an ordered-set
+ * aggregate's input) skips NULL values, so a group with none stays NULL.
  */
 final class ArrayAggregateAccumulator extends Accumulator {
     private final DataType arrayType;
+    private final boolean skipNulls;
     private ArrayValue.Builder[] builders = new ArrayValue.Builder[0];
     private long heldBytes;
 
-    ArrayAggregateAccumulator(DataType arrayType) {
+    ArrayAggregateAccumulator(DataType arrayType, boolean skipNulls) {
         this.arrayType = arrayType;
+        this.skipNulls = skipNulls;
     }
 
     @Override
@@ -51,6 +54,9 @@ final class ArrayAggregateAccumulator extends Accumulator {
         boolean[] nulls = argument.mayHaveNulls() ? argument.nulls() : null;
         for (int index = 0; index < count; index++) {
             int position = positions == null ? index : positions[index];
+            if (skipNulls && nulls != null && nulls[position]) {
+                continue;
+            }
             ArrayValue.Builder builder = builder(groupIds[index]);
             heldBytes += 9;
             if (nulls != null && nulls[position]) {

@@ -145,7 +145,8 @@ public final class HashAggregation {
             case SINGLE_VALUE -> new SingleValueAccumulator(minMax(argumentType, false), 1);
             case BOOL_AND -> new BooleanAccumulator(true);
             case BOOL_OR -> new BooleanAccumulator(false);
-            case ARRAY_AGG -> new ArrayAggregateAccumulator(call.resultType());
+            case ARRAY_AGG -> new ArrayAggregateAccumulator(call.resultType(), false);
+            case COLLECT -> new ArrayAggregateAccumulator(call.resultType(), true);
             case BIT_AND, BIT_OR, BIT_XOR -> new BitwiseAccumulator(call.function());
             case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP -> doubles
                     ? new DoubleVarianceAccumulator(call.function())

@@ -247,15 +247,6 @@ public final class ParallaxFunctions {
      */
     public static final SqlFunction SCALAR_SUBQUERY_VALUE = SqlBasicFunction.create("pg_scalar_subquery_value",
             ReturnTypes.ARG0, OperandTypes.ANY_ANY, SqlFunctionCategory.SYSTEM);
-    /**
-     * {@code mode() WITHIN GROUP (ORDER BY value [DESC])} after the rewrite: {@code
-     * pg_mode(array_agg(value), descending)}, the most frequent non-NULL element (of equally frequent
-     * ones the first in the sort order), NULL when there is none; named mode, as PostgreSQL names the
-     * aggregate's column.
-     */
-    public static final SqlFunction MODE = SqlBasicFunction.create("pg_mode",
-            binding -> binding.getTypeFactory().createTypeWithNullability(binding.getOperandType(0).getComponentType(), true),
-            OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.BOOLEAN), SqlFunctionCategory.SYSTEM);
     public static final SqlFunction STRING_AGGREGATE = SqlBasicFunction.create("pg_string_agg",
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER), SqlFunctionCategory.STRING);
@@ -302,7 +293,7 @@ public final class ParallaxFunctions {
     };
 
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS),
-            SqlOperatorTables.of(StatisticsAggregates.ALL), SqlOperatorTables.of(
+            SqlOperatorTables.of(StatisticsAggregates.ALL), SqlOperatorTables.of(OrderedSetAggregates.ALL), SqlOperatorTables.of(
             RoundingFunctions.ROUND, RoundingFunctions.TRUNC,
             ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GEN_RANDOM_UUID, GENERATE_SERIES, DATE_TRUNC,
@@ -315,7 +306,7 @@ public final class ParallaxFunctions {
             // PostgreSQL's boolean aggregates (every, the standard's name for bool_and, is a standard operator).
             org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_AND, org.apache.calcite.sql.fun.SqlLibraryOperators.BOOL_OR,
             org.apache.calcite.sql.fun.SqlLibraryOperators.REPEAT, org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG,
-            LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, MODE, REGEXP_REPLACE, TO_CHAR,
+            LPAD, RPAD, CONCAT, CONCAT_WS, GREATEST, LEAST, SPLIT_PART, STRING_AGGREGATE, REGEXP_REPLACE, TO_CHAR,
             MAKE_DATE, MAKE_TIMESTAMP, MAKE_INTERVAL, TO_TIMESTAMP, TO_DATE,
             GROUPING, LOG, PI, SIGN, DIV, WIDTH_BUCKET, NUM_NULLS, NUM_NONNULLS, GCD, LCM, SHIFT_LEFT, SHIFT_RIGHT, SQUARE_ROOT, CUBE_ROOT, ABSOLUTE_VALUE, POWER_OPERATOR));
 

@@ -281,7 +281,7 @@ public final class PostgresDialectRewriter {
         pieces = rewriteOperatorSyntax(pieces);
         pieces = rewriteArraySubqueries(pieces);
         pieces = rewriteStringAggregates(pieces);
-        pieces = rewriteModeAggregates(pieces);
+        pieces = OrderedSetAggregateRewrite.apply(pieces);
         pieces = nameUnnestColumns(pieces);
         pieces = nameSeriesColumns(pieces);
         pieces = quoteReservedFunctionNames(pieces);
@@ -437,85 +437,6 @@ public final class PostgresDialectRewriter {
             result.add(piece);
         }
         return result;
-    }
-
-    /**
-     * {@code mode() WITHIN GROUP (ORDER BY value [ASC | DESC] [NULLS ...]) [FILTER (WHERE ...)]}
-     * becomes {@code pg_mode(array_agg(value) [FILTER (WHERE ...)], descending)}: pg_mode sorts the
-     * array's non-NULL values and picks the most frequent, the first in that order on a tie, as
-     * PostgreSQL's mode_final over its sorted input (the sort is pg_mode's, not an ORDER BY in
-     * array_agg, so several modes and ordered aggregates can share a query). Other forms (several
-     * sort keys) are left as written.
-     */
-    private static List<Piece> rewriteModeAggregates(List<Piece> pieces) {
-        List<Piece> result = new ArrayList<>(pieces.size());
-        for (int index = 0; index < pieces.size(); index++) {
-            Piece piece = pieces.get(index);
-            int arguments = skipSpaces(pieces, index + 1);
-            int within = skipSpaces(pieces, arguments + 1);
-            int group = skipSpaces(pieces, within + 1);
-            int ordering = skipSpaces(pieces, group + 1);
-            if (!isWord(piece, "mode") || ordering >= pieces.size()
-                    || !(pieces.get(arguments) instanceof Piece.Group empty && empty.open().kind() == Kind.LEFT_PARENTHESIS
-                    && empty.children().stream().allMatch(PostgresDialectRewriter::isSpace))
-                    || !isWord(pieces.get(within), "within") || !isWord(pieces.get(group), "group")
-                    || !(pieces.get(ordering) instanceof Piece.Group order && order.open().kind() == Kind.LEFT_PARENTHESIS)) {
-                result.add(piece);
-                continue;
-            }
-            List<Piece> children = order.children();
-            int orderWord = skipSpaces(children, 0);
-            int byWord = skipSpaces(children, orderWord + 1);
-            if (byWord >= children.size() || !isWord(children.get(orderWord), "order") || !isWord(children.get(byWord), "by")
-                    || children.stream().anyMatch(child -> child instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.COMMA)) {
-                result.add(piece);
-                continue;
-            }
-            int valueStart = skipSpaces(children, byWord + 1);
-            int valueEnd = sortKeyEnd(children, valueStart);
-            List<Object> parts = new ArrayList<>();
-            parts.add("pg_mode(array_agg(");
-            parts.addAll(children.subList(valueStart, valueEnd));
-            parts.add(")");
-            int end = ordering;
-            int filter = skipSpaces(pieces, ordering + 1);
-            int condition = skipSpaces(pieces, filter + 1);
-            if (condition < pieces.size() && isWord(pieces.get(filter), "filter") && pieces.get(condition) instanceof Piece.Group) {
-                // The FILTER belongs to the aggregate inside: pg_mode itself is a plain function.
-                parts.add(" filter ");
-                parts.add(pieces.get(condition));
-                end = condition;
-            }
-            parts.add(descending(children, valueEnd) ? ", true)" : ", false)");
-            result.add(new Piece.Composite(parts, ((Piece.Leaf) piece).token().position()));
-            index = end;
-        }
-        return result;
-    }
-
-    /** Whether the sort direction after a sort key's expression (ending at {@code valueEnd}) is DESC. */
-    private static boolean descending(List<Piece> children, int valueEnd) {
-        int direction = skipSpaces(children, valueEnd);
-        return direction < children.size() && isWord(children.get(direction), "desc");
-    }
-
-    /** The end of a sort key's expression that starts at {@code start}: before ASC / DESC and NULLS FIRST / LAST. */
-    private static int sortKeyEnd(List<Piece> children, int start) {
-        int end = children.size();
-        for (int pass = 0; pass < 2; pass++) {
-            int last = previousNonSpace(children, end);
-            if (last <= start) {
-                break;
-            }
-            int beforeLast = previousNonSpace(children, last);
-            if ((isWord(children.get(last), "first") || isWord(children.get(last), "last"))
-                    && beforeLast > start && isWord(children.get(beforeLast), "nulls")) {
-                end = beforeLast;
-            } else if (isWord(children.get(last), "asc") || isWord(children.get(last), "desc")) {
-                end = last;
-            }
-        }
-        return end;
     }
 
     /** The alias of the FROM subquery that {@code ARRAY(query)} becomes. */
@@ -765,7 +686,7 @@ public final class PostgresDialectRewriter {
         return false;
     }
 
-    private static int skipSpaces(List<Piece> pieces, int index) {
+    static int skipSpaces(List<Piece> pieces, int index) {
         while (index < pieces.size() && isSpace(pieces.get(index))) {
             index++;
         }
@@ -1538,7 +1459,7 @@ public final class PostgresDialectRewriter {
                 || (token.kind() == Kind.WORD && !STOP_WORDS.contains(token.lowerText()));
     }
 
-    private static int previousNonSpace(List<Piece> pieces, int index) {
+    static int previousNonSpace(List<Piece> pieces, int index) {
         int before = index - 1;
         while (before >= 0 && isSpace(pieces.get(before))) {
             before--;
@@ -1573,7 +1494,7 @@ public final class PostgresDialectRewriter {
         return new ArrayList<>(pieces.subList(from, Math.max(from, to)));
     }
 
-    private static boolean isSpace(Piece piece) {
+    static boolean isSpace(Piece piece) {
         return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.SPACE;
     }
 
@@ -1581,7 +1502,7 @@ public final class PostgresDialectRewriter {
         return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.DOT;
     }
 
-    private static boolean isWord(Piece piece, String word) {
+    static boolean isWord(Piece piece, String word) {
         return piece instanceof Piece.Leaf leaf && leaf.token().isWord(word);
     }
 

@@ -85,6 +85,7 @@ final class AggregateTranslator {
                 case "BOOL_AND", "EVERY" -> AggregateFunction.BOOL_AND;
                 case "BOOL_OR", "SOME" -> AggregateFunction.BOOL_OR;
                 case "ARRAY_AGG" -> AggregateFunction.ARRAY_AGG;
+                case "PG_COLLECT" -> AggregateFunction.COLLECT;
                 case "STDDEV", "STDDEV_SAMP" -> AggregateFunction.STDDEV_SAMP;
                 case "STDDEV_POP" -> AggregateFunction.STDDEV_POP;
                 case "VARIANCE", "VAR_SAMP" -> AggregateFunction.VAR_SAMP;

@@ -3,6 +3,7 @@ package dev.parallax.planner.query.translate;
 import dev.parallax.engine.expr.Function;
 import dev.parallax.planner.query.function.CatalogFunctions;
 import dev.parallax.planner.query.function.DateArithmetic;
+import dev.parallax.planner.query.function.OrderedSetAggregates;
 import dev.parallax.planner.query.function.ParallaxFunctions;
 import dev.parallax.planner.query.function.StringFunctions;
 import org.apache.calcite.rex.RexCall;
@@ -71,8 +72,14 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.SCALAR_SUBQUERY_VALUE) {
             return Function.SCALAR_SUBQUERY_VALUE;
         }
-        if (operator == ParallaxFunctions.MODE) {
+        if (operator == OrderedSetAggregates.MODE) {
             return Function.MODE;
+        }
+        if (operator == OrderedSetAggregates.PERCENTILE_CONT) {
+            return Function.PERCENTILE_CONT;
+        }
+        if (operator == OrderedSetAggregates.PERCENTILE_DISC) {
+            return Function.PERCENTILE_DISC;
         }
         if (operator == ParallaxFunctions.STRING_AGGREGATE) {
             return Function.STRING_AGG;

@@ -10,12 +10,12 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * context exception so that the error keeps Calcite's position of the node, and turned back into
  * the ParallaxException it carries (CalciteErrors.fromValidation).
  */
-final class PostgresValidationError {
+public final class PostgresValidationError {
     private PostgresValidationError() {
     }
 
     /** The error {@code state} {@code message} (with {@code hint}, or null) at {@code position}. */
-    static CalciteContextException at(SqlParserPos position, SqlState state, String message, String hint) {
+    public static CalciteContextException at(SqlParserPos position, SqlState state, String message, String hint) {
         return new CalciteContextException(message, new ParallaxException(state, message, null, hint, 0, null),
                 position.getLineNum(), position.getColumnNum(), position.getEndLineNum(), position.getEndColumnNum());
     }
