@@ -771,6 +771,9 @@ public final class QueryPlanner {
             if (call.getOperator() == dev.parallax.planner.query.function.ParallaxFunctions.STRING_AGGREGATE) {
                 return "string_agg";
             }
+            if (call.getOperator() == dev.parallax.planner.query.function.ExtractFunctions.EXTRACT) {
+                return "extract";
+            }
             if (dev.parallax.planner.query.function.OrderedSetAggregates.columnName(call.getOperator()) != null) {
                 return dev.parallax.planner.query.function.OrderedSetAggregates.columnName(call.getOperator());
             }

@@ -294,6 +294,7 @@ public final class ParallaxFunctions {
 
     private static final SqlOperatorTable PARALLAX = SqlOperatorTables.chain(SqlOperatorTables.of(QUANTIFIED_COMPARISONS),
             SqlOperatorTables.of(StatisticsAggregates.ALL), SqlOperatorTables.of(OrderedSetAggregates.ALL), SqlOperatorTables.of(
+            ExtractFunctions.EXTRACT, ExtractFunctions.DATE_PART,
             RoundingFunctions.ROUND, RoundingFunctions.TRUNC,
             ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
             BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GEN_RANDOM_UUID, GENERATE_SERIES, DATE_TRUNC,

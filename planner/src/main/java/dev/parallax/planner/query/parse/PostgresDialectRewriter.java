@@ -282,6 +282,7 @@ public final class PostgresDialectRewriter {
         pieces = rewriteArraySubqueries(pieces);
         pieces = rewriteStringAggregates(pieces);
         pieces = OrderedSetAggregateRewrite.apply(pieces);
+        pieces = ExtractRewrite.apply(pieces);
         pieces = nameUnnestColumns(pieces);
         pieces = nameSeriesColumns(pieces);
         pieces = quoteReservedFunctionNames(pieces);

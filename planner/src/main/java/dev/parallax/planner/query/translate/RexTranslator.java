@@ -17,6 +17,7 @@ import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.type.UuidValue;
 import dev.parallax.planner.query.function.CatalogFunctions;
+import dev.parallax.planner.query.function.ExtractFunctions;
 import dev.parallax.planner.query.function.ParallaxFunctions;
 import dev.parallax.planner.query.schema.TypeMapping;
 import org.apache.calcite.avatica.util.TimeUnitRange;
@@ -152,6 +153,15 @@ public final class RexTranslator {
         }
         if (operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_DATE) {
             return new Cast(new Call(Function.NOW, List.of(), DataType.TIMESTAMP), DataType.DATE);
+        }
+        if (operator == ExtractFunctions.EXTRACT || operator == ExtractFunctions.DATE_PART) {
+            String field = ExtractFunctions.field(((RexLiteral) call.getOperands().getFirst()).getValueAs(String.class));
+            Expr value = translateUnfolded(call.getOperands().get(1));
+            if (value.type().kind() == TypeKind.NULL || operator == ExtractFunctions.DATE_PART && value.type().kind() == TypeKind.DATE) {
+                // date_part(text, timestamp) is PostgreSQL's only form: a date is read as a timestamp.
+                value = ArgumentTypes.castTo(value, DataType.TIMESTAMP);
+            }
+            return new Call(Function.EXTRACT, type, new Literal(field.getBytes(StandardCharsets.UTF_8), DataType.TEXT), value);
         }
         switch (call.getKind()) {
             case SEARCH -> {

@@ -100,7 +100,7 @@ class PostgresDialectRewriterTest {
     @Test
     void datetimeFieldWordsAreQuotedOnlyWhereTheyAreNames() {
         assertEquals("select \"day\", t.\"year\" from t order by \"month\"", rewrite("select day, t.Year from t order by month"));
-        assertEquals("select extract(day from x), interval '1' day(9), interval '1-2' year(9) to month",
+        assertEquals("select pg_extract('day', x), interval '1' day(9), interval '1-2' year(9) to month",
                 rewrite("select extract(day from x), interval '1' day, interval '1-2' year to month"));
     }
 
