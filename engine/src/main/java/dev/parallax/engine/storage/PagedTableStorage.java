@@ -653,13 +653,12 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
 
     /**
      * Writes into {@code out[from .. from + APPEND_LINES)} the address of every cache line that
-     * appending a row at slot {@code slot} of the page at address
-     * {@code page} (heap from {@code heapStart} down) writes: the header (published last), each
-     * column's value, or offset and length, and the heap just below {@code heapStart} (a value of up
-     * to 64 bytes lies within its two lines); the header's address repeated past the last. A NULL's
-     * bit in the page's null bitmap is not named (a line per column more, for rows that are mostly
-     * without NULLs). When each
-     * append lands on another partition's tail page (an upsert into 1024 hash partitions) these
+     * appending a row at slot {@code slot} of the page at address {@code page} (heap from {@code
+     * heapStart} down) writes: the header (published last), each column's value, or offset and
+     * length, and the heap just below {@code heapStart} (a value of up to 64 bytes lies within its
+     * two lines); the header's address repeated past the last. A NULL's bit in the page's null
+     * bitmap is not named (a line per column more, for rows that are mostly without NULLs). When
+     * each append lands on another partition's tail page (an upsert into 1024 hash partitions) these
      * lines are cold, and the stores otherwise waited for them in two rounds, the values at the first
      * atomic operation that followed (the index's lock) and the header at the publish's fence.
      */
