@@ -173,6 +173,15 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
         return getKey(holders.key, holders.value, holders, LongHashFunction.xx_r39().hashLong(keyValue));
     }
 
+    /**
+     * The two lines a lookup of a key hashing to {@code keyHash} reads first ({@link
+     * ProbePrefetch#addresses}), computed without the growth lock: for a prefetch only, which never
+     * faults, since a growth may replace and free the map meanwhile.
+     */
+    final void probeLinesOfHash(long keyHash, long[] out, int from) {
+        ProbePrefetch.addresses(map, keyHash, out, from);
+    }
+
     final long getKey(K key, LongCell valueHolder) {
         return getKey(key, valueHolder, null, 0);
     }

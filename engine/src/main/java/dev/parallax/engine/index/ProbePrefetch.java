@@ -41,6 +41,20 @@ final class ProbePrefetch {
                 + MEMORY.get(ValueLayout.JAVA_BYTE, firstSlotAddress(store, keyHash));
     }
 
+    /**
+     * Writes into {@code out[from]} and {@code out[from + 1]} the addresses {@link #touch} loads, for
+     * a prefetch (zeros when {@code map} is not Chronicle's vanilla map).
+     */
+    static void addresses(ChronicleMap<?, ?> map, long keyHash, long[] out, int from) {
+        if (map instanceof VanillaChronicleHash<?, ?, ?, ?> store) {
+            out[from] = segmentHeaderAddress(store, keyHash);
+            out[from + 1] = firstSlotAddress(store, keyHash);
+        } else {
+            out[from] = 0;
+            out[from + 1] = 0;
+        }
+    }
+
     /** The address of the header (lock word first) of the segment a key hashing to {@code keyHash} lives in. */
     static long segmentHeaderAddress(VanillaChronicleHash<?, ?, ?, ?> store, long keyHash) {
         return store.segmentHeaderAddress(store.hashSplitting.segmentIndex(keyHash));

@@ -18,7 +18,8 @@ class ProbePrefetchTest {
      * The prefetch loads the lines Chronicle's own lookup reads only if it computes the same
      * addresses: for every key, Chronicle's probe sequence started at the computed slot (its
      * segment's first tier) must reach the key's entry before an empty slot, and the segment header
-     * must be the one of that segment.
+     * must be the one of that segment; the same for the addresses a prefetch is handed
+     * ({@link LongKeyIndex#probeLineAddresses}), which hashes the key itself.
      */
     @Test
     void prefetchedSlotStartsTheProbeThatFindsEachKey() {
@@ -33,10 +34,14 @@ class ProbePrefetchTest {
             VanillaChronicleHash<?, ?, ?, ?> store = (VanillaChronicleHash<?, ?, ?, ?>) index.currentMap();
             CompactOffHeapLinearHashTable slots = store.hashLookup;
             int foundAtFirstSlot = 0;
+            long[] lines = new long[2];
             for (long key = 0; key < keys; key++) {
                 long hash = LongHashFunction.xx_r39().hashLong(key * 0x9E3779B97F4A7C15L);
                 int segment = store.hashSplitting.segmentIndex(hash);
                 assertEquals(store.segmentHeaderAddress(segment), ProbePrefetch.segmentHeaderAddress(store, hash));
+                index.probeLineAddresses(key * 0x9E3779B97F4A7C15L, lines, 0);
+                assertEquals(store.segmentHeaderAddress(segment), lines[0]);
+                assertEquals(ProbePrefetch.firstSlotAddress(store, hash), lines[1]);
                 long searchKey = slots.maskUnsetKey(store.hashSplitting.segmentHash(hash));
                 long base = store.segmentBaseAddr(segment);
                 long position = ProbePrefetch.firstSlotAddress(store, hash) - base;
