@@ -46,7 +46,7 @@ final class PointUpsertPlan {
                 session.settings().snapshot(), null, 0, false);
         compiling.setSequences(session.sequences());
         PointUpsert upsert = PointUpsert.of(statement.root(), compiling);
-        return upsert == null ? null : new PointUpsertPlan(session.database().catalog(), catalogVersion, statement.parameterTypes(), upsert);
+        return upsert == null ? null : new PointUpsertPlan(session.catalog(), catalogVersion, statement.parameterTypes(), upsert);
     }
 
     /** Whether the plan still describes the catalog (no DDL since it was made). */

@@ -96,6 +96,28 @@ class PointUpsertPlanTest {
         }
     }
 
+    /**
+     * A session with a temporary table plans against its own view of the catalog, whose version
+     * moves with its temporary tables too: the fast path compares that version, not the shared
+     * catalog's (it did, and a session that had made a temporary table never took it again).
+     */
+    @Test
+    void sessionsWithTemporaryTablesKeepTheFastPath() {
+        run("create table test (id int primary key, info text)");
+        run("create temp table scratch (id int primary key, info text)");
+        for (String table : List.of("test", "scratch")) {
+            String sql = "insert into " + table + " values ($1, $2) on conflict (id) do update set info = excluded.info";
+            PointUpsertPlan plan = fastPath(sql);
+            assertNotNull(plan);
+            assertTrue(plan.isValid(), table);
+            try (PreparedQuery upsert = session.prepare(sql)) {
+                assertEquals("INSERT 0 1", execute(upsert, 1, "a"));
+                assertEquals("INSERT 0 1", execute(upsert, 1, "b"));
+            }
+            assertEquals(List.of(List.of(1, "b")), rows("select * from " + table));
+        }
+    }
+
     @Test
     void doNothingAndPlainInsertsAndTheirErrors() {
         run("create table p (id bigint primary key, name varchar(3)) partition by hash (id) partitions 4");
