@@ -189,7 +189,7 @@ public final class PointUpsert {
             arbiterFlags[arbiterPositions[index]] = true;
         }
         UniqueConstraint firstArbiter = arbiterPositions.length == 0 ? null : constraints.get(arbiterPositions[0]);
-        this.probeIndex = probeIndex(firstArbiter, row);
+        this.probeIndex = probeIndex(firstArbiter, row, router != null);
         this.probeColumn = probeIndex == null ? -1 : firstArbiter.keyColumns()[0];
         IntStream early = IntStream.concat(routeEarly ? Arrays.stream(router.keyColumns()) : IntStream.empty(),
                 probeIndex == null ? IntStream.empty() : IntStream.of(probeColumn));
@@ -254,13 +254,19 @@ public final class PointUpsert {
         return new PointUpsert(node, row, context);
     }
 
-    /** The index {@link #probeIndex} names for {@code arbiter} (null for none) and the row, or null. */
-    private static LongKeyIndex probeIndex(UniqueConstraint arbiter, List<Expr> row) {
+    /**
+     * The index {@link #probeIndex} names for {@code arbiter} (null for none) and the row, or null.
+     * On a partitioned table {@code arbiter} is its first partition's: only a share of the one
+     * table index serves every key (partitions with indexes of their own would have the first
+     * partition's map prefetched for keys that go elsewhere).
+     */
+    private static LongKeyIndex probeIndex(UniqueConstraint arbiter, List<Expr> row, boolean partitioned) {
         if (arbiter == null || !CacheLinePrefetch.available() || arbiter.keyColumns().length != 1
                 || !constantPerExecution(row, arbiter.keyColumns())) {
             return null;
         }
-        UniqueIndex index = arbiter.index() instanceof PartitionUniqueIndex share ? share.tableIndex() : arbiter.index();
+        UniqueIndex index = arbiter.index() instanceof PartitionUniqueIndex share ? share.tableIndex()
+                : partitioned ? null : arbiter.index();
         return index instanceof LongKeyIndex longKeys ? longKeys : null;
     }
 
