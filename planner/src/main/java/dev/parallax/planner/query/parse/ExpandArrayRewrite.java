@@ -7,6 +7,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import static dev.parallax.planner.query.parse.PostgresDialectRewriter.isSpace;
+import static dev.parallax.planner.query.parse.PostgresDialectRewriter.isWord;
+import static dev.parallax.planner.query.parse.PostgresDialectRewriter.skipSpaces;
+
 /**
  * {@code information_schema._pg_expandarray(a)}, the set-returning function pgJDBC's
  * getPrimaryKeys and getIndexInfo call in a select list, returns rows {@code (x, n)}: each
@@ -47,11 +51,11 @@ final class ExpandArrayRewrite {
                 found |= collect(group.children());
             } else if (isWord(piece, FUNCTION)) {
                 found = true;
-                int next = skipSpace(pieces, index + 1);
+                int next = skipSpaces(pieces, index + 1);
                 if (next < pieces.size() && pieces.get(next) instanceof Piece.Group) {
-                    int alias = skipSpace(pieces, next + 1);
+                    int alias = skipSpaces(pieces, next + 1);
                     if (alias < pieces.size() && isWord(pieces.get(alias), "as")) {
-                        alias = skipSpace(pieces, alias + 1);
+                        alias = skipSpaces(pieces, alias + 1);
                     }
                     if (alias < pieces.size() && pieces.get(alias) instanceof Piece.Leaf name && name.token().kind() == Kind.WORD) {
                         compositeAliases.add(name.token().lowerText());
@@ -67,12 +71,12 @@ final class ExpandArrayRewrite {
         Piece.Group expanded = null;
         for (int index = 0; index < pieces.size(); index++) {
             Piece piece = pieces.get(index);
-            int dot = skipSpace(pieces, index + 1);
-            int field = skipSpace(pieces, dot + 1);
+            int dot = skipSpaces(pieces, index + 1);
+            int field = skipSpaces(pieces, dot + 1);
             boolean fieldFollows = field < pieces.size() && isDot(pieces.get(dot))
                     && (isWord(pieces.get(field), "x") || isWord(pieces.get(field), "n"));
             if (piece instanceof Piece.Group group && group.open().kind() == Kind.LEFT_PARENTHESIS && fieldFollows) {
-                Piece.Group call = call(group.children(), skipSpace(group.children(), 0));
+                Piece.Group call = call(group.children(), skipSpaces(group.children(), 0));
                 if (call != null) {
                     // (_pg_expandarray(a)).n
                     expanded = call;
@@ -96,7 +100,7 @@ final class ExpandArrayRewrite {
             Piece.Group call = call(pieces, index);
             if (call != null) {
                 expanded = call;
-                int callEnd = skipSpace(pieces, skipQualifier(pieces, index) + 1);
+                int callEnd = skipSpaces(pieces, skipQualifier(pieces, index) + 1);
                 result.add(new Piece.Composite(List.of(ALIAS + ".x"), ((Piece.Leaf) piece).token().position()));
                 index = callEnd;
                 continue;
@@ -115,7 +119,7 @@ final class ExpandArrayRewrite {
         if (name >= pieces.size() || !isWord(pieces.get(name), FUNCTION)) {
             return null;
         }
-        int arguments = skipSpace(pieces, name + 1);
+        int arguments = skipSpaces(pieces, name + 1);
         if (arguments < pieces.size() && pieces.get(arguments) instanceof Piece.Group group
                 && group.open().kind() == Kind.LEFT_PARENTHESIS) {
             return group;
@@ -176,22 +180,7 @@ final class ExpandArrayRewrite {
         return result;
     }
 
-    private static int skipSpace(List<Piece> pieces, int index) {
-        while (index < pieces.size() && isSpace(pieces.get(index))) {
-            index++;
-        }
-        return index;
-    }
-
-    private static boolean isSpace(Piece piece) {
-        return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.SPACE;
-    }
-
     private static boolean isDot(Piece piece) {
         return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.DOT;
-    }
-
-    private static boolean isWord(Piece piece, String word) {
-        return piece instanceof Piece.Leaf leaf && leaf.token().isWord(word);
     }
 }

@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import static dev.parallax.planner.query.parse.PostgresDialectRewriter.isSpace;
+import static dev.parallax.planner.query.parse.PostgresDialectRewriter.isWord;
+import static dev.parallax.planner.query.parse.PostgresDialectRewriter.skipSpaces;
+
 /**
  * PostgreSQL's aliases of joins, which Calcite's grammar refuses ("Join expression encountered in
  * illegal context", CALCITE-5168):
@@ -93,12 +97,12 @@ public final class JoinAliasRewrite {
      * clause takes its alias only after AS.
      */
     private static int aliasAfter(List<Piece> pieces, int start, boolean asRequired) {
-        int next = skipSpace(pieces, start);
+        int next = skipSpaces(pieces, start);
         if (next >= pieces.size()) {
             return -1;
         }
         if (isWord(pieces.get(next), "as")) {
-            int name = skipSpace(pieces, next + 1);
+            int name = skipSpaces(pieces, next + 1);
             return name < pieces.size() && isName(pieces.get(name)) ? name : -1;
         }
         if (asRequired || !isName(pieces.get(next))) {
@@ -110,7 +114,7 @@ public final class JoinAliasRewrite {
 
     /** Whether a parenthesised group's children are a join: a JOIN at their top level, and no query word first. */
     private static boolean isJoin(List<Piece> children) {
-        int first = skipSpace(children, 0);
+        int first = skipSpaces(children, 0);
         if (first >= children.size()) {
             return false;
         }
@@ -159,20 +163,5 @@ public final class JoinAliasRewrite {
             index--;
         }
         return index;
-    }
-
-    private static int skipSpace(List<Piece> pieces, int index) {
-        while (index < pieces.size() && isSpace(pieces.get(index))) {
-            index++;
-        }
-        return index;
-    }
-
-    private static boolean isSpace(Piece piece) {
-        return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.SPACE;
-    }
-
-    private static boolean isWord(Piece piece, String word) {
-        return piece instanceof Piece.Leaf leaf && leaf.token().isWord(word);
     }
 }
