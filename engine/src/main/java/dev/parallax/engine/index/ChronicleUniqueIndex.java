@@ -170,16 +170,21 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
      * ({@link ProbePrefetch}).
      */
     final long getLongKey(Scratch<K> holders, long keyValue) {
-        return getKey(holders.key, holders.value, holders, LongHashFunction.xx_r39().hashLong(keyValue));
+        return getKey(holders.key, holders.value, holders, longKeyHash(keyValue));
     }
 
     /**
-     * The two lines a lookup of a key hashing to {@code keyHash} reads first ({@link
+     * The two lines a lookup of the long key {@code keyValue} reads first ({@link
      * ProbePrefetch#addresses}), computed without the growth lock: for a prefetch only, which never
      * faults, since a growth may replace and free the map meanwhile.
      */
-    final void probeLinesOfHash(long keyHash, long[] out, int from) {
-        ProbePrefetch.addresses(map, keyHash, out, from);
+    final void probeLinesOfLongKey(long keyValue, long[] out, int from) {
+        ProbePrefetch.addresses(map, longKeyHash(keyValue), out, from);
+    }
+
+    /** The hash Chronicle's lookup computes for a long key: what {@link ProbePrefetch} needs to find its lines. */
+    private static long longKeyHash(long keyValue) {
+        return LongHashFunction.xx_r39().hashLong(keyValue);
     }
 
     final long getKey(K key, LongCell valueHolder) {

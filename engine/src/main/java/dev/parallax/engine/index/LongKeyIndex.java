@@ -56,10 +56,10 @@ public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> implement
     /**
      * Writes into {@code out[from]} and {@code out[from + 1]} the addresses of the two lines a
      * lookup of {@code key} reads first, for {@link dev.parallax.engine.memory.CacheLinePrefetch}
-     * only (see {@link #probeLinesOfHash}).
+     * only (see {@link #probeLinesOfLongKey}).
      */
     public void probeLineAddresses(long key, long[] out, int from) {
-        probeLinesOfHash(net.openhft.chronicle.algo.hashing.LongHashFunction.xx_r39().hashLong(key), out, from);
+        probeLinesOfLongKey(key, out, from);
     }
 
     /** Maps {@code key} to {@code rowId} unless present; returns whether it did. */
