@@ -169,8 +169,8 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
      * {@link LongKeyIndex}'s): Chronicle's first two lines are loaded together before its lookup
      * ({@link ProbePrefetch}).
      */
-    final long getLongKey(Scratch<K> holders, long keyValue) {
-        return getKey(holders.key, holders.value, holders, longKeyHash(keyValue));
+    final long getLongKey(Scratch<K> holders, long keyValue, BeforeProbe beforeProbe) {
+        return getKey(holders.key, holders.value, holders, longKeyHash(keyValue), beforeProbe);
     }
 
     /**
@@ -188,16 +188,22 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
     }
 
     final long getKey(K key, LongCell valueHolder) {
-        return getKey(key, valueHolder, null, 0);
+        return getKey(key, valueHolder, null, 0, null);
     }
 
-    /** The lookup under the read lock; with {@code prefetch}, the probe of a key hashing to {@code keyHash} is prefetched into it first. */
-    private long getKey(K key, LongCell valueHolder, Scratch<K> prefetch, long keyHash) {
+    /**
+     * The lookup under the read lock; with {@code prefetch}, the probe of a key hashing to {@code
+     * keyHash} is prefetched into it first, and {@code beforeProbe} (null: none) runs right after.
+     */
+    private long getKey(K key, LongCell valueHolder, Scratch<K> prefetch, long keyHash, BeforeProbe beforeProbe) {
         long stamp = growthLock.readLock();
         try {
             checkOpen();
             if (prefetch != null) {
                 prefetch.prefetched = ProbePrefetch.touch(map, keyHash);
+            }
+            if (beforeProbe != null) {
+                beforeProbe.beforeProbe();
             }
             LongCell found = map.getUsing(key, valueHolder);
             return found == null ? RowIds.ABSENT : found.value;

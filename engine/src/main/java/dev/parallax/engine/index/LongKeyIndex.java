@@ -48,9 +48,14 @@ public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> implement
     /** Row id of {@code key}, or {@link RowIds#ABSENT}. */
     @Override
     public long get(long key) {
+        return get(key, null);
+    }
+
+    /** As {@link #get(long)}, running {@code beforeProbe} (null: none) right before the map is read. */
+    public long get(long key, BeforeProbe beforeProbe) {
         Scratch<LongCell> holders = scratch();
         holders.key.value = key;
-        return getLongKey(holders, key);
+        return getLongKey(holders, key, beforeProbe);
     }
 
     /**

@@ -128,6 +128,19 @@ class UniqueIndexTest {
         assertEquals(2, index.size());
     }
 
+    /** The hook a partitioned point lookup reads its partition's counters in runs once per lookup, found or not. */
+    @Test
+    void longKeyLookupRunsItsBeforeProbeHookOnce() {
+        LongKeyIndex index = openLong(1024);
+        assertTrue(index.putIfAbsent(42, 7));
+        AtomicInteger calls = new AtomicInteger();
+        assertEquals(7, index.get(42, calls::incrementAndGet));
+        assertEquals(1, calls.get());
+        assertEquals(RowIds.ABSENT, index.get(43, calls::incrementAndGet));
+        assertEquals(2, calls.get());
+        assertEquals(7, index.get(42, null));
+    }
+
     @Test
     void longKeyLayoutChosenForLongHeldColumnsOnly() {
         for (DataType type : List.of(DataType.SMALLINT, DataType.INTEGER, DataType.BIGINT, DataType.DATE, DataType.TIMESTAMP)) {

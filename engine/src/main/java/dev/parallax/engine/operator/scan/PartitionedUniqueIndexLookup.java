@@ -2,10 +2,10 @@ package dev.parallax.engine.operator.scan;
 
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
-import dev.parallax.engine.index.LongKeyLookup;
+import dev.parallax.engine.index.BeforeProbe;
+import dev.parallax.engine.index.LongKeyIndex;
 import dev.parallax.engine.index.PartitionUniqueIndex;
 import dev.parallax.engine.index.UniqueIndex;
-import dev.parallax.engine.index.UniqueIndexes;
 import dev.parallax.engine.storage.TableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
@@ -28,12 +28,16 @@ import java.util.Objects;
  * Holds one key batch and one output batch, reused on every call, so a lookup allocates nothing.
  * Used by one thread at a time; each call's result is valid until the next call.
  */
-public final class PartitionedUniqueIndexLookup {
+public final class PartitionedUniqueIndexLookup implements BeforeProbe {
     /** The tag of an ordinal that has no partition. */
     private static final int NO_TAG = -1;
 
     private final UniqueIndex tableIndex;
-    private final LongKeyLookup longTableIndex;
+    private final LongKeyIndex longTableIndex;
+    /** The storage whose counters {@link #beforeProbe} reads, and what it read. */
+    private TableStorage probed;
+    private long relocationsBefore;
+    private long abandonedBefore;
     /** By partition ordinal: the partition's tag in the table index's row ids, or {@link #NO_TAG}. */
     private final int[] tags;
     /** By partition ordinal: the partition's storage, or null. */
@@ -46,7 +50,7 @@ public final class PartitionedUniqueIndexLookup {
     private PartitionedUniqueIndexLookup(UniqueIndex tableIndex, int[] tags, TableStorage[] storages, int[] columns,
                                          List<DataType> keyTypes, List<DataType> outputTypes) {
         this.tableIndex = tableIndex;
-        this.longTableIndex = UniqueIndexes.longKeys(tableIndex);
+        this.longTableIndex = tableIndex instanceof LongKeyIndex longKeys ? longKeys : null;
         this.tags = tags;
         this.storages = storages;
         this.columns = columns.clone();
@@ -162,14 +166,39 @@ public final class PartitionedUniqueIndexLookup {
         TableStorage storage = storages[ordinal];
         int tag = tags[ordinal];
         while (true) {
-            long relocations = storage.relocations();
-            long abandoned = storage.abandonedSteps();
-            long rowId = PartitionUniqueIndex.partitionRowId(longTableIndex != null ? longTableIndex.get(key) : getBoxed(key), tag);
+            long tableRowId;
+            if (longTableIndex != null) {
+                probed = storage;
+                tableRowId = longTableIndex.get(key, this);
+            } else {
+                relocationsBefore = storage.relocations();
+                abandonedBefore = storage.abandonedSteps();
+                tableRowId = getBoxed(key);
+            }
+            long relocations = relocationsBefore;
+            long abandoned = abandonedBefore;
+            long rowId = PartitionUniqueIndex.partitionRowId(tableRowId, tag);
             Batch found = UniqueIndexLookup.readRow(storage, rowId, relocations, abandoned, columns, output);
             if (UniqueIndexLookup.unchanged(storage, relocations, abandoned)) {
                 return found;
             }
             Thread.onSpinWait();
         }
+    }
+
+    /**
+     * Reads the counters of the partition being looked up, which {@link UniqueIndexLookup#unchanged}
+     * compares after the row read, inside the index lookup right before the map is read: the
+     * partition's storage line is then loaded together with the probe's first lines instead of
+     * before the index's lock, whose atomic instruction waited for it (the single table's storage
+     * line is always cached; each of 1024 partitions' is not). Prepared point selects on {@code p}
+     * (1024 partitions, 10M rows), one JVM alternating the two orders in 30 pairs of 300k selects:
+     * 0.957 and 0.971 of the CPU per select (medians of two runs, 1,258 against 1,283 ns).
+     */
+    @Override
+    public void beforeProbe() {
+        TableStorage storage = probed;
+        relocationsBefore = storage.relocations();
+        abandonedBefore = storage.abandonedSteps();
     }
 }
