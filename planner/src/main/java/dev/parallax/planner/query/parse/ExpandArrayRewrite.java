@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import static dev.parallax.planner.query.parse.PostgresDialectRewriter.isDot;
 import static dev.parallax.planner.query.parse.PostgresDialectRewriter.isSpace;
 import static dev.parallax.planner.query.parse.PostgresDialectRewriter.isWord;
 import static dev.parallax.planner.query.parse.PostgresDialectRewriter.skipSpaces;
@@ -178,9 +179,5 @@ final class ExpandArrayRewrite {
         result.add(new Piece.Composite(List.of(" CROSS JOIN unnest", array, " WITH ORDINALITY AS " + ALIAS + " (x, n) "), position));
         result.addAll(pieces.subList(end, pieces.size()));
         return result;
-    }
-
-    private static boolean isDot(Piece piece) {
-        return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.DOT;
     }
 }

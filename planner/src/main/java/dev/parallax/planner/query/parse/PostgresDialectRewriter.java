@@ -1499,7 +1499,7 @@ public final class PostgresDialectRewriter {
         return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.SPACE;
     }
 
-    private static boolean isDot(Piece piece) {
+    static boolean isDot(Piece piece) {
         return piece instanceof Piece.Leaf leaf && leaf.token().kind() == Kind.DOT;
     }
 
