@@ -173,6 +173,7 @@ final class DescribeCommands {
             }
             footers.addAll(indexFooter(table));
             footers.addAll(checkFooter(table));
+            footers.addAll(foreignKeyFooter(table));
             if (!table.storageParameters().isEmpty()) {
                 // psql: the reloptions joined with ", ".
                 footers.add("Options: " + String.join(", ", table.storageParameters().entries()));
@@ -376,6 +377,33 @@ final class DescribeCommands {
             lines.add("Check constraints:");
             for (dev.parallax.engine.catalog.CheckConstraint constraint : constraints) {
                 lines.add("    \"" + constraint.name() + "\" " + constraint.prettyDefinition(names));
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * psql's {@code Foreign-key constraints:} lines of {@code \d TABLE}, by name, and its
+     * {@code Referenced by:} lines, by referencing table and name: {@code TABLE "c" CONSTRAINT
+     * "c_pid_fkey" FOREIGN KEY (pid) REFERENCES p(id)}.
+     */
+    private static List<String> foreignKeyFooter(Table table) {
+        List<String> lines = new ArrayList<>();
+        List<dev.parallax.engine.catalog.ForeignKey> own = new ArrayList<>(table.foreignKeys());
+        own.sort(java.util.Comparator.comparing(dev.parallax.engine.catalog.ForeignKey::name));
+        if (!own.isEmpty()) {
+            lines.add("Foreign-key constraints:");
+            for (dev.parallax.engine.catalog.ForeignKey key : own) {
+                lines.add("    \"" + key.name() + "\" " + key.definition());
+            }
+        }
+        List<dev.parallax.engine.catalog.ForeignKey> incoming = new ArrayList<>(table.referencedBy());
+        incoming.sort(java.util.Comparator.comparing((dev.parallax.engine.catalog.ForeignKey key) -> key.referencing().name())
+                .thenComparing(dev.parallax.engine.catalog.ForeignKey::name));
+        if (!incoming.isEmpty()) {
+            lines.add("Referenced by:");
+            for (dev.parallax.engine.catalog.ForeignKey key : incoming) {
+                lines.add("    TABLE \"" + key.referencing().name() + "\" CONSTRAINT \"" + key.name() + "\" " + key.definition());
             }
         }
         return lines;

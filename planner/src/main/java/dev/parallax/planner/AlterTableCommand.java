@@ -7,6 +7,7 @@ import dev.parallax.engine.catalog.CheckConstraint;
 import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.PartitionedConstraint;
+import dev.parallax.engine.catalog.ForeignKey;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.catalog.View;
@@ -171,6 +172,7 @@ final class AlterTableCommand {
                     }
                     if (source >= 0) {
                         cascaded.addAll(dependentViews(table, drop, cascaded));
+                        notices.addAll(dependentForeignKeys(table, drop, source));
                     }
                     columns.remove(position);
                     String dropped = drop.columnName();
@@ -240,6 +242,7 @@ final class AlterTableCommand {
                 }
                 case AlterTableAction.AddCheck add -> throw new IllegalStateException("constraint actions run in CheckConstraintCommand");
                 case AlterTableAction.DropConstraint drop -> throw new IllegalStateException("constraint actions run in CheckConstraintCommand");
+                case AlterTableAction.AddForeignKey add -> throw new IllegalStateException("constraint actions run in CheckConstraintCommand");
             }
         }
         if (rewrite) {
@@ -424,6 +427,30 @@ final class AlterTableCommand {
             columns.add(new NewColumn(table.columns().get(column), column, null));
         }
         return columns;
+    }
+
+    /**
+     * The foreign keys of other tables that reference the dropped column: 2BP01 as PostgreSQL's,
+     * or with CASCADE a NOTICE each (the rewrite drops them; a key of the table's own on the
+     * column goes without a word, as in PostgreSQL).
+     */
+    private static List<Notice> dependentForeignKeys(Table table, AlterTableAction.DropColumn drop, int column) {
+        List<Notice> notices = new ArrayList<>();
+        for (ForeignKey key : table.referencedBy()) {
+            if (key.referencing() == table || !key.isReferencedColumn(column)) {
+                continue;
+            }
+            String detail = "constraint " + key.name() + " on table " + key.referencing().name() + " depends on column "
+                    + drop.columnName() + " of table " + table.name();
+            if (!drop.cascade()) {
+                throw new ParallaxException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST, "cannot drop column " + drop.columnName()
+                        + " of table " + table.name() + " because other objects depend on it", detail,
+                        "Use DROP ... CASCADE to drop the dependent objects too.", 0, null);
+            }
+            notices.add(new Notice(Notice.NOTICE, "drop cascades to constraint " + key.name() + " on table " + key.referencing().name(),
+                    null));
+        }
+        return notices;
     }
 
     // ---- the rewrite ----

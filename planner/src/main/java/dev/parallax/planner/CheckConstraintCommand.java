@@ -3,6 +3,7 @@ package dev.parallax.planner;
 import dev.parallax.Notice;
 import dev.parallax.Result;
 import dev.parallax.engine.catalog.CheckConstraint;
+import dev.parallax.engine.catalog.ForeignKey;
 import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
@@ -21,7 +22,7 @@ import java.util.Set;
 
 /**
  * ALTER TABLE ... ADD [CONSTRAINT name] CHECK (condition) and DROP CONSTRAINT [IF EXISTS] name, in
- * order, all or nothing. An added constraint applies to the statements that start after it (they
+ * order, all or nothing; also ADD [CONSTRAINT name] FOREIGN KEY ({@link ForeignKeyCommand#add}) and the DROP of a foreign key. An added constraint applies to the statements that start after it (they
  * compile the table's constraints when they open) and is then checked against the rows the table
  * holds, with {@code SELECT 1 FROM table WHERE (condition) IS FALSE LIMIT 1} (23514 {@code check
  * constraint "x" of relation "t" is violated by some row}, and the constraints are as before).
@@ -42,7 +43,8 @@ final class CheckConstraintCommand {
     /** Whether {@code alter} adds or drops a constraint (then {@link #run} handles it). */
     static boolean handles(AlterTableStatement alter) {
         for (AlterTableAction action : alter.actions()) {
-            if (action instanceof AlterTableAction.AddCheck || action instanceof AlterTableAction.DropConstraint) {
+            if (action instanceof AlterTableAction.AddCheck || action instanceof AlterTableAction.DropConstraint
+                    || action instanceof AlterTableAction.AddForeignKey) {
                 return true;
             }
         }
@@ -54,8 +56,11 @@ final class CheckConstraintCommand {
         List<CheckConstraint> constraints = new ArrayList<>(before);
         List<Notice> notices = new ArrayList<>();
         List<AlterTableAction.AddCheck> added = new ArrayList<>();
+        List<ForeignKey> droppedKeys = new ArrayList<>();
+        List<AlterTableAction.AddForeignKey> addedKeys = new ArrayList<>();
         for (AlterTableAction action : alter.actions()) {
             switch (action) {
+                case AlterTableAction.AddForeignKey add -> addedKeys.add(add);
                 case AlterTableAction.AddCheck add -> {
                     if (table.parent() != null) {
                         throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
@@ -69,6 +74,11 @@ final class CheckConstraintCommand {
                     int position = indexOf(constraints, drop.name());
                     if (position >= 0) {
                         constraints.remove(position);
+                        continue;
+                    }
+                    ForeignKey key = foreignKey(table, drop.name());
+                    if (key != null && !droppedKeys.contains(key)) {
+                        droppedKeys.add(key);
                         continue;
                     }
                     if (table.parent() != null && indexOf(table.parent().checkConstraints(), drop.name()) >= 0) {
@@ -89,6 +99,29 @@ final class CheckConstraintCommand {
                 default -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
                         "ALTER TABLE with both column and constraint actions is not supported yet");
             }
+        }
+        if (!addedKeys.isEmpty() && (!added.isEmpty() || !droppedKeys.isEmpty() || constraints.size() != before.size())) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "ALTER TABLE adding a foreign key with other constraint actions is not supported yet");
+        }
+        if (!addedKeys.isEmpty()) {
+            // One at a time, each dropped again when the rows do not satisfy it; pg_dump adds one per statement.
+            List<ForeignKey> declared = new ArrayList<>();
+            try {
+                for (AlterTableAction.AddForeignKey add : addedKeys) {
+                    new ForeignKeyCommand(session, services).add(table, add.foreignKey());
+                    declared.add(table.foreignKeys().getLast());
+                }
+            } catch (RuntimeException failure) {
+                for (ForeignKey key : declared) {
+                    session.catalog().dropForeignKey(key);
+                }
+                throw failure;
+            }
+            return CommandResult.withMessages("ALTER TABLE", notices);
+        }
+        for (ForeignKey key : droppedKeys) {
+            session.catalog().dropForeignKey(key);
         }
         table.setCheckConstraints(constraints);
         session.catalog().touch();
@@ -120,6 +153,16 @@ final class CheckConstraintCommand {
         try (Operator operator = services.open(planned.root(), context)) {
             return operator.next() != null;
         }
+    }
+
+    /** The foreign key of {@code table} named {@code name}, or null. */
+    private static ForeignKey foreignKey(Table table, String name) {
+        for (ForeignKey key : table.foreignKeys()) {
+            if (key.name().equals(name)) {
+                return key;
+            }
+        }
+        return null;
     }
 
     private static String quoted(String name) {

@@ -2,6 +2,7 @@ package dev.parallax.planner;
 
 import dev.parallax.Result;
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.ForeignKey;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -13,6 +14,8 @@ import dev.parallax.planner.result.OperatorResult;
 import dev.parallax.planner.statement.TruncateStatement;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -45,6 +48,17 @@ final class TruncateCommand {
                 leaves.add(table);
             }
         }
+        List<String> notices = new ArrayList<>();
+        addReferencingTables(leaves, named, statement.cascade(), notices);
+        // No statement writes a referencing row of a truncated table meanwhile (it would check its key against the rows going away).
+        List<ForeignKey> keys = new ArrayList<>();
+        for (Table table : leaves) {
+            keys.addAll(table.referencedBy());
+        }
+        keys.sort(Comparator.comparingLong(ForeignKey::objectId));
+        for (ForeignKey key : keys) {
+            key.lock().writeLock().lock();
+        }
         ExecutionContext context = session.newContext(null, false);
         try {
             TableTruncation.truncate(new ArrayList<>(leaves), context::checkCancelled);
@@ -52,12 +66,41 @@ final class TruncateCommand {
             throw OperatorResult.asParallaxException(failure);
         } finally {
             session.running().finish(context);
+            for (ForeignKey key : keys.reversed()) {
+                key.lock().writeLock().unlock();
+            }
         }
         if (statement.restartIdentity()) {
             restartOwnedSequences(catalog, named, leaves);
         }
         catalog.touch();
-        return new CommandResult("TRUNCATE TABLE");
+        return new CommandResult("TRUNCATE TABLE", 0, notices);
+    }
+
+    /**
+     * PostgreSQL's rule that a table referenced by a foreign key is truncated only with its
+     * referencing tables: with CASCADE they join {@code leaves} (and {@code named}), transitively,
+     * each with a NOTICE; otherwise 0A000 names the first one missing.
+     */
+    private static void addReferencingTables(Set<Table> leaves, Set<Table> named, boolean cascade, List<String> notices) {
+        List<Table> queue = new ArrayList<>(leaves);
+        for (int index = 0; index < queue.size(); index++) {
+            for (ForeignKey key : queue.get(index).referencedBy()) {
+                Table referencing = key.referencing();
+                if (leaves.contains(referencing)) {
+                    continue;
+                }
+                if (!cascade) {
+                    throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "cannot truncate a table referenced in a foreign key constraint",
+                            "Table \"" + referencing.name() + "\" references \"" + key.referenced().name() + "\".",
+                            "Truncate table \"" + referencing.name() + "\" at the same time, or use TRUNCATE ... CASCADE.", 0, null);
+                }
+                notices.add("truncate cascades to table \"" + referencing.name() + "\"");
+                leaves.add(referencing);
+                named.add(referencing);
+                queue.add(referencing);
+            }
+        }
     }
 
     /** The table {@code target} names, or PostgreSQL's error for it. */

@@ -10,6 +10,7 @@ import dev.parallax.planner.statement.CheckClause;
 import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.StorageParameters;
+import dev.parallax.engine.catalog.ForeignKey;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.TableStatistics;
 import dev.parallax.engine.vacuum.TableAnalyzer;
@@ -63,6 +64,7 @@ import dev.parallax.planner.statement.CreateViewStatement;
 import dev.parallax.planner.statement.DropViewStatement;
 import dev.parallax.planner.statement.DropIndexStatement;
 import dev.parallax.planner.statement.DropTableStatement;
+import dev.parallax.planner.statement.ForeignKeyClause;
 import dev.parallax.planner.statement.EmptyStatement;
 import dev.parallax.planner.statement.DeallocateStatement;
 import dev.parallax.planner.statement.ExecuteStatement;
@@ -321,8 +323,15 @@ final class UtilityCommands {
         Table table = new Table(create.tableName(), columns, storage);
         table.setStorageParameters(parameters);
         table.setCheckConstraints(checks);
+        List<ForeignKey> foreignKeys = new ArrayList<>();
         try {
             addUniqueConstraints(catalog, table, create.constraints(), IndexDefinition.DEFAULT_INITIAL_ENTRIES, null);
+            // Declared (and refused) before the table exists; added once it does.
+            Set<String> constraintNames = ForeignKeyCommand.constraintNames(table);
+            for (ForeignKeyClause clause : create.foreignKeys()) {
+                foreignKeys.add(new ForeignKeyCommand(session, services).declare(catalog, table, clause, constraintNames,
+                        create.temporary() != null));
+            }
             catalog.addTable(table);
         } catch (RuntimeException failure) {
             table.closeUniqueConstraints();
@@ -331,6 +340,14 @@ final class UtilityCommands {
                 // Another session created it between our check and our insert.
                 return skippedExisting("CREATE TABLE", create.tableName());
             }
+            throw failure;
+        }
+        try {
+            for (ForeignKey key : foreignKeys) {
+                catalog.addForeignKey(key);
+            }
+        } catch (RuntimeException failure) {
+            catalog.dropTable(table.name());
             throw failure;
         }
         noteTemporary(catalog, create.tableName(), create.temporary());
@@ -343,6 +360,10 @@ final class UtilityCommands {
      */
     private Result createPartitionedTable(Catalog catalog, CreateTableStatement create, List<ColumnDefinition> columns,
                                           StorageParameters parameters, List<CheckConstraint> checks) {
+        if (!create.foreignKeys().isEmpty()) {
+            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "foreign keys on partitioned tables and partitions are not supported yet (table \"%s\")", create.tableName());
+        }
         HashPartitioning partitioning = create.partitioning();
         int[] keyColumns = new int[partitioning.keyColumnNames().size()];
         for (int key = 0; key < keyColumns.length; key++) {
@@ -686,8 +707,58 @@ final class UtilityCommands {
                 }
             }
         }
-        return new CommandResult("DROP TABLE", 0, dropEach(drop.tableNames(), "table", drop.ifExists(),
-                name -> catalogFor.apply(name).dropTable(name)));
+        // Foreign keys of other tables that reference a dropped one: 2BP01, or with CASCADE dropped first.
+        Set<Table> dropped = new HashSet<>();
+        for (String name : drop.tableNames()) {
+            Table table = catalogFor.apply(name).findTable(name);
+            if (table != null) {
+                dropped.add(table);
+            }
+        }
+        List<ForeignKey> dependents = new ArrayList<>();
+        for (String name : drop.tableNames()) {
+            Table table = catalogFor.apply(name).findTable(name);
+            if (table == null) {
+                continue;
+            }
+            for (ForeignKey key : table.referencedBy()) {
+                if (!dropped.contains(key.referencing()) && !dependents.contains(key)) {
+                    dependents.add(key);
+                }
+            }
+        }
+        List<Notice> messages = new ArrayList<>();
+        if (!dependents.isEmpty()) {
+            ForeignKey first = dependents.getFirst();
+            if (!drop.cascade()) {
+                StringBuilder detail = new StringBuilder();
+                for (ForeignKey key : dependents) {
+                    detail.append(detail.isEmpty() ? "" : "\n").append("constraint ").append(key.name()).append(" on table ")
+                            .append(key.referencing().name()).append(" depends on table ").append(key.referenced().name());
+                }
+                throw new ParallaxException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST,
+                        "cannot drop table " + first.referenced().name() + " because other objects depend on it", detail.toString(),
+                        "Use DROP ... CASCADE to drop the dependent objects too.", 0, null);
+            }
+            for (ForeignKey key : dependents) {
+                session.catalog().dropForeignKey(key);
+            }
+            if (dependents.size() == 1) {
+                messages.add(new Notice(Notice.NOTICE, "drop cascades to constraint " + first.name() + " on table "
+                        + first.referencing().name(), null));
+            } else {
+                StringBuilder detail = new StringBuilder();
+                for (ForeignKey key : dependents) {
+                    detail.append(detail.isEmpty() ? "" : "\n").append("drop cascades to constraint ").append(key.name())
+                            .append(" on table ").append(key.referencing().name());
+                }
+                messages.add(new Notice(Notice.NOTICE, "drop cascades to " + dependents.size() + " other objects", detail.toString()));
+            }
+        }
+        for (String skipped : dropEach(drop.tableNames(), "table", drop.ifExists(), name -> catalogFor.apply(name).dropTable(name))) {
+            messages.add(new Notice(Notice.NOTICE, skipped, null));
+        }
+        return CommandResult.withMessages("DROP TABLE", messages);
     }
 
     /**

@@ -458,8 +458,97 @@ public sealed class Catalog permits SessionCatalog {
                 relationOids.putIfAbsent(index.name(), nextOid.getAndIncrement());
                 index.table().addIndex(index);
             }
+            rebindForeignKeys(table, replacement);
         }
         version.incrementAndGet();
+    }
+
+    /**
+     * Adds {@code key} to its two tables (the caller checked the rows and the name). Statements
+     * planned before see the catalog version move, so a cached plan that skipped the checks is made again.
+     */
+    public void addForeignKey(ForeignKey key) {
+        synchronized (indexNames) {
+            Table referencing = key.referencing();
+            Table referenced = key.referenced();
+            if (tables.get(referencing.name()) != referencing || tables.get(referenced.name()) != referenced) {
+                throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist",
+                        tables.get(referencing.name()) != referencing ? referencing.name() : referenced.name());
+            }
+            List<ForeignKey> own = new ArrayList<>(referencing.foreignKeys());
+            own.add(key);
+            referencing.setForeignKeys(own);
+            List<ForeignKey> incoming = new ArrayList<>(referenced.referencedBy());
+            incoming.add(key);
+            referenced.setReferencedBy(incoming);
+        }
+        version.incrementAndGet();
+    }
+
+    /** Takes {@code key} out of its two tables (ALTER TABLE ... DROP CONSTRAINT, DROP TABLE ... CASCADE). */
+    public void dropForeignKey(ForeignKey key) {
+        synchronized (indexNames) {
+            removeForeignKeyLocked(key);
+        }
+        version.incrementAndGet();
+    }
+
+    private static void removeForeignKeyLocked(ForeignKey key) {
+        List<ForeignKey> own = new ArrayList<>(key.referencing().foreignKeys());
+        own.remove(key);
+        key.referencing().setForeignKeys(own);
+        List<ForeignKey> incoming = new ArrayList<>(key.referenced().referencedBy());
+        incoming.remove(key);
+        key.referenced().setReferencedBy(incoming);
+    }
+
+    /**
+     * Moves the foreign keys of a rewritten {@code table} (its own and those referencing it) to
+     * {@code replacement}, their columns found again by name; a key whose column is gone, or whose
+     * referenced key the replacement lacks, goes with it.
+     */
+    private static void rebindForeignKeys(Table table, Table replacement) {
+        List<ForeignKey> touched = new ArrayList<>(table.foreignKeys());
+        for (ForeignKey key : table.referencedBy()) {
+            if (!touched.contains(key)) {
+                touched.add(key);
+            }
+        }
+        for (ForeignKey key : touched) {
+            removeForeignKeyLocked(key);
+        }
+        for (ForeignKey key : touched) {
+            Table referencing = key.referencing() == table ? replacement : key.referencing();
+            Table referenced = key.referenced() == table ? replacement : key.referenced();
+            int[] referencingColumns = renumbered(key.referencing(), key.referencingColumns(), referencing);
+            int[] referencedColumns = renumbered(key.referenced(), key.referencedColumns(), referenced);
+            if (referencingColumns == null || referencedColumns == null
+                    || ForeignKey.keyOver(referenced, referencedColumns) == null) {
+                continue;
+            }
+            ForeignKey rebound = key.rebound(referencing, referencingColumns, referenced, referencedColumns);
+            List<ForeignKey> own = new ArrayList<>(referencing.foreignKeys());
+            own.add(rebound);
+            referencing.setForeignKeys(own);
+            List<ForeignKey> incoming = new ArrayList<>(referenced.referencedBy());
+            incoming.add(rebound);
+            referenced.setReferencedBy(incoming);
+        }
+    }
+
+    /** The positions in {@code to} of the columns of {@code from} at {@code columns}, matched by name; null when one is gone. */
+    private static int[] renumbered(Table from, int[] columns, Table to) {
+        if (from == to) {
+            return columns;
+        }
+        int[] positions = new int[columns.length];
+        for (int index = 0; index < columns.length; index++) {
+            positions[index] = to.columnIndex(from.columns().get(columns[index]).name());
+            if (positions[index] < 0) {
+                return null;
+            }
+        }
+        return positions;
     }
 
     /** The table named {@code name}, or null. */
@@ -505,6 +594,13 @@ public sealed class Catalog permits SessionCatalog {
             }
             removeLocked(existing, droppedIndexes);
             removedTables.add(existing);
+            // Its own foreign keys go with it; those referencing it only with CASCADE (the caller checked).
+            for (ForeignKey key : existing.foreignKeys()) {
+                removeForeignKeyLocked(key);
+            }
+            for (ForeignKey key : existing.referencedBy()) {
+                removeForeignKeyLocked(key);
+            }
             // The sequences a table owns (serial and identity columns) go with it, as in PostgreSQL.
             for (Table removed : removedTables) {
                 sequences.values().removeIf(sequence -> {

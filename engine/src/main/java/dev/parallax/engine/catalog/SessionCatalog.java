@@ -218,6 +218,16 @@ public final class SessionCatalog extends Catalog {
     }
 
     @Override
+    public void addForeignKey(ForeignKey key) {
+        (isTemporary(key.referencing()) ? temporary : shared).addForeignKey(key);
+    }
+
+    @Override
+    public void dropForeignKey(ForeignKey key) {
+        (isTemporary(key.referencing()) ? temporary : shared).dropForeignKey(key);
+    }
+
+    @Override
     public Table findTable(String name) {
         Table table = temporary.findTable(name);
         return table != null ? table : shared.findTable(name);

@@ -47,6 +47,16 @@ public final class Table {
      * ... ADD / DROP CONSTRAINT. Empty for most tables: writers then compile nothing.
      */
     private volatile List<CheckConstraint> checkConstraints = List.of();
+    /**
+     * The FOREIGN KEY constraints of this table, and those of other tables (or its own) that
+     * reference it; immutable, replaced whole by the catalog ({@link Catalog#addForeignKey}). Both
+     * empty for most tables: their writers then check nothing and take no lock.
+     */
+    private volatile List<ForeignKey> foreignKeys = List.of();
+    private volatile List<ForeignKey> referencedBy = List.of();
+    /** The order in which statements that change several tables at once take their write locks (by creation). */
+    private final long lockOrder = LOCK_ORDER.incrementAndGet();
+    private static final java.util.concurrent.atomic.AtomicLong LOCK_ORDER = new java.util.concurrent.atomic.AtomicLong();
     private final RowIdLock rowIdLock = new RowIdLock();
     private final MaintenanceActivity maintenance = new MaintenanceActivity();
     private volatile TableStatistics statistics;
@@ -311,6 +321,36 @@ public final class Table {
      */
     public synchronized void setCheckConstraints(List<CheckConstraint> constraints) {
         checkConstraints = List.copyOf(constraints);
+    }
+
+    /** This table's FOREIGN KEY constraints, in the order added (immutable). */
+    public List<ForeignKey> foreignKeys() {
+        return foreignKeys;
+    }
+
+    /** The FOREIGN KEY constraints that reference this table (immutable). */
+    public List<ForeignKey> referencedBy() {
+        return referencedBy;
+    }
+
+    /** Whether this table takes part in a foreign key, on either side. */
+    public boolean hasForeignKeyRelations() {
+        return !foreignKeys.isEmpty() || !referencedBy.isEmpty();
+    }
+
+    /** Set by the catalog under its lock. */
+    void setForeignKeys(List<ForeignKey> keys) {
+        foreignKeys = List.copyOf(keys);
+    }
+
+    /** Set by the catalog under its lock. */
+    void setReferencedBy(List<ForeignKey> keys) {
+        referencedBy = List.copyOf(keys);
+    }
+
+    /** The order in which a statement changing this table with others takes their write locks: ascending. */
+    public long lockOrder() {
+        return lockOrder;
     }
 
     /** Pinned by statements that hold row ids; VACUUM compacts a page only while nobody pins them. */

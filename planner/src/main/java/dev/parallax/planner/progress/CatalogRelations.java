@@ -3,6 +3,7 @@ package dev.parallax.planner.progress;
 import dev.parallax.engine.sequence.Sequence;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.CheckConstraint;
+import dev.parallax.engine.catalog.ForeignKey;
 import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.SessionCatalog;
 import dev.parallax.engine.catalog.Table;
@@ -96,6 +97,13 @@ public final class CatalogRelations {
         }
     }
 
+    /**
+     * A FOREIGN KEY constraint of table {@code tableOid} (pg_constraint contype {@code f}) referencing
+     * {@code referencedOid} through the index {@code indexOid} of its referenced key.
+     */
+    public record ForeignKeyEntry(ForeignKey key, long tableOid, long referencedOid, long indexOid) {
+    }
+
     /** A sequence (pg_class relkind {@code S}). */
     public record SequenceRelation(long oid, Sequence sequence) {
     }
@@ -104,6 +112,7 @@ public final class CatalogRelations {
     private final List<Index> indexes = new ArrayList<>();
     private final List<SequenceRelation> sequences = new ArrayList<>();
     private final List<Check> checks = new ArrayList<>();
+    private final List<ForeignKeyEntry> foreignKeys = new ArrayList<>();
     /** The session's temporary schema, or 0 / null for the database's catalog and a session without temporary tables. */
     private final long temporaryNamespace;
     private final String temporarySchemaName;
@@ -190,6 +199,11 @@ public final class CatalogRelations {
                 listing.indexes.add(new Index(names.relationOid(index.name()), index.name(), table, oid,
                         index.keyColumns(), false, false, 0, BTREE_ACCESS_METHOD, false));
             }
+            for (ForeignKey key : table.foreignKeys()) {
+                Catalog referencedNames = listing.holder(key.referenced());
+                listing.foreignKeys.add(new ForeignKeyEntry(key, oid, referencedNames.relationOid(key.referenced().name()),
+                        referencedNames.relationOid(key.referencedKey().name())));
+            }
         }
         for (View view : catalog.views()) {
             listing.relations.add(new Relation(catalog.relationOid(view.name()), view.name(), PUBLIC_NAMESPACE, "public", 'v', null,
@@ -212,6 +226,11 @@ public final class CatalogRelations {
     /** The CHECK constraints of the tables (a partition's inherited ones too, as PostgreSQL copies them). */
     public List<Check> checks() {
         return checks;
+    }
+
+    /** The FOREIGN KEY constraints of the tables. */
+    public List<ForeignKeyEntry> foreignKeys() {
+        return foreignKeys;
     }
 
     public List<Relation> relations() {

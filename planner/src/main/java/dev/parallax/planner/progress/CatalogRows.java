@@ -1,6 +1,7 @@
 package dev.parallax.planner.progress;
 
 import dev.parallax.engine.catalog.Catalog;
+import dev.parallax.engine.catalog.ForeignKey;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.type.ArrayValue;
@@ -210,6 +211,21 @@ final class CatalogRows {
             rows.add(new Object[] {check.constraint().objectId(), check.constraint().name(), listing.namespaceOf(check.table()),
                     "c", false, false, true, check.tableOid(), 0L, 0L, 0L, 0L, " ", " ", " ",
                     !inherited, inherited ? 1 : 0, false, key.build(1), null, check.conditionText()});
+        }
+        for (CatalogRelations.ForeignKeyEntry entry : listing.foreignKeys()) {
+            ForeignKey foreignKey = entry.key();
+            ArrayValue.Builder key = new ArrayValue.Builder(SMALLINT_ARRAY);
+            for (int column : foreignKey.referencingColumns()) {
+                key.addLong(column + 1);
+            }
+            ArrayValue.Builder referenced = new ArrayValue.Builder(SMALLINT_ARRAY);
+            for (int column : foreignKey.referencedColumns()) {
+                referenced.addLong(column + 1);
+            }
+            rows.add(new Object[] {foreignKey.objectId(), foreignKey.name(), listing.namespaceOf(foreignKey.referencing()),
+                    "f", false, false, true, entry.tableOid(), 0L, entry.indexOid(), 0L, entry.referencedOid(),
+                    String.valueOf(foreignKey.onUpdate().code()), String.valueOf(foreignKey.onDelete().code()), "s",
+                    true, 0, true, key.build(1), referenced.build(1), null});
         }
         return rows;
     }

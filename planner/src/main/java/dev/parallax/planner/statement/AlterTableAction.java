@@ -41,6 +41,10 @@ public sealed interface AlterTableAction {
     record AddCheck(CheckClause check) implements AlterTableAction {
     }
 
+    /** {@code ADD [CONSTRAINT name] FOREIGN KEY (columns) REFERENCES ...}: the rows the table holds are checked first. */
+    record AddForeignKey(ForeignKeyClause foreignKey) implements AlterTableAction {
+    }
+
     /** {@code DROP CONSTRAINT [IF EXISTS] name [RESTRICT | CASCADE]}. */
     record DropConstraint(String name, boolean ifExists) implements AlterTableAction {
     }

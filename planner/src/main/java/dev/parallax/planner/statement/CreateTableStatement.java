@@ -15,13 +15,14 @@ import java.util.Map;
  * {@code identities} maps the serial and identity columns to their clause (their sequences are
  * created with the table). {@code storageParameters} are WITH's, checked when the table is made.
  * {@code checks} are the CHECK constraints, column and table ones in the order written.
- * {@code temporary} is null for a permanent table.
+ * {@code temporary} is null for a permanent table. {@code foreignKeys} are the FOREIGN KEY
+ * constraints, column and table ones in the order written.
  */
 public record CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
                                    List<TableConstraint> constraints, HashPartitioning partitioning,
                                    Map<String, String> defaultExpressions, Map<String, IdentityClause> identities,
                                    Map<String, String> storageParameters, List<CheckClause> checks,
-                                   TemporaryTable temporary) implements Statement {
+                                   TemporaryTable temporary, List<ForeignKeyClause> foreignKeys) implements Statement {
     public CreateTableStatement {
         columns = List.copyOf(columns);
         constraints = List.copyOf(constraints);
@@ -30,6 +31,16 @@ public record CreateTableStatement(String tableName, boolean ifNotExists, List<C
         // WITH (...) in the order written; a value is null when written without one.
         storageParameters = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(storageParameters));
         checks = List.copyOf(checks);
+        foreignKeys = List.copyOf(foreignKeys);
+    }
+
+    /** A table without foreign keys. */
+    public CreateTableStatement(String tableName, boolean ifNotExists, List<ColumnDefinition> columns,
+                                List<TableConstraint> constraints, HashPartitioning partitioning,
+                                Map<String, String> defaultExpressions, Map<String, IdentityClause> identities,
+                                Map<String, String> storageParameters, List<CheckClause> checks, TemporaryTable temporary) {
+        this(tableName, ifNotExists, columns, constraints, partitioning, defaultExpressions, identities, storageParameters, checks,
+                temporary, List.of());
     }
 
     /** A permanent table. */

@@ -2,6 +2,7 @@ package dev.parallax.planner.statement;
 
 import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
+import dev.parallax.engine.catalog.ReferentialAction;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.sequence.SequenceOptions;
@@ -138,11 +139,16 @@ public final class StatementParser {
         Map<String, String> defaultExpressions = new LinkedHashMap<>();
         Map<String, IdentityClause> identities = new LinkedHashMap<>();
         List<CheckClause> checks = new ArrayList<>();
+        List<ForeignKeyClause> foreignKeys = new ArrayList<>();
         if (!cursor.acceptSymbol(")")) {
             do {
                 Token start = cursor.peek();
                 if (start.isKeyword("check") || start.isKeyword("constraint") && cursor.peek(2).isKeyword("check")) {
                     checks.add(parseCheck(cursor));
+                    continue;
+                }
+                if (start.isKeyword("foreign") || start.isKeyword("constraint") && cursor.peek(2).isKeyword("foreign")) {
+                    foreignKeys.add(parseForeignKey(cursor));
                     continue;
                 }
                 if (start.kind() == TokenKind.IDENTIFIER && Set.of("primary", "unique", "constraint").contains(start.value())) {
@@ -151,7 +157,7 @@ public final class StatementParser {
                     continue;
                 }
                 ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions, identities,
-                        checks);
+                        checks, foreignKeys);
                 if (!names.add(column.name())) {
                     throw ParallaxException.of(SqlState.DUPLICATE_COLUMN, "column \"%s\" specified more than once", column.name());
                 }
@@ -171,7 +177,7 @@ public final class StatementParser {
             checkKeysIncludePartitionKey(tableName, validated, partitioning);
         }
         return new CreateTableStatement(tableName, ifNotExists, keyColumnsNotNull(columns, constraints), validated, partitioning,
-                defaultExpressions, identities, storageParameters, checks, temporaryTable);
+                defaultExpressions, identities, storageParameters, checks, temporaryTable, foreignKeys);
     }
 
     /**
@@ -375,6 +381,114 @@ public final class StatementParser {
         return new TableConstraint(name, primaryKey, columnNames);
     }
 
+    /** {@code [CONSTRAINT name] FOREIGN KEY (columns) REFERENCES ...}, a table constraint. */
+    private static ForeignKeyClause parseForeignKey(TokenCursor cursor) {
+        Token start = cursor.peek();
+        String name = cursor.accept("constraint") ? cursor.name() : null;
+        cursor.expect("foreign");
+        cursor.expect("key");
+        List<String> columns = parenthesizedNames(cursor);
+        return parseReferences(cursor, name, columns, start.position());
+    }
+
+    private static List<String> parenthesizedNames(TokenCursor cursor) {
+        cursor.expectSymbol("(");
+        List<String> names = new ArrayList<>();
+        do {
+            names.add(cursor.name());
+        } while (cursor.acceptSymbol(","));
+        cursor.expectSymbol(")");
+        return names;
+    }
+
+    /**
+     * {@code REFERENCES table [(columns)] [MATCH SIMPLE] [ON DELETE action] [ON UPDATE action]
+     * [NOT DEFERRABLE] [INITIALLY IMMEDIATE]}, the actions in either order; MATCH FULL / PARTIAL
+     * and deferrable constraints are 0A000.
+     */
+    private static ForeignKeyClause parseReferences(TokenCursor cursor, String name, List<String> columns, int position) {
+        cursor.expect("references");
+        String referenced = cursor.tableName();
+        List<String> referencedColumns = cursor.peek().isSymbol("(") ? parenthesizedNames(cursor) : List.of();
+        ReferentialAction onDelete = null;
+        ReferentialAction onUpdate = null;
+        while (true) {
+            Token word = cursor.peek();
+            if (cursor.accept("match")) {
+                Token kind = cursor.peek();
+                if (cursor.accept("simple")) {
+                    continue;
+                }
+                if (kind.isKeyword("full") || kind.isKeyword("partial")) {
+                    throw notSupported("MATCH " + kind.value().toUpperCase(Locale.ROOT) + " foreign keys are not supported", kind);
+                }
+                throw cursor.syntaxError(kind);
+            }
+            if (word.isKeyword("on") && (cursor.peek(1).isKeyword("delete") || cursor.peek(1).isKeyword("update"))) {
+                cursor.next();
+                boolean delete = cursor.next().isKeyword("delete");
+                if (delete ? onDelete != null : onUpdate != null) {
+                    throw new ParallaxException(SqlState.SYNTAX_ERROR, "conflicting or redundant options", null, null, word.position(), null);
+                }
+                ReferentialAction action = parseReferentialAction(cursor);
+                if (delete) {
+                    onDelete = action;
+                } else {
+                    onUpdate = action;
+                }
+                continue;
+            }
+            if (word.isKeyword("deferrable") || word.isKeyword("initially") && cursor.peek(1).isKeyword("deferred")) {
+                throw notSupported("deferrable foreign keys are not supported", word);
+            }
+            if (word.isKeyword("not") && cursor.peek(1).isKeyword("deferrable")) {
+                cursor.next();
+                cursor.next();
+                continue;
+            }
+            if (word.isKeyword("initially") && cursor.peek(1).isKeyword("immediate")) {
+                cursor.next();
+                cursor.next();
+                continue;
+            }
+            break;
+        }
+        return new ForeignKeyClause(name, columns, referenced, referencedColumns,
+                onDelete == null ? ReferentialAction.NO_ACTION : onDelete, onUpdate == null ? ReferentialAction.NO_ACTION : onUpdate,
+                position);
+    }
+
+    /** {@code NO ACTION | RESTRICT | CASCADE | SET NULL | SET DEFAULT}. */
+    private static ReferentialAction parseReferentialAction(TokenCursor cursor) {
+        Token word = cursor.peek();
+        if (cursor.accept("no")) {
+            cursor.expect("action");
+            return ReferentialAction.NO_ACTION;
+        }
+        if (cursor.accept("restrict")) {
+            return ReferentialAction.RESTRICT;
+        }
+        if (cursor.accept("cascade")) {
+            return ReferentialAction.CASCADE;
+        }
+        if (cursor.accept("set")) {
+            Token what = cursor.peek();
+            ReferentialAction action;
+            if (cursor.accept("null")) {
+                action = ReferentialAction.SET_NULL;
+            } else if (cursor.accept("default")) {
+                action = ReferentialAction.SET_DEFAULT;
+            } else {
+                throw cursor.syntaxError(what);
+            }
+            if (cursor.peek().isSymbol("(")) {
+                throw notSupported("a column list with " + action.text() + " is not supported", cursor.peek());
+            }
+            return action;
+        }
+        throw cursor.syntaxError(word);
+    }
+
     /**
      * PostgreSQL's checks on the keys: one primary key (42P16), key columns exist (42703) and appear
      * once (42701). Returns the primary key first, then the unique constraints, without those whose
@@ -500,11 +614,12 @@ public final class StatementParser {
 
     private static ColumnDefinition parseColumn(TokenCursor cursor, String tableName, List<TableConstraint> constraints,
                                                 List<Token> constraintStarts, Map<String, String> defaultExpressions,
-                                                Map<String, IdentityClause> identities, List<CheckClause> checks) {
+                                                Map<String, IdentityClause> identities, List<CheckClause> checks,
+                                                List<ForeignKeyClause> foreignKeys) {
         Token start = cursor.peek();
         if (start.kind() == TokenKind.IDENTIFIER) {
             switch (start.value()) {
-                case "foreign", "exclude", "like" ->
+                case "exclude", "like" ->
                         throw notSupported("table constraints are not supported yet", start);
                 default -> {
                 }
@@ -540,6 +655,10 @@ public final class StatementParser {
             if (cursor.accept("unique")) {
                 constraints.add(new TableConstraint(constraintName, false, List.of(name)));
                 constraintStarts.add(constraint);
+                continue;
+            }
+            if (keyword.isKeyword("references")) {
+                foreignKeys.add(parseReferences(cursor, constraintName, List.of(name), constraint.position()));
                 continue;
             }
             if (keyword.isKeyword("generated")) {
@@ -599,7 +718,7 @@ public final class StatementParser {
             } else if (cursor.accept("null")) {
                 declaredNotNull = false;
             } else if (constraint.kind() == TokenKind.IDENTIFIER && Set.of(
-                    "references", "generated", "collate").contains(constraint.value())) {
+                    "generated", "collate").contains(constraint.value())) {
                 throw notSupported("column constraint " + constraint.value().toUpperCase(Locale.ROOT) + " is not supported yet", constraint);
             } else {
                 throw cursor.syntaxError(constraint);
@@ -850,12 +969,13 @@ public final class StatementParser {
                 publicNames.add(names.getLast());
             }
         } while (cursor.acceptSymbol(","));
-        // Nothing depends on a table yet, so CASCADE and RESTRICT behave alike.
-        if (!cursor.accept("cascade")) {
+        // CASCADE drops the foreign keys that reference a dropped table (views are not tracked as dependents).
+        boolean cascade = cursor.accept("cascade");
+        if (!cascade) {
             cursor.accept("restrict");
         }
         cursor.expectEnd();
-        return view ? new DropViewStatement(names, ifExists) : new DropTableStatement(names, ifExists, publicNames);
+        return view ? new DropViewStatement(names, ifExists) : new DropTableStatement(names, ifExists, publicNames, cascade);
     }
 
     // ---- SET / SHOW / RESET ----
@@ -1147,6 +1267,14 @@ public final class StatementParser {
                         throw notSupported("NOT VALID constraints are not supported", not);
                     }
                     actions.add(new AlterTableAction.AddCheck(check));
+                } else if (what.isKeyword("foreign") || what.isKeyword("constraint") && cursor.peek(2).isKeyword("foreign")) {
+                    ForeignKeyClause key = parseForeignKey(cursor);
+                    Token not = cursor.peek();
+                    if (cursor.accept("not")) {
+                        cursor.expect("valid");
+                        throw notSupported("NOT VALID constraints are not supported", not);
+                    }
+                    actions.add(new AlterTableAction.AddForeignKey(key));
                 } else if (what.isKeyword("primary") || what.isKeyword("unique") || what.isKeyword("constraint")
                         && (cursor.peek(2).isKeyword("primary") || cursor.peek(2).isKeyword("unique"))) {
                     TableConstraint key = parseTableConstraint(cursor);
@@ -1209,7 +1337,12 @@ public final class StatementParser {
         Map<String, IdentityClause> identities = new LinkedHashMap<>();
         List<CheckClause> checks = new ArrayList<>();
         Token columnStart = cursor.peek();
-        ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions, identities, checks);
+        List<ForeignKeyClause> foreignKeys = new ArrayList<>();
+        ColumnDefinition column = parseColumn(cursor, tableName, constraints, constraintStarts, defaultExpressions, identities, checks,
+                foreignKeys);
+        if (!foreignKeys.isEmpty()) {
+            throw notSupported("REFERENCES of an added column is not supported yet: add the column, then the constraint", columnStart);
+        }
         if (!checks.isEmpty()) {
             throw notSupported("CHECK constraints of an added column are not supported yet: add the column, then the constraint", columnStart);
         }
@@ -1621,11 +1754,12 @@ public final class StatementParser {
         } else if (cursor.accept("continue")) {
             cursor.expect("identity");
         }
-        if (!cursor.accept("cascade")) {
+        boolean cascade = cursor.accept("cascade");
+        if (!cascade) {
             cursor.accept("restrict");
         }
         cursor.expectEnd();
-        return new TruncateStatement(targets, restartIdentity);
+        return new TruncateStatement(targets, restartIdentity, cascade);
     }
 
     private static Statement parseTransaction(TokenCursor cursor, TransactionStatement.Kind kind) {

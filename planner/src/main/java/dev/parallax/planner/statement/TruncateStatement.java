@@ -4,11 +4,16 @@ import java.util.List;
 
 /**
  * {@code TRUNCATE [TABLE] [ONLY] name [*] [, ...] [RESTART IDENTITY | CONTINUE IDENTITY] [CASCADE | RESTRICT]}.
- * No table references another (there are no foreign keys), so CASCADE and RESTRICT behave alike.
+ * With {@code cascade}, the tables that reference a truncated one by a foreign key are truncated too.
  */
-public record TruncateStatement(List<Target> targets, boolean restartIdentity) implements Statement {
+public record TruncateStatement(List<Target> targets, boolean restartIdentity, boolean cascade) implements Statement {
     public TruncateStatement {
         targets = List.copyOf(targets);
+    }
+
+    /** RESTRICT. */
+    public TruncateStatement(List<Target> targets, boolean restartIdentity) {
+        this(targets, restartIdentity, false);
     }
 
     /**

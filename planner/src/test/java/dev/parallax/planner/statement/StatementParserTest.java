@@ -3,6 +3,7 @@ package dev.parallax.planner.statement;
 import dev.parallax.engine.load.CopyFormat;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.catalog.ReferentialAction;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.type.DataType;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,8 @@ class StatementParserTest {
 
     @Test
     void dropTableWithSeveralNames() {
-        assertEquals(new DropTableStatement(List.of("a", "b"), true), StatementParser.parse("drop table if exists a, B cascade"));
+        assertEquals(new DropTableStatement(List.of("a", "b"), true, java.util.Set.of(), true),
+                StatementParser.parse("drop table if exists a, B cascade"));
         assertEquals(new DropTableStatement(List.of("a"), false), StatementParser.parse("DROP TABLE a;"));
     }
 
@@ -100,7 +102,7 @@ class StatementParserTest {
     void truncateWithItsOptions() {
         assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("t", false)), false), StatementParser.parse("truncate t"));
         assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("a", true), new TruncateStatement.Target("b", false, true),
-                        new TruncateStatement.Target("c", true)), true),
+                        new TruncateStatement.Target("c", true)), true, true),
                 StatementParser.parse("TRUNCATE TABLE ONLY a, public.B *, only (c) RESTART IDENTITY CASCADE;"));
         assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("t", false)), false),
                 StatementParser.parse("truncate t continue identity restrict"));
@@ -134,7 +136,10 @@ class StatementParserTest {
         assertEquals(new AlterTableStatement("t", false, true, List.of(new AlterTableAction.AddKey(
                         new TableConstraint("c", false, List.of("x")), 24))),
                 StatementParser.parse("alter table only t add constraint c unique (x)"));
-        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t add constraint c foreign key (x) references u").state());
+        assertEquals(new AlterTableStatement("t", false, false, List.of(new AlterTableAction.AddForeignKey(new ForeignKeyClause("c",
+                        List.of("x"), "u", List.of(), ReferentialAction.NO_ACTION, ReferentialAction.CASCADE, 19)))),
+                StatementParser.parse("alter table t add constraint c foreign key (x) references u on update cascade"));
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t add constraint c foreign key (x) references u match full").state());
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t alter column x type bigint").state());
     }
 

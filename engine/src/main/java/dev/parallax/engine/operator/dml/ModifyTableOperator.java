@@ -78,7 +78,7 @@ public final class ModifyTableOperator implements Operator {
      * index while a write step of the partition was abandoned, or whose partitions changed while
      * it took their snapshots; carries no stack trace.
      */
-    private static final RuntimeException UNPUBLISHED = new RuntimeException("row not published yet", null, false, false) {
+    static final RuntimeException UNPUBLISHED = new RuntimeException("row not published yet", null, false, false) {
     };
     private static final int[] PLAIN_TARGETS = {0};
 
@@ -138,6 +138,8 @@ public final class ModifyTableOperator implements Operator {
     private final TargetRowsFromInput targetRows;
     /** With {@link #targetRows} and RETURNING: per returned row its input row among the target rows read. */
     private int[] outputInputRows = new int[16];
+    /** The foreign key rules of a statement on a table that takes part in one, else null (most tables: nothing checked, no lock). */
+    private final ForeignKeyEnforcement foreignKeys;
 
     public ModifyTableOperator(ModifyTableNode node, Operator input, ExecutionContext context) {
         this(node, input, context, null);
@@ -203,6 +205,7 @@ public final class ModifyTableOperator implements Operator {
             arbiterFlags[arbiterPositions[index]] = true;
         }
         this.lookupPosition = node.lookup() == null ? -1 : position(constraints, node.lookup().constraint());
+        this.foreignKeys = ForeignKeyEnforcement.of(node, context);
         this.returning = new VectorExpression[node.returning().size()];
         for (int index = 0; index < returning.length; index++) {
             returning[index] = ExpressionCompiler.compile(node.returning().get(index), context);
@@ -360,6 +363,22 @@ public final class ModifyTableOperator implements Operator {
         int[] exclusiveTargets = movesRows ? allTargets() : sources;
         // TableChanges.applyAll nests two levels per partition changed: its lock, then its step.
         int nesting = 2 * (movesRows ? targetCount : sources.length);
+        if (foreignKeys != null) {
+            foreignKeys.lock();
+            try {
+                applyWithRetries(proposed, proposedTargets, keyValues, sources, exclusiveTargets, nesting);
+            } finally {
+                foreignKeys.unlock();
+            }
+        } else {
+            applyWithRetries(proposed, proposedTargets, keyValues, sources, exclusiveTargets, nesting);
+        }
+        return returning.length == 0 ? countBatch() : returningBatch();
+    }
+
+    /** The attempts: optimistic ones, then under the write locks, until one applies. */
+    private void applyWithRetries(Batch proposed, int[] proposedTargets, Batch keyValues, int[] sources, int[] exclusiveTargets,
+                                  int nesting) {
         int attempt = 0;
         while (true) {
             context.checkCancelled();
@@ -388,7 +407,6 @@ public final class ModifyTableOperator implements Operator {
             }
             attempt++;
         }
-        return returning.length == 0 ? countBatch() : returningBatch();
     }
 
     private int[] allTargets() {
@@ -442,6 +460,20 @@ public final class ModifyTableOperator implements Operator {
             }
         }
         boolean[] retryConstraints = node.onConflict() == null ? null : arbiterFlags;
+        if (foreignKeys != null) {
+            // Tables in foreign keys are never partitioned: the statement's one change set is its table's.
+            List<TableChanges> cascaded = foreignKeys.enforce(firstChanges);
+            if (!cascaded.isEmpty()) {
+                List<TableChanges> sets = new ArrayList<>(cascaded.size() + 1);
+                if (!firstChanges.isEmpty()) {
+                    sets.add(firstChanges);
+                }
+                sets.addAll(cascaded);
+                // Every writer of several tables takes their locks in one order: no two wait for each other.
+                sets.sort((left, right) -> Long.compare(left.table().lockOrder(), right.table().lockOrder()));
+                return LargeStack.call(2 * sets.size() + 2, () -> TableChanges.applyAll(sets, retryConstraints));
+            }
+        }
         if (acquired.size() <= 1) {
             return acquired.isEmpty() || firstChanges.apply(retryConstraints);
         }
@@ -941,6 +973,10 @@ public final class ModifyTableOperator implements Operator {
         for (TableChanges changes : acquired) {
             count += node.operation() == ModifyOperation.DELETE ? changes.oldCount() : changes.newCount();
         }
+        if (foreignKeys != null) {
+            // Rows a foreign key's action added to the statement's own set (a self-referencing table) are not counted.
+            count = node.operation() == ModifyOperation.DELETE ? foreignKeys.statementOldRows() : foreignKeys.statementNewRows();
+        }
         Batch result = Batch.create(List.of(DataType.BIGINT), 1);
         ((LongVector) result.column(0)).set(0, count);
         result.setRowCount(1);
@@ -956,6 +992,9 @@ public final class ModifyTableOperator implements Operator {
                     target -> deleting ? touchedChanges(target).oldRows() : touchedChanges(target).newRows());
         } else if (router == null) {
             rows = deleting ? firstChanges.oldRows() : firstChanges.newRows();
+            if (foreignKeys != null) {
+                rows.setRowCount(deleting ? foreignKeys.statementOldRows() : foreignKeys.statementNewRows());
+            }
         } else {
             rows = Batch.create(columnTypes, Math.max(1, outputCount));
             for (int index = 0; index < outputCount; index++) {

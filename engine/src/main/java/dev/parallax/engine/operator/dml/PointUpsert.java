@@ -244,6 +244,10 @@ public final class PointUpsert {
             return null;
         }
         Table table = node.table();
+        // Foreign keys need the general path's checks (the referencing side, and a DO UPDATE that may change a referenced key).
+        if (table.hasForeignKeyRelations() && (!table.foreignKeys().isEmpty() || node.onConflict() != null)) {
+            return null;
+        }
         if (table.isPartitioned() ? !hasPagedPartitions(table.partitionRouter()) : !(table.storage() instanceof PagedTableStorage)) {
             return null;
         }

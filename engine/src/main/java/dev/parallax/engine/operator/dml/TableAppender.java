@@ -26,6 +26,16 @@ public final class TableAppender {
      * input is collected before the append, so the count is exact.
      */
     public static void appendAll(Table table, List<Batch> batches) {
+        if (!table.foreignKeys().isEmpty()) {
+            // COPY into a referencing table: every row's key is checked first, under the keys' locks.
+            ForeignKeyValidation.appendChecked(table, batches);
+            return;
+        }
+        appendUnchecked(table, batches);
+    }
+
+    /** {@link #appendAll} without the foreign key checks (the caller made them). */
+    static void appendUnchecked(Table table, List<Batch> batches) {
         if (table.isPartitioned()) {
             long rows = liveRows(batches);
             for (PartitionedConstraint constraint : table.partitionedConstraints()) {

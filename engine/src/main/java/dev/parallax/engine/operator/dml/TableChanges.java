@@ -153,6 +153,17 @@ final class TableChanges {
         return changes;
     }
 
+    /**
+     * A change set of its own for the rows a foreign key's action changes in {@code table} (not the
+     * thread's reused one, which the statement's own table may hold); flagged {@link #cascaded}.
+     */
+    static TableChanges forCascade(Table table) {
+        TableChanges created = new TableChanges(table);
+        created.inUse = true;
+        created.cascaded = true;
+        return created;
+    }
+
     /** Whether {@code one} and {@code other} are partitions of the same parent (then they have the same columns and constraints). */
     private static boolean isSibling(Table one, Table other) {
         Table parent = one.parent();
@@ -300,6 +311,22 @@ final class TableChanges {
         return oldRowIds[index];
     }
 
+    /** The new row replacing old row {@code index}, or -1 when it is deleted. */
+    int successor(int index) {
+        return successors[index];
+    }
+
+    /** The old row new row {@code index} replaces, or -1 when it is inserted. */
+    int predecessor(int index) {
+        return predecessors[index];
+    }
+
+    /**
+     * Whether this set holds changes a foreign key's action made to another table than the
+     * statement's: no ON CONFLICT arbiter is among its constraints ({@link #applyAll}).
+     */
+    boolean cascaded;
+
     /**
      * Applies the changes in one step; see the class comment. Returns false, changing nothing, when
      * an old row is no longer live, or when a new key of an inserted row conflicts in one of the
@@ -404,7 +431,7 @@ final class TableChanges {
         changes.oldRows.setRowCount(changes.oldCount);
         boolean applied = changes.storage.modify(added, changes.oldRowIds, changes.oldCount, (batches, rowIds) -> {
             changes.newRowIds = changes.newCount == 0 ? null : rowIds[0];
-            changes.maintainConstraints(retryConstraints);
+            changes.maintainConstraints(changes.cascaded ? null : retryConstraints);
             if (level + 1 == sets.size()) {
                 // Every check passed; nothing can fail from here on, and the publishes follow.
                 for (TableChanges set : sets) {

@@ -172,6 +172,10 @@ public final class CatalogFunctionExpander extends RexShuttle {
                 values.add(operands.size() < 2 ? plain : rexBuilder.makeCall(SqlStdOperatorTable.CASE,
                         rexBuilder.makeCall(SqlStdOperatorTable.IS_TRUE, operands.get(1)), literal(check.definition(true)), plain));
             }
+            for (CatalogRelations.ForeignKeyEntry entry : relations().foreignKeys()) {
+                conditions.add(equal(operands.get(0), entry.key().objectId()));
+                values.add(literal(entry.key().definition()));
+            }
             return caseOf(conditions, values, rexBuilder.makeNullLiteral(text));
         }
         if (operator == CatalogFunctions.GET_EXPRESSION) {

@@ -60,8 +60,41 @@ public final class InformationSchemaViews {
                    cast(null as text), cast(null as text), cast(null as text)
             from pg_catalog.pg_namespace n""");
 
+    /**
+     * The PRIMARY KEY, UNIQUE, FOREIGN KEY and CHECK constraints of pg_constraint (PostgreSQL also
+     * lists each NOT NULL column as a CHECK named after OIDs; Parallax does not).
+     */
+    private static final View TABLE_CONSTRAINTS = new View("table_constraints", List.of(
+            "constraint_catalog", "constraint_schema", "constraint_name", "table_catalog", "table_schema", "table_name",
+            "constraint_type", "is_deferrable", "initially_deferred", "enforced", "nulls_distinct"), """
+            select current_database(), n.nspname, con.conname, current_database(), n.nspname, c.relname,
+                   case con.contype when 'c' then 'CHECK' when 'f' then 'FOREIGN KEY' when 'p' then 'PRIMARY KEY'
+                        when 'u' then 'UNIQUE' end,
+                   case when con.condeferrable then 'YES' else 'NO' end, case when con.condeferred then 'YES' else 'NO' end,
+                   'YES', case when con.contype = 'u' then 'YES' end
+            from pg_catalog.pg_constraint con
+                 join pg_catalog.pg_class c on c.oid = con.conrelid
+                 join pg_catalog.pg_namespace n on n.oid = con.connamespace
+            where c.relkind in ('r', 'p')""");
+
+    /** The FOREIGN KEY constraints with the name of the key they reference and their rules. */
+    private static final View REFERENTIAL_CONSTRAINTS = new View("referential_constraints", List.of(
+            "constraint_catalog", "constraint_schema", "constraint_name", "unique_constraint_catalog", "unique_constraint_schema",
+            "unique_constraint_name", "match_option", "update_rule", "delete_rule"), """
+            select current_database(), n.nspname, con.conname, current_database(), n.nspname, referenced.conname,
+                   case con.confmatchtype when 'f' then 'FULL' when 'p' then 'PARTIAL' else 'NONE' end,
+                   case con.confupdtype when 'c' then 'CASCADE' when 'n' then 'SET NULL' when 'd' then 'SET DEFAULT'
+                        when 'r' then 'RESTRICT' else 'NO ACTION' end,
+                   case con.confdeltype when 'c' then 'CASCADE' when 'n' then 'SET NULL' when 'd' then 'SET DEFAULT'
+                        when 'r' then 'RESTRICT' else 'NO ACTION' end
+            from pg_catalog.pg_constraint con
+                 join pg_catalog.pg_namespace n on n.oid = con.connamespace
+                 left join pg_catalog.pg_constraint referenced
+                      on referenced.conindid = con.conindid and referenced.contype in ('p', 'u')
+            where con.contype = 'f'""");
+
     /** The views, each named without its schema. */
-    public static final List<View> VIEWS = List.of(TABLES, COLUMNS, SCHEMATA);
+    public static final List<View> VIEWS = List.of(TABLES, COLUMNS, SCHEMATA, TABLE_CONSTRAINTS, REFERENTIAL_CONSTRAINTS);
 
     private InformationSchemaViews() {
     }

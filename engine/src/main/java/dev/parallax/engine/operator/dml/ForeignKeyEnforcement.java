@@ -1,0 +1,610 @@
+package dev.parallax.engine.operator.dml;
+
+import dev.parallax.engine.catalog.ForeignKey;
+import dev.parallax.engine.catalog.ReferentialAction;
+import dev.parallax.engine.catalog.Table;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.index.RowIds;
+import dev.parallax.engine.plan.ConflictAction;
+import dev.parallax.engine.plan.ModifyOperation;
+import dev.parallax.engine.plan.ModifyTableNode;
+import dev.parallax.engine.storage.PagedTableStorage;
+import dev.parallax.engine.storage.ScanSnapshot;
+import dev.parallax.engine.type.ValueText;
+import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.ColumnVector;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The FOREIGN KEY rules of one INSERT, UPDATE or DELETE on a table that takes part in a foreign
+ * key, run by {@link ModifyTableOperator} between collecting its changes and applying them, so a
+ * violation leaves nothing changed (PostgreSQL checks at the end of the statement; so does this:
+ * over the statement's whole change set).
+ *
+ * <p>Referencing side: each new row version whose key columns are all non-NULL (MATCH SIMPLE) and
+ * differ from its old version's must find its key in the referenced constraint's unique index (one
+ * point lookup), or among the new rows of the referenced table this statement writes (a
+ * self-referencing table's rows inserted together); 23503 otherwise.
+ *
+ * <p>Referenced side: each referenced key an old row version takes away (deleted, or changed) is
+ * looked for in the referencing table by one scan of it per statement and foreign key (PostgreSQL
+ * also scans without an index on the referencing columns; Parallax's ordered indexes are not used
+ * for it yet). NO ACTION and RESTRICT refuse with 23503 (NO ACTION not when the statement's new
+ * rows hold the key again); CASCADE, SET NULL and SET DEFAULT add the referencing rows' deaths or
+ * new versions to a change set of that table, whose own keys are then enforced the same way, and
+ * which {@link ModifyTableOperator} applies together with its own in one step.
+ *
+ * <p>{@link #lock} takes the foreign keys' locks ({@link ForeignKey#lock()}) the statement can
+ * need, the closure of its cascades, in object id order, for the whole statement.
+ */
+final class ForeignKeyEnforcement {
+    /** One change set the rules run over: the statement's own or a cascade's, with how far they have run. */
+    private static final class Pending {
+        final TableChanges changes;
+        /** Row id → old row, for the row ids this set kills (made when first asked). */
+        Map<Long, Integer> oldByRowId;
+        int checkedOld;
+        int checkedNew;
+        /** Per key columns: the keys of the new rows, and how many new rows they were made from. */
+        final Map<String, Set<String>> newKeys = new HashMap<>();
+        final Map<String, Integer> newKeysCount = new HashMap<>();
+
+        Pending(TableChanges changes) {
+            this.changes = changes;
+        }
+
+        Integer oldRowOf(long rowId) {
+            if (oldByRowId == null || oldByRowId.size() < changes.oldCount()) {
+                oldByRowId = new HashMap<>();
+                for (int old = 0; old < changes.oldCount(); old++) {
+                    oldByRowId.putIfAbsent(changes.oldRowId(old), old);
+                }
+            }
+            return oldByRowId.get(rowId);
+        }
+    }
+
+    private final Table table;
+    private final ExecutionContext context;
+    private final ForeignKey[] locks;
+    private final boolean[] exclusive;
+    /** The referencing tables whose row ids the statement holds from its scans to its apply, and their pins' stamps. */
+    private final Table[] pinned;
+    private final long[] pins;
+    private final Map<Table, Pending> pendingByTable = new IdentityHashMap<>();
+    private final List<Pending> pending = new ArrayList<>();
+    private final Map<Table, TableChanges> cascadeSets = new IdentityHashMap<>();
+    /**
+     * How many old and new rows the statement's own change set held before the actions added to it
+     * (a self-referencing table's cascades): its count and RETURNING leave the others out, as PostgreSQL's do.
+     */
+    private int statementOldRows;
+    private int statementNewRows;
+
+    private ForeignKeyEnforcement(Table table, ExecutionContext context, Map<ForeignKey, Boolean> locks) {
+        this.table = table;
+        this.context = context;
+        List<ForeignKey> ordered = new ArrayList<>(locks.keySet());
+        ordered.sort((left, right) -> Long.compare(left.objectId(), right.objectId()));
+        this.locks = ordered.toArray(new ForeignKey[0]);
+        this.exclusive = new boolean[this.locks.length];
+        List<Table> scanned = new ArrayList<>();
+        for (int index = 0; index < this.locks.length; index++) {
+            exclusive[index] = locks.get(this.locks[index]);
+            Table referencing = this.locks[index].referencing();
+            if (exclusive[index] && referencing != table && !scanned.contains(referencing)) {
+                scanned.add(referencing);
+            }
+        }
+        scanned.sort((left, right) -> Long.compare(left.lockOrder(), right.lockOrder()));
+        this.pinned = scanned.toArray(new Table[0]);
+        this.pins = new long[pinned.length];
+    }
+
+    /** The rules of {@code node}, or null when its table takes part in no foreign key its statement can break. */
+    static ForeignKeyEnforcement of(ModifyTableNode node, ExecutionContext context) {
+        Table table = node.table();
+        if (!table.hasForeignKeyRelations()) {
+            return null;
+        }
+        boolean[] written = new boolean[table.columnTypes().size()];
+        boolean deletes = node.operation() == ModifyOperation.DELETE;
+        switch (node.operation()) {
+            case INSERT -> {
+                Arrays.fill(written, true);
+            }
+            case UPDATE -> {
+                for (int column = 0; column < written.length; column++) {
+                    written[column] = node.assignments().get(column) != null;
+                }
+            }
+            case DELETE -> {
+            }
+        }
+        boolean changesKeys = node.operation() == ModifyOperation.UPDATE;
+        if (node.onConflict() != null && node.onConflict().action() == ConflictAction.UPDATE) {
+            changesKeys = true;
+        }
+        Map<ForeignKey, Boolean> locks = new HashMap<>();
+        for (ForeignKey key : table.foreignKeys()) {
+            if (writesAny(written, key.referencingColumns())) {
+                locks.merge(key, false, Boolean::logicalOr);
+            }
+        }
+        List<ForeignKey> guarded = new ArrayList<>();
+        for (ForeignKey key : table.referencedBy()) {
+            boolean keyChanged = changesKeys && (node.operation() == ModifyOperation.UPDATE
+                    ? writesAny(written, key.referencedColumns()) : conflictWritesAny(node, key.referencedColumns()));
+            if (deletes || keyChanged) {
+                guarded.add(key);
+            }
+        }
+        planCascades(guarded, deletes, !deletes, locks, new HashSet<>());
+        return locks.isEmpty() ? null : new ForeignKeyEnforcement(table, context, locks);
+    }
+
+    private static boolean writesAny(boolean[] written, int[] columns) {
+        for (int column : columns) {
+            if (written[column]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean conflictWritesAny(ModifyTableNode node, int[] columns) {
+        for (int column : columns) {
+            if (node.onConflict().assignments().get(column) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Adds the locks of {@code guarded} (exclusive) and of what their actions change in the referencing tables, transitively. */
+    private static void planCascades(List<ForeignKey> guarded, boolean deletes, boolean updates, Map<ForeignKey, Boolean> locks,
+                                     Set<String> visited) {
+        for (ForeignKey key : guarded) {
+            locks.put(key, true);
+            Table child = key.referencing();
+            ReferentialAction onDelete = deletes ? key.onDelete() : ReferentialAction.NO_ACTION;
+            ReferentialAction onUpdate = updates ? key.onUpdate() : ReferentialAction.NO_ACTION;
+            if (onDelete == ReferentialAction.CASCADE && visited.add(System.identityHashCode(child) + "/delete")) {
+                planCascades(child.referencedBy(), true, false, locks, visited);
+            }
+            boolean childUpdated = onDelete == ReferentialAction.SET_NULL || onDelete == ReferentialAction.SET_DEFAULT
+                    || onUpdate.changesReferencingRows();
+            if (childUpdated && visited.add(System.identityHashCode(child) + "/update/" + key.name())) {
+                boolean[] written = new boolean[child.columnTypes().size()];
+                for (int column : key.referencingColumns()) {
+                    written[column] = true;
+                }
+                for (ForeignKey own : child.foreignKeys()) {
+                    if (own != key && writesAny(written, own.referencingColumns())) {
+                        locks.merge(own, false, Boolean::logicalOr);
+                    }
+                }
+                List<ForeignKey> further = new ArrayList<>();
+                for (ForeignKey referencing : child.referencedBy()) {
+                    if (writesAny(written, referencing.referencedColumns())) {
+                        further.add(referencing);
+                    }
+                }
+                planCascades(further, false, true, locks, visited);
+            }
+        }
+    }
+
+    /**
+     * Takes the statement's foreign key locks, then pins the row ids of the referencing tables it
+     * may scan and change (VACUUM must not renumber a row between the scan that finds it and the
+     * step that kills it; the statement's own table is pinned by each attempt, and a pin is not
+     * reentrant); {@link #unlock} them when it ends.
+     */
+    void lock() {
+        for (int index = 0; index < locks.length; index++) {
+            if (exclusive[index]) {
+                locks[index].lock().writeLock().lock();
+            } else {
+                locks[index].lock().readLock().lock();
+            }
+        }
+        for (int index = 0; index < pinned.length; index++) {
+            pins[index] = pinned[index].rowIdLock().pin();
+        }
+    }
+
+    void unlock() {
+        for (int index = pinned.length - 1; index >= 0; index--) {
+            pinned[index].rowIdLock().unpin(pins[index]);
+        }
+        for (int index = locks.length - 1; index >= 0; index--) {
+            if (exclusive[index]) {
+                locks[index].lock().writeLock().unlock();
+            } else {
+                locks[index].lock().readLock().unlock();
+            }
+        }
+    }
+
+    /**
+     * Runs the rules over {@code changes}, the statement's change set of its table as one attempt
+     * collected it, and returns the change sets of other tables the actions filled (non-empty
+     * ones), to apply with it. Throws 23503 (or 23502 for SET NULL on a NOT NULL column), or
+     * {@link ModifyTableOperator#UNPUBLISHED} when a parent key found was not published yet.
+     */
+    List<TableChanges> enforce(TableChanges changes) {
+        statementOldRows = changes.oldCount();
+        statementNewRows = changes.newCount();
+        pending.clear();
+        pendingByTable.clear();
+        for (TableChanges cascade : cascadeSets.values()) {
+            cascade.clear();
+        }
+        Pending own = new Pending(changes);
+        pending.add(own);
+        pendingByTable.put(table, own);
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            for (int index = 0; index < pending.size(); index++) {
+                Pending set = pending.get(index);
+                if (set.checkedNew < set.changes.newCount() || set.checkedOld < set.changes.oldCount()) {
+                    run(set);
+                    progress = true;
+                }
+            }
+        }
+        List<TableChanges> cascaded = new ArrayList<>();
+        for (Pending set : pending) {
+            if (set != own && !set.changes.isEmpty()) {
+                cascaded.add(set.changes);
+            }
+        }
+        return cascaded;
+    }
+
+    private void run(Pending set) {
+        TableChanges changes = set.changes;
+        Table target = changes.table();
+        int newFrom = set.checkedNew;
+        int oldFrom = set.checkedOld;
+        int newTo = changes.newCount();
+        int oldTo = changes.oldCount();
+        set.checkedNew = newTo;
+        set.checkedOld = oldTo;
+        // The referenced side first: PostgreSQL's action triggers run before the referencing checks.
+        for (ForeignKey key : target.referencedBy()) {
+            enforceReferenced(key, set, oldFrom, oldTo);
+        }
+        for (ForeignKey key : target.foreignKeys()) {
+            checkReferences(key, changes, newFrom, newTo);
+        }
+    }
+
+    /** The old rows of the statement's own set the statement itself (not an action) kills: the first ones. */
+    int statementOldRows() {
+        return statementOldRows;
+    }
+
+    /** The new rows of the statement's own set the statement itself writes: the first ones. */
+    int statementNewRows() {
+        return statementNewRows;
+    }
+
+    // ---- referencing side ----
+
+    private void checkReferences(ForeignKey key, TableChanges changes, int from, int to) {
+        Batch newRows = changes.newRows();
+        Batch oldRows = changes.oldRows();
+        int[] columns = key.referencingColumns();
+        // An unchanged key stays valid unless the statement also changes the referenced table (SET DEFAULT
+        // may keep a key whose row it deletes; a self-referencing table's rows may lose their parents).
+        boolean referencedChanges = pendingByTable.containsKey(key.referenced());
+        for (int row = from; row < to; row++) {
+            int predecessor = changes.predecessor(row);
+            if (predecessor >= 0 && !referencedChanges && sameValues(oldRows, predecessor, newRows, row, columns, columns)) {
+                continue;
+            }
+            if (anyNull(newRows, row, columns)) {
+                continue;
+            }
+            if (!referencedKeyExists(key, newRows, row)) {
+                throw notPresent(key, newRows, row);
+            }
+        }
+    }
+
+    /** Whether the referenced table holds row {@code row}'s key after the statement. */
+    private boolean referencedKeyExists(ForeignKey key, Batch rows, int row) {
+        Table referenced = key.referenced();
+        PagedTableStorage storage = (PagedTableStorage) referenced.storage();
+        long abandoned = storage.abandonedSteps();
+        long rowId = key.referencedKey().index().get(rows, key.lookupColumns(), row);
+        if (rowId != RowIds.ABSENT && !storage.isPublished(rowId)) {
+            throw ModifyTableOperator.UNPUBLISHED;
+        }
+        if (storage.abandonedSteps() != abandoned) {
+            throw ModifyTableOperator.UNPUBLISHED;
+        }
+        Pending written = pendingByTable.get(referenced);
+        if (rowId != RowIds.ABSENT && (written == null || written.oldRowOf(rowId) == null)) {
+            return true;
+        }
+        // The statement kills that row (or it is absent): its new rows may hold the key.
+        return written != null && newRowsHold(written, key.referencedColumns(), rows, row, key.referencingColumns());
+    }
+
+    /**
+     * Whether a new row of {@code set} has, in {@code columns}, the values of {@code rows}' row
+     * {@code row} in {@code sourceColumns}: through a set of the new rows' keys, made once per
+     * columns and number of new rows (a statement rewriting a self-referencing table asks once a row).
+     */
+    private static boolean newRowsHold(Pending set, int[] columns, Batch rows, int row, int[] sourceColumns) {
+        TableChanges changes = set.changes;
+        String columnsKey = Arrays.toString(columns);
+        Set<String> keys = set.newKeys.get(columnsKey);
+        if (keys == null || set.newKeysCount.get(columnsKey) != changes.newCount()) {
+            keys = new HashSet<>();
+            Batch newRows = changes.newRows();
+            for (int candidate = 0; candidate < changes.newCount(); candidate++) {
+                if (!anyNull(newRows, candidate, columns)) {
+                    keys.add(keyText(newRows, candidate, columns));
+                }
+            }
+            set.newKeys.put(columnsKey, keys);
+            set.newKeysCount.put(columnsKey, changes.newCount());
+        }
+        return keys.contains(keyText(rows, row, sourceColumns));
+    }
+
+    // ---- referenced side ----
+
+    private void enforceReferenced(ForeignKey key, Pending set, int from, int to) {
+        TableChanges changes = set.changes;
+        Batch oldRows = changes.oldRows();
+        Batch newRows = changes.newRows();
+        int[] columns = key.referencedColumns();
+        Map<String, Integer> takenKeys = null;
+        for (int old = from; old < to; old++) {
+            int successor = changes.successor(old);
+            if (successor >= 0 && sameValues(oldRows, old, newRows, successor, columns, columns)) {
+                continue;
+            }
+            if (anyNull(oldRows, old, columns)) {
+                continue;
+            }
+            ReferentialAction action = successor < 0 ? key.onDelete() : key.onUpdate();
+            if (action == ReferentialAction.NO_ACTION && newRowsHold(set, columns, oldRows, old, columns)) {
+                continue;
+            }
+            if (takenKeys == null) {
+                takenKeys = new HashMap<>();
+            }
+            takenKeys.putIfAbsent(keyText(oldRows, old, columns), old);
+        }
+        if (takenKeys == null) {
+            return;
+        }
+        Table child = key.referencing();
+        PagedTableStorage storage = (PagedTableStorage) child.storage();
+        Pending childSet = pendingByTable.get(child);
+        int[] allColumns = new int[child.columnTypes().size()];
+        Arrays.setAll(allColumns, column -> column);
+        int[] referencing = key.referencingColumns();
+        Batch page = Batch.create(child.columnTypes(), Batch.DEFAULT_CAPACITY);
+        int[] slots = new int[storage.pageSlotCapacity()];
+        ScanSnapshot snapshot = storage.snapshot();
+        int violation = -1;
+        for (int pageIndex = 0; pageIndex < snapshot.pageCount(); pageIndex++) {
+            context.checkCancelled();
+            int rows = storage.readPage(pageIndex, allColumns, page, snapshot, slots);
+            for (int row = 0; row < rows; row++) {
+                if (anyNull(page, row, referencing)) {
+                    continue;
+                }
+                Integer old = takenKeys.get(keyText(page, row, referencing));
+                if (old == null) {
+                    continue;
+                }
+                long rowId = RowIds.pack(pageIndex, slots[row]);
+                Integer killed = childSet == null ? null : childSet.oldRowOf(rowId);
+                int successor = changes.successor(old);
+                ReferentialAction action = successor < 0 ? key.onDelete() : key.onUpdate();
+                if (killed != null && childSet.changes.successor(killed) < 0) {
+                    // The statement deletes that referencing row already.
+                    continue;
+                }
+                switch (action) {
+                    case NO_ACTION, RESTRICT -> {
+                        if (killed != null) {
+                            // The statement writes a new version of that row: a violation only if it keeps the key.
+                            int version = childSet.changes.successor(killed);
+                            if (!sameValues(childSet.changes.newRows(), version, oldRows, old, referencing, key.referencedColumns())) {
+                                continue;
+                            }
+                        }
+                        violation = violation < 0 ? old : Math.min(violation, old);
+                    }
+                    case CASCADE, SET_NULL, SET_DEFAULT -> {
+                        if (childSet == null) {
+                            childSet = cascadeSet(child);
+                        }
+                        changeReferencingRow(key, action, childSet, killed, rowId, page, row, newRows, successor);
+                        if (action == ReferentialAction.SET_DEFAULT && defaultsKeepKey(key, oldRows, old)) {
+                            // The default is the key taken away: the row would keep referencing it (PostgreSQL's ri_restrict check).
+                            throw stillReferenced(key, oldRows, old);
+                        }
+                    }
+                }
+            }
+        }
+        if (violation >= 0) {
+            throw stillReferenced(key, oldRows, violation);
+        }
+    }
+
+    /** The pending set of {@code child}: a cascade's own change set, made on first use and reused by each attempt. */
+    private Pending cascadeSet(Table child) {
+        TableChanges changes = cascadeSets.computeIfAbsent(child, TableChanges::forCascade);
+        Pending set = new Pending(changes);
+        pending.add(set);
+        pendingByTable.put(child, set);
+        return set;
+    }
+
+    /**
+     * Deletes the referencing row (CASCADE of a delete), or gives it a new version whose key
+     * columns hold the new referenced key (CASCADE of an update), NULLs or their defaults; a row the
+     * statement already writes again gets the change in its new version.
+     */
+    private void changeReferencingRow(ForeignKey key, ReferentialAction action, Pending childSet, Integer killed, long rowId,
+                                      Batch page, int row, Batch parentNewRows, int parentSuccessor) {
+        TableChanges changes = childSet.changes;
+        boolean deletes = action == ReferentialAction.CASCADE && parentSuccessor < 0;
+        if (deletes) {
+            if (killed == null) {
+                changes.addOld(rowId, page, row);
+            } else {
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                        "a row of table \"%s\" both changed and deleted by foreign key actions is not supported", key.referencing().name());
+            }
+            return;
+        }
+        int version;
+        if (killed == null) {
+            int old = changes.addOld(rowId, page, row);
+            version = changes.addNew(page, row, old);
+        } else {
+            version = changes.successor(killed);
+        }
+        Batch newRows = changes.newRows();
+        int[] referencing = key.referencingColumns();
+        int[] referenced = key.referencedColumns();
+        for (int index = 0; index < referencing.length; index++) {
+            ColumnVector target = newRows.column(referencing[index]);
+            if (action == ReferentialAction.CASCADE) {
+                target.copyFrom(parentNewRows.column(referenced[index]), parentSuccessor, version);
+            } else if (action == ReferentialAction.SET_NULL || key.defaultValue(index) == null) {
+                target.setNull(version);
+                target.markMayHaveNulls();
+            } else {
+                dev.parallax.engine.operator.ConstantValues.store(target, version, key.defaultValue(index));
+            }
+        }
+        requireNotNull(key.referencing(), newRows, version, referencing);
+    }
+
+    /** Whether SET DEFAULT's values of {@code key} are the key of old row {@code old} of the referenced table. */
+    private static boolean defaultsKeepKey(ForeignKey key, Batch oldRows, int old) {
+        int[] referenced = key.referencedColumns();
+        for (int index = 0; index < referenced.length; index++) {
+            Object value = key.defaultValue(index);
+            if (value == null || !ValueText.format(oldRows.column(referenced[index]), old).equals(
+                    defaultText(key, index))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The text of SET DEFAULT's value for referencing column {@code index}, as the column's type prints it. */
+    private static String defaultText(ForeignKey key, int index) {
+        Batch one = Batch.create(List.of(key.referencing().columnTypes().get(key.referencingColumns()[index])), 1);
+        dev.parallax.engine.operator.ConstantValues.store(one.column(0), 0, key.defaultValue(index));
+        one.setRowCount(1);
+        return ValueText.format(one.column(0), 0);
+    }
+
+    /** 23502 when a key column set to NULL is NOT NULL, as PostgreSQL's SET NULL fails on the referencing table. */
+    private static void requireNotNull(Table child, Batch rows, int row, int[] columns) {
+        for (int column : columns) {
+            if (rows.column(column).isNull(row) && child.columns().get(column).notNull()) {
+                rows.setRowCount(Math.max(rows.rowCount(), row + 1));
+                throw new ParallaxException(SqlState.NOT_NULL_VIOLATION,
+                        "null value in column \"" + child.columns().get(column).name() + "\" of relation \"" + child.name()
+                                + "\" violates not-null constraint")
+                        .withDetail("Failing row contains " + AssignedRows.rowText(rows, row) + ".");
+            }
+        }
+    }
+
+    // ---- values ----
+
+    static boolean anyNull(Batch rows, int row, int[] columns) {
+        for (int column : columns) {
+            if (rows.column(column).isNull(row)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code left}'s row in {@code leftColumns} equals {@code right}'s in {@code rightColumns}, NULLs equal to each other (no change). */
+    private static boolean sameValues(Batch left, int leftRow, Batch right, int rightRow, int[] leftColumns, int[] rightColumns) {
+        for (int index = 0; index < leftColumns.length; index++) {
+            ColumnVector one = left.column(leftColumns[index]);
+            ColumnVector other = right.column(rightColumns[index]);
+            boolean oneNull = one.isNull(leftRow);
+            if (oneNull != other.isNull(rightRow)) {
+                return false;
+            }
+            if (!oneNull && !ValueText.format(one, leftRow).equals(ValueText.format(other, rightRow))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A key's values as text, apart; the key columns of both sides have one type, so equal keys have equal texts. */
+    static String keyText(Batch rows, int row, int[] columns) {
+        if (columns.length == 1) {
+            return ValueText.format(rows.column(columns[0]), row);
+        }
+        StringBuilder text = new StringBuilder();
+        for (int column : columns) {
+            text.append(ValueText.format(rows.column(column), row)).append('\u0000');
+        }
+        return text.toString();
+    }
+
+    /** PostgreSQL's {@code (a, b)=(1, x)} of a key's columns and values. */
+    private static String keyDetail(List<String> names, Batch rows, int row, int[] columns) {
+        StringBuilder text = new StringBuilder("(");
+        for (int index = 0; index < columns.length; index++) {
+            text.append(index > 0 ? ", " : "").append(names.get(columns[index]));
+        }
+        text.append(")=(");
+        for (int index = 0; index < columns.length; index++) {
+            text.append(index > 0 ? ", " : "").append(ValueText.format(rows.column(columns[index]), row));
+        }
+        return text.append(')').toString();
+    }
+
+    static ParallaxException notPresent(ForeignKey key, Batch rows, int row) {
+        List<String> names = key.referencing().columns().stream().map(column -> column.name()).toList();
+        return ParallaxException.of(SqlState.FOREIGN_KEY_VIOLATION, "insert or update on table \"%s\" violates foreign key constraint \"%s\"",
+                        key.referencing().name(), key.name())
+                .withDetail("Key " + keyDetail(names, rows, row, key.referencingColumns()) + " is not present in table \""
+                        + key.referenced().name() + "\".");
+    }
+
+    private static ParallaxException stillReferenced(ForeignKey key, Batch rows, int row) {
+        List<String> names = key.referenced().columns().stream().map(column -> column.name()).toList();
+        return ParallaxException.of(SqlState.FOREIGN_KEY_VIOLATION,
+                        "update or delete on table \"%s\" violates foreign key constraint \"%s\" on table \"%s\"",
+                        key.referenced().name(), key.name(), key.referencing().name())
+                .withDetail("Key " + keyDetail(names, rows, row, key.referencedColumns()) + " is still referenced from table \""
+                        + key.referencing().name() + "\".");
+    }
+}

@@ -1,0 +1,160 @@
+package dev.parallax.planner;
+
+import dev.parallax.Database;
+import dev.parallax.DatabaseOptions;
+import dev.parallax.PreparedQuery;
+import dev.parallax.Result;
+import dev.parallax.Session;
+import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.error.SqlState;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * FOREIGN KEY constraints through the embedding API: PostgreSQL 15's DETAIL and HINT lines (the
+ * SQL logic tests check SQLSTATEs and messages only), a prepared insert planned before the key
+ * existed, and sessions inserting children while others delete their parents, which must never
+ * leave a child whose parent is gone.
+ */
+class ForeignKeysTest {
+    private Database database;
+    private Session session;
+
+    @BeforeEach
+    void open() {
+        database = Database.inMemory(DatabaseOptions.defaults().withMemoryLimit(1L << 30).withWorkerThreads(2));
+        session = database.openSession();
+    }
+
+    @AfterEach
+    void close() {
+        session.close();
+        database.close();
+    }
+
+    private static List<List<Object>> rows(Session session, String sql) {
+        try (Result result = session.execute(sql)) {
+            return result.fetchAll();
+        }
+    }
+
+    private static ParallaxException failure(Session session, String sql) {
+        return assertThrows(ParallaxException.class, () -> rows(session, sql));
+    }
+
+    private static long count(Session session, String sql) {
+        return ((Number) rows(session, sql).getFirst().getFirst()).longValue();
+    }
+
+    @Test
+    void violationsCarryPostgresDetails() {
+        rows(session, "create table p (a int, b text, primary key (a, b))");
+        rows(session, "create table c (id int, a int, b text, foreign key (a, b) references p)");
+        rows(session, "insert into p values (1, 'x')");
+        rows(session, "insert into c values (1, 1, 'x')");
+        ParallaxException insert = failure(session, "insert into c values (2, 1, 'y')");
+        assertEquals(SqlState.FOREIGN_KEY_VIOLATION, insert.state());
+        assertEquals("insert or update on table \"c\" violates foreign key constraint \"c_a_b_fkey\"", insert.getMessage());
+        assertEquals("Key (a, b)=(1, y) is not present in table \"p\".", insert.detail());
+        ParallaxException delete = failure(session, "delete from p");
+        assertEquals("update or delete on table \"p\" violates foreign key constraint \"c_a_b_fkey\" on table \"c\"", delete.getMessage());
+        assertEquals("Key (a, b)=(1, x) is still referenced from table \"c\".", delete.detail());
+        ParallaxException drop = failure(session, "drop table p");
+        assertEquals(SqlState.DEPENDENT_OBJECTS_STILL_EXIST, drop.state());
+        assertEquals("constraint c_a_b_fkey on table c depends on table p", drop.detail());
+        assertEquals("Use DROP ... CASCADE to drop the dependent objects too.", drop.hint());
+        ParallaxException truncate = failure(session, "truncate p");
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, truncate.state());
+        assertEquals("Table \"c\" references \"p\".", truncate.detail());
+        assertEquals("Truncate table \"c\" at the same time, or use TRUNCATE ... CASCADE.", truncate.hint());
+    }
+
+    @Test
+    void preparedInsertPlannedBeforeTheKeyIsChecked() {
+        rows(session, "create table p (id int primary key)");
+        rows(session, "create table c (id int primary key, pid int)");
+        rows(session, "insert into p values (1)");
+        try (PreparedQuery insert = session.prepare("insert into c values ($1, $2)")) {
+            insert.execute(1, 7).close();
+            rows(session, "delete from c");
+            rows(session, "alter table c add foreign key (pid) references p");
+            insert.execute(2, 1).close();
+            ParallaxException failure = assertThrows(ParallaxException.class, () -> insert.execute(3, 7).close());
+            assertEquals(SqlState.FOREIGN_KEY_VIOLATION, failure.state());
+            rows(session, "alter table c drop constraint c_pid_fkey");
+            insert.execute(3, 7).close();
+        }
+        assertEquals(2, count(session, "select count(*) from c"));
+    }
+
+    @Test
+    void concurrentChildInsertsAndParentDeletesLeaveNoOrphans() throws InterruptedException {
+        concurrentInsertsAndDeletes("");
+    }
+
+    @Test
+    void concurrentChildInsertsAndCascadingParentDeletesLeaveNoOrphans() throws InterruptedException {
+        concurrentInsertsAndDeletes(" on delete cascade");
+    }
+
+    /**
+     * Two sessions insert children of random parents while two delete random parents (refused
+     * while referenced under NO ACTION, taking the children along under CASCADE); a child whose
+     * insert and its parent's delete both went through would be an orphan.
+     */
+    private void concurrentInsertsAndDeletes(String onDelete) throws InterruptedException {
+        int parents = 400;
+        int operations = 1000;
+        rows(session, "create table p (id int primary key)");
+        rows(session, "create table c (id int primary key, pid int references p" + onDelete + ")");
+        rows(session, "insert into p select g from generate_series(1, " + parents + ") g");
+        ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        for (int worker = 0; worker < 4; worker++) {
+            boolean inserts = worker % 2 == 0;
+            int seed = worker;
+            threads.add(Thread.ofPlatform().start(() -> {
+                SplittableRandom random = new SplittableRandom(seed);
+                try (Session own = database.openSession()) {
+                    start.await();
+                    for (int operation = 0; operation < operations; operation++) {
+                        int parent = 1 + random.nextInt(parents);
+                        String sql = inserts
+                                ? "insert into c values (" + (seed * operations + operation) + ", " + parent + ")"
+                                : "delete from p where id = " + parent;
+                        try {
+                            rows(own, sql);
+                        } catch (ParallaxException failure) {
+                            if (failure.state() != SqlState.FOREIGN_KEY_VIOLATION) {
+                                unexpected.add(failure);
+                            }
+                        }
+                    }
+                } catch (Throwable failure) {
+                    unexpected.add(failure);
+                }
+            }));
+        }
+        start.countDown();
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        assertTrue(unexpected.isEmpty(), () -> "unexpected failures: " + unexpected);
+        long children = count(session, "select count(*) from c");
+        long deleted = parents - count(session, "select count(*) from p");
+        assertTrue(children > 0 && deleted > 0, "both sides made progress: " + children + " children, " + deleted + " parents deleted");
+        assertEquals(0, count(session, "select count(*) from c where not exists (select 1 from p where p.id = c.pid)"));
+    }
+}
