@@ -62,6 +62,14 @@ public interface Result extends AutoCloseable {
         return rows;
     }
 
+    /**
+     * The zone a timestamp with time zone of this result prints in: UTC unless a wrapper knows the
+     * session's TimeZone (the shell's and the wire server's results print in it).
+     */
+    default dev.parallax.engine.type.SessionTimeZone timeZone() {
+        return dev.parallax.engine.type.SessionTimeZone.UTC;
+    }
+
     /** Stops the statement if still running and frees its resources. Idempotent. */
     @Override
     void close();

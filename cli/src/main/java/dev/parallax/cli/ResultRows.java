@@ -1,6 +1,7 @@
 package dev.parallax.cli;
 
 import dev.parallax.Result;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
 
@@ -22,6 +23,7 @@ final class ResultRows {
     /** As {@link #forEach(Result, Consumer)}, showing NULL as {@code nullDisplay} when it is not null. */
     static long forEach(Result result, String nullDisplay, Consumer<String[]> action) {
         String[] row = new String[result.columns().size()];
+        SessionTimeZone zone = result.timeZone();
         long rows = 0;
         Batch batch;
         while ((batch = result.nextBatch()) != null) {
@@ -29,7 +31,7 @@ final class ResultRows {
             for (int index = 0; index < count; index++) {
                 int position = batch.position(index);
                 for (int column = 0; column < row.length; column++) {
-                    String text = ValueText.format(batch.column(column), position);
+                    String text = ValueText.format(batch.column(column), position, zone);
                     row[column] = text == null ? nullDisplay : text;
                 }
                 action.accept(row);

@@ -308,7 +308,7 @@ public final class ScriptRunner {
             }
             noticesPrinted = printNotices(result, 0, locus);
             if (result.hasRows()) {
-                printer.print(result, resultOut);
+                printer.print(new SessionZoneResult(result, session), resultOut);
             } else if (!options.quiet() && !setup) {
                 resultOut.print(result.commandTag());
                 resultOut.print('\n');

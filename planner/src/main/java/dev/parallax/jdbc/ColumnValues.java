@@ -41,7 +41,7 @@ final class ColumnValues {
             case DECIMAL -> ((LongVector) vector).get(position) / DecimalMath.powerOfTen(type.scale());
             case REAL, DOUBLE -> truncate(((DoubleVector) vector).get(position), vector, position, javaTypeName);
             case CHAR, VARCHAR, TEXT -> parseInteger(((BytesVector) vector).getString(position).strip(), javaTypeName);
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
+            case DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
                     throw badValue(javaTypeName, ValueText.format(vector, position));
         };
         if (value < minimum || value > maximum) {
@@ -57,7 +57,7 @@ final class ColumnValues {
             case DECIMAL -> BigDecimal.valueOf(((LongVector) vector).get(position), type.scale()).doubleValue();
             case REAL, DOUBLE -> ((DoubleVector) vector).get(position);
             case CHAR, VARCHAR, TEXT -> parseDouble(((BytesVector) vector).getString(position).strip(), javaTypeName);
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
+            case DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
                     throw badValue(javaTypeName, ValueText.format(vector, position));
         };
     }
@@ -83,7 +83,7 @@ final class ColumnValues {
                 yield BigDecimal.valueOf(value);
             }
             case CHAR, VARCHAR, TEXT -> parseDecimal(((BytesVector) vector).getString(position).strip());
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
+            case DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
                     throw badValue("BigDecimal", ValueText.format(vector, position));
         };
     }
@@ -111,7 +111,7 @@ final class ColumnValues {
                     throw cannotCastToBoolean(text);
                 }
             }
-            case DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
+            case DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, UUID, NULL ->
                     throw cannotCastToBoolean(ValueText.format(vector, position));
         };
     }
@@ -120,6 +120,7 @@ final class ColumnValues {
         return switch (vector.type().kind()) {
             case DATE -> LocalDate.ofEpochDay(((LongVector) vector).get(position));
             case TIMESTAMP -> ValueObjects.timestamp(((LongVector) vector).get(position)).toLocalDate();
+            case TIMESTAMPTZ -> localInJvmZone(((LongVector) vector).get(position)).toLocalDate();
             case CHAR, VARCHAR, TEXT -> {
                 String text = ((BytesVector) vector).getString(position);
                 try {
@@ -137,6 +138,7 @@ final class ColumnValues {
         return switch (vector.type().kind()) {
             case DATE -> LocalDate.ofEpochDay(((LongVector) vector).get(position)).atStartOfDay();
             case TIMESTAMP -> ValueObjects.timestamp(((LongVector) vector).get(position));
+            case TIMESTAMPTZ -> localInJvmZone(((LongVector) vector).get(position));
             case CHAR, VARCHAR, TEXT -> {
                 String text = ((BytesVector) vector).getString(position);
                 try {
@@ -148,6 +150,14 @@ final class ColumnValues {
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY,
                  UUID, NULL -> throw badDateTime("timestamp", ValueText.format(vector, position));
         };
+    }
+
+    /**
+     * A timestamp with time zone as the JVM's wall-clock time: what pgJDBC's getTimestamp and
+     * getObject(LocalDateTime) give, so that {@code Timestamp.valueOf} of it is the value's instant.
+     */
+    static LocalDateTime localInJvmZone(long utcMicros) {
+        return ValueObjects.timestampWithTimeZone(utcMicros).atZoneSameInstant(java.time.ZoneId.systemDefault()).toLocalDateTime();
     }
 
     /** PostgreSQL's text output of the value (what psql prints); text columns are decoded directly. */

@@ -27,7 +27,8 @@ final class JdbcTypes {
             case REAL -> Types.REAL;
             case DOUBLE -> Types.DOUBLE;
             case DATE -> Types.DATE;
-            case TIMESTAMP -> Types.TIMESTAMP;
+            // pgJDBC reports timestamptz as TIMESTAMP too.
+            case TIMESTAMP, TIMESTAMPTZ -> Types.TIMESTAMP;
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, VARBIT, UUID, NULL -> Types.OTHER;
             case CHAR -> Types.CHAR;
             case VARCHAR, TEXT -> Types.VARCHAR;
@@ -48,6 +49,7 @@ final class JdbcTypes {
             case DOUBLE -> "float8";
             case DATE -> "date";
             case TIMESTAMP -> "timestamp";
+            case TIMESTAMPTZ -> "timestamptz";
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "interval";
             case CHAR -> "bpchar";
             case VARCHAR -> "varchar";
@@ -72,6 +74,7 @@ final class JdbcTypes {
             case DOUBLE -> "java.lang.Double";
             case DATE -> "java.time.LocalDate";
             case TIMESTAMP -> "java.time.LocalDateTime";
+            case TIMESTAMPTZ -> "java.time.OffsetDateTime";
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "dev.parallax.engine.type.ValueObjects$Interval";
             case CHAR, VARCHAR, TEXT, BIT, VARBIT, NULL -> "java.lang.String";
             case ARRAY -> "java.sql.Array";
@@ -94,6 +97,7 @@ final class JdbcTypes {
             case DOUBLE -> 17;
             case DATE -> 13;
             case TIMESTAMP -> 29;
+            case TIMESTAMPTZ -> 35;
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> 49;
             case CHAR, VARCHAR, BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? UNLIMITED_LENGTH : type.length();
             case TEXT, ARRAY, NULL -> UNLIMITED_LENGTH;
@@ -105,7 +109,7 @@ final class JdbcTypes {
     static int scale(DataType type) {
         return switch (type.kind()) {
             case DECIMAL -> type.scale();
-            case TIMESTAMP, INTERVAL_DAY_TIME -> 6;
+            case TIMESTAMP, TIMESTAMPTZ, INTERVAL_DAY_TIME -> 6;
             case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, INTERVAL_YEAR_MONTH, CHAR, VARCHAR, TEXT, BIT, VARBIT,
                  ARRAY, UUID, NULL -> 0;
         };
@@ -123,6 +127,7 @@ final class JdbcTypes {
             case DOUBLE -> 25;
             case DATE -> 13;
             case TIMESTAMP -> 29;
+            case TIMESTAMPTZ -> 35;
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> 49;
             case CHAR, VARCHAR, BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? UNLIMITED_LENGTH : type.length();
             case TEXT, ARRAY, NULL -> UNLIMITED_LENGTH;

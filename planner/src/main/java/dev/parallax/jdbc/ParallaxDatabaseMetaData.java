@@ -218,12 +218,12 @@ final class ParallaxDatabaseMetaData implements DatabaseMetaData {
         for (DataType type : types) {
             TypeKind kind = type.kind();
             String quote = kind.isText() || kind == TypeKind.DATE || kind == TypeKind.TIMESTAMP
-                    || kind == TypeKind.INTERVAL_DAY_TIME ? "'" : null;
+                    || kind == TypeKind.TIMESTAMPTZ || kind == TypeKind.INTERVAL_DAY_TIME ? "'" : null;
             String createParameters = switch (kind) {
                 case DECIMAL -> "precision,scale";
                 case CHAR, VARCHAR, BIT, VARBIT -> "length";
-                case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, TEXT, ARRAY,
-                     UUID, NULL -> null;
+                case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, TEXT,
+                     ARRAY, UUID, NULL -> null;
             };
             short maximumScale = (short) (kind == TypeKind.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : JdbcTypes.scale(type));
             rows.add(new Object[] {JdbcTypes.typeName(type), JdbcTypes.sqlType(type), JdbcTypes.precision(type),

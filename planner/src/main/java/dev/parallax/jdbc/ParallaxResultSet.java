@@ -65,6 +65,19 @@ final class ParallaxResultSet extends ReadOnlyResultSet {
      * @param statement the statement that produced the result, or null for DatabaseMetaData results
      * @param maxRows   rows to deliver at most; 0 for all
      */
+    /**
+     * PostgreSQL's text of the value at the current position; a timestamp with time zone in the session's
+     * TimeZone, looked up then (results without one cost no setting lookup).
+     */
+    private String text(ColumnVector vector) {
+        if (!dev.parallax.engine.type.SessionTimeZone.appliesTo(vector.type())) {
+            return ColumnValues.text(vector, position);
+        }
+        dev.parallax.engine.type.SessionTimeZone zone = statement == null ? dev.parallax.engine.type.SessionTimeZone.UTC
+                : dev.parallax.engine.type.SessionTimeZone.ofSetting(statement.connection.session().settings().show("TimeZone"));
+        return dev.parallax.engine.type.ValueText.format(vector, position, zone);
+    }
+
     ParallaxResultSet(ParallaxStatement statement, Result result, long maxRows) {
         this.statement = statement;
         this.result = result;
@@ -176,7 +189,7 @@ final class ParallaxResultSet extends ReadOnlyResultSet {
     @Override
     public String getString(int columnIndex) throws SQLException {
         ColumnVector vector = column(columnIndex);
-        return wasNull ? null : ColumnValues.text(vector, position);
+        return wasNull ? null : text(vector);
     }
 
     @Override
@@ -269,6 +282,10 @@ final class ParallaxResultSet extends ReadOnlyResultSet {
         if (wasNull) {
             return null;
         }
+        if (vector.type().kind() == dev.parallax.engine.type.TypeKind.TIMESTAMPTZ) {
+            // An instant: the calendar does not move it.
+            return Timestamp.valueOf(ColumnValues.timestamp(vector, position));
+        }
         LocalDateTime value = ColumnValues.timestamp(vector, position);
         return Timestamp.from(value.atZone(zone(calendar)).toInstant());
     }
@@ -301,7 +318,7 @@ final class ParallaxResultSet extends ReadOnlyResultSet {
         }
         TypeKind kind = vector.type().kind();
         if (kind.isText()) {
-            String text = ColumnValues.text(vector, position).strip();
+            String text = text(vector).strip();
             try {
                 return LocalTime.parse(text);
             } catch (java.time.format.DateTimeParseException notTime) {
@@ -309,7 +326,7 @@ final class ParallaxResultSet extends ReadOnlyResultSet {
             }
         }
         if (kind != TypeKind.TIMESTAMP) {
-            throw JdbcErrors.of("Bad value for type time : " + ColumnValues.text(vector, position), JdbcErrors.INVALID_DATETIME_FORMAT);
+            throw JdbcErrors.of("Bad value for type time : " + text(vector), JdbcErrors.INVALID_DATETIME_FORMAT);
         }
         return ColumnValues.timestamp(vector, position).toLocalTime();
     }
@@ -431,6 +448,17 @@ final class ParallaxResultSet extends ReadOnlyResultSet {
         } else if (type == LocalDateTime.class) {
             ColumnVector vector = column(columnIndex);
             return wasNull ? null : ColumnValues.timestamp(vector, position);
+        } else if (type == java.time.OffsetDateTime.class || type == java.time.Instant.class) {
+            ColumnVector vector = column(columnIndex);
+            if (wasNull) {
+                return null;
+            }
+            if (vector.type().kind() != dev.parallax.engine.type.TypeKind.TIMESTAMPTZ) {
+                throw JdbcErrors.of("conversion to " + type + " from " + vector.type().sqlName() + " not supported",
+                        JdbcErrors.INVALID_PARAMETER_VALUE);
+            }
+            java.time.OffsetDateTime value = dev.parallax.engine.type.ValueObjects.timestampWithTimeZone(((dev.parallax.engine.vector.LongVector) vector).get(position));
+            return type == java.time.Instant.class ? value.toInstant() : value;
         } else if (type == LocalTime.class) {
             return localTime(columnIndex);
         } else if (type == Date.class) {

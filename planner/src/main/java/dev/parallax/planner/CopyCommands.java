@@ -69,7 +69,8 @@ final class CopyCommands {
             }
             long rows = 0;
             try (Writer out = open(copy, names.size())) {
-                CopyWriter writer = new CopyWriter(copy.options(), out);
+                CopyWriter writer = new CopyWriter(copy.options(), out,
+                        dev.parallax.engine.type.SessionTimeZone.ofSetting(session.settings().show("TimeZone")));
                 writer.writeHeader(names);
                 Batch batch;
                 while ((batch = result.nextBatch()) != null) {

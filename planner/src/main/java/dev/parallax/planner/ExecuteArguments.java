@@ -89,7 +89,7 @@ final class ExecuteArguments {
             return true;
         }
         return switch (from) {
-            case DATE, TIMESTAMP -> to == TypeKind.DATE || to == TypeKind.TIMESTAMP;
+            case DATE, TIMESTAMP, TIMESTAMPTZ -> to == TypeKind.DATE || to == TypeKind.TIMESTAMP || to == TypeKind.TIMESTAMPTZ;
             case INTERVAL_DAY_TIME, INTERVAL_YEAR_MONTH -> to == TypeKind.INTERVAL_DAY_TIME || to == TypeKind.INTERVAL_YEAR_MONTH;
             case BIT, VARBIT -> to == TypeKind.BIT || to == TypeKind.VARBIT;
             case ARRAY -> to == TypeKind.ARRAY && assignable(source.element(), target.element());

@@ -96,6 +96,16 @@ public final class ParameterBinder {
                 case LocalDate date -> ValueObjects.timestampMicros(date.atStartOfDay());
                 default -> viaText(type, value);
             };
+            // An instant; a value without an offset (text, LocalDateTime) is read at UTC.
+            case TIMESTAMPTZ -> switch (value) {
+                case java.time.OffsetDateTime instant -> instantMicros(instant.toInstant());
+                case java.time.ZonedDateTime instant -> instantMicros(instant.toInstant());
+                case java.time.Instant instant -> instantMicros(instant);
+                case java.sql.Timestamp instant -> instantMicros(instant.toInstant());
+                case LocalDateTime timestamp -> ValueObjects.timestampMicros(timestamp);
+                case LocalDate date -> ValueObjects.timestampMicros(date.atStartOfDay());
+                default -> viaText(type, value);
+            };
             case INTERVAL_YEAR_MONTH -> value instanceof ValueObjects.Interval interval && interval.micros() == 0
                     ? Long.valueOf(interval.months()) : viaText(type, value);
             case INTERVAL_DAY_TIME -> value instanceof ValueObjects.Interval interval && interval.months() == 0
@@ -111,6 +121,10 @@ public final class ParameterBinder {
             case UUID -> value instanceof java.util.UUID uuid ? UuidValue.of(uuid) : viaText(type, value);
             case NULL -> value instanceof byte[] bytes ? bytes.clone() : value.toString().getBytes(StandardCharsets.UTF_8);
         };
+    }
+
+    private static long instantMicros(java.time.Instant instant) {
+        return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1000);
     }
 
     /**

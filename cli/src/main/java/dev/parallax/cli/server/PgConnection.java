@@ -406,10 +406,10 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
         Session opened = server.database().openSession();
         session = opened;
         String applicationName = parameters.getOrDefault("application_name", "");
-        String timeZone = parameters.getOrDefault("TimeZone", "UTC");
         for (Map.Entry<String, String> parameter : parameters.entrySet()) {
             applyStartupSetting(opened, parameter.getKey(), parameter.getValue());
         }
+        String timeZone = opened.settings().show("TimeZone");
         // What current_user/session_user and version() answer in this session.
         String serverVersion = "15.0 (Parallax " + server.serverVersion() + ")";
         opened.settings().set("session_authorization", user);
@@ -467,12 +467,13 @@ final class PgConnection extends ChannelInboundHandlerAdapter implements Runnabl
     /**
      * Startup options that are settings of ours (application_name, extra_float_digits, search_path,
      * statement_timeout...) are applied; client_encoding must be UTF8 (we convert nothing);
-     * DateStyle and TimeZone are accepted as ISO/UTC are what we print.
+     * DateStyle is accepted as ISO is what we print; TimeZone becomes the session's.
      */
     private static void applyStartupSetting(Session session, String name, String value) {
         switch (name) {
-            case "user", "database", "replication", "options", "DateStyle", "TimeZone" -> {
-                // Connection identity, or fixed in this server (ISO dates, timestamps without time zone).
+            case "user", "database", "replication", "options", "DateStyle" -> {
+                // Connection identity, or fixed in this server (ISO dates). TimeZone (pgJDBC sends the
+                // JVM's zone) becomes the session's below, as PostgreSQL applies it.
             }
             case "client_encoding" -> {
                 String encoding = value.replace("'", "").toUpperCase(Locale.ROOT);

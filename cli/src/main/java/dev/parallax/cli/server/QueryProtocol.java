@@ -36,16 +36,20 @@ final class QueryProtocol {
     private final PgConnection connection;
     private final Session session;
     private final BackendWriter writer;
-    private final ValueEncoder encoder = new ValueEncoder();
+    private final ValueEncoder encoder;
     private final Map<String, ServerStatement> statements = new HashMap<>();
     private final Map<String, Portal> portals = new HashMap<>();
     /** After an error in the extended protocol: messages up to the next Sync are ignored. */
     private boolean skipUntilSync;
+    /** The TimeZone the client was last told of (ParameterStatus), sent again when a statement changes it. */
+    private String reportedTimeZone;
 
     QueryProtocol(PgConnection connection, Session session, BackendWriter writer) {
         this.connection = connection;
         this.session = session;
         this.writer = writer;
+        this.encoder = new ValueEncoder(session.settings());
+        this.reportedTimeZone = session.settings().show("TimeZone");
     }
 
     /** Serves messages until Terminate or disconnection. */
@@ -460,6 +464,7 @@ final class QueryProtocol {
     private boolean sendRows(Portal portal, long limit) {
         Result result = portal.result;
         boolean[] binary = portal.binaryColumns;
+        encoder.startStatement();
         long sent = 0;
         while (limit == 0 || sent < limit) {
             Batch batch = portal.batch;
@@ -505,7 +510,26 @@ final class QueryProtocol {
 
     private void complete(Result result) {
         sendNotices(result);
+        reportTimeZoneChange(result.commandTag());
         writer.commandComplete(result.commandTag());
+    }
+
+    /**
+     * ParameterStatus TimeZone when the statement changed it, as PostgreSQL reports the setting (GUC_REPORT):
+     * only SET, RESET, DISCARD and a block's end (SET LOCAL's value going) can, so other statements skip the look.
+     */
+    private void reportTimeZoneChange(String tag) {
+        switch (tag) {
+            case "SET", "RESET", "DISCARD ALL", "COMMIT", "ROLLBACK" -> {
+                String timeZone = session.settings().show("TimeZone");
+                if (!timeZone.equals(reportedTimeZone)) {
+                    writer.parameterStatus("TimeZone", timeZone);
+                    reportedTimeZone = timeZone;
+                }
+            }
+            default -> {
+            }
+        }
     }
 
     /** NoticeResponse for each NOTICE, INFO or WARNING the statement raised. */

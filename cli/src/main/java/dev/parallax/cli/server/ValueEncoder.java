@@ -3,6 +3,8 @@ package dev.parallax.cli.server;
 import dev.parallax.engine.type.ArrayValue;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.PostgresType;
+import dev.parallax.engine.type.SessionTimeZone;
+import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
@@ -27,6 +29,28 @@ final class ValueEncoder {
     private final StringBuilder text = new StringBuilder(64);
     private final short[] numericDigits = new short[12];
     private ColumnVector arrayElement;
+    private final Settings settings;
+    /**
+     * The session's TimeZone, which text timestamps with time zone print in: looked up at a statement's first
+     * such value (null until then), so that results without them cost no setting lookup.
+     */
+    private SessionTimeZone zone;
+
+    ValueEncoder(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** Called before each batch of a statement's rows: a SET TIME ZONE since the last one shows in what follows. */
+    void startStatement() {
+        zone = null;
+    }
+
+    private SessionTimeZone zone() {
+        if (zone == null) {
+            zone = SessionTimeZone.ofSetting(settings.show("TimeZone"));
+        }
+        return zone;
+    }
 
     /** Writes the value at {@code position} (length word included; -1 for NULL). */
     void write(ByteBuf out, ColumnVector vector, int position, boolean binary) {
@@ -51,7 +75,7 @@ final class ValueEncoder {
             }
             default -> {
                 text.setLength(0);
-                ValueText.append(text, vector, position);
+                ValueText.append(text, vector, position, SessionTimeZone.appliesTo(vector.type()) ? zone() : SessionTimeZone.UTC);
                 int lengthIndex = out.writerIndex();
                 out.writeInt(0);
                 int written = ByteBufUtil.writeUtf8(out, text);
@@ -90,7 +114,8 @@ final class ValueEncoder {
                 out.writeInt(4);
                 out.writeInt((int) (((LongVector) vector).get(position) - POSTGRES_EPOCH_DAYS));
             }
-            case TIMESTAMP -> {
+            case TIMESTAMP, TIMESTAMPTZ -> {
+                // timestamptz_send: the UTC instant, as a timestamp's microseconds since 2000-01-01.
                 out.writeInt(8);
                 out.writeLong(((LongVector) vector).get(position) - POSTGRES_EPOCH_MICROS);
             }

@@ -175,6 +175,11 @@ public enum Function {
     TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE, TOTAL_RELATION_SIZE, DATABASE_SIZE, SIZE_PRETTY,
     // Volatile: random() is per row; now() is the statement's start; clock_timestamp() the wall clock.
     RANDOM, NOW, CLOCK_TIMESTAMP,
+    /**
+     * TIMEZONE(zone text, value): {@code value AT TIME ZONE zone}; a timestamp with time zone gives the
+     * TIMESTAMP it reads as in the zone, a TIMESTAMP the TIMESTAMPTZ that local time names there.
+     */
+    TIMEZONE,
     /** gen_random_uuid(): a version 4 UUID from a strong random source, a new one per row. */
     GEN_RANDOM_UUID,
     /**

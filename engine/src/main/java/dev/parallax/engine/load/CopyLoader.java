@@ -8,6 +8,7 @@ import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.operator.dml.CheckedRows;
 import dev.parallax.engine.operator.dml.TableAppender;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
@@ -45,6 +46,8 @@ public final class CopyLoader {
     private final StringBuilder field = new StringBuilder();
     /** The statement running the load, or null (no progress, no cancellation). */
     private final ExecutionContext context;
+    /** The session's TimeZone, which a timestamp with time zone written without an offset is read in. */
+    private final SessionTimeZone zone;
     private final String progressPhase;
     /** The table's CHECK constraints, or null when it has none. */
     private final CheckedRows checks;
@@ -56,6 +59,7 @@ public final class CopyLoader {
         this.columns = table.columns();
         this.types = table.columnTypes();
         this.context = context;
+        this.zone = context == null ? SessionTimeZone.UTC : SessionTimeZone.ofSetting(context.settings().show("TimeZone"));
         this.progressPhase = "COPY " + table.name();
         this.checks = CheckedRows.of(table, context);
     }
@@ -178,7 +182,7 @@ public final class CopyLoader {
         }
         Object value;
         try {
-            value = ValueText.parse(types.get(column), text);
+            value = ValueText.parse(types.get(column), text, zone);
         } catch (ParallaxException error) {
             throw new ParallaxException(error.state(), error.getMessage(), error.detail(), error.hint(), 0, error)
                     .withContext(context() + ", column " + columns.get(column).name() + ": \"" + text + "\"");

@@ -1,5 +1,6 @@
 package dev.parallax.engine.load;
 
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.ColumnVector;
@@ -20,10 +21,17 @@ public final class CopyWriter {
     private final Writer out;
     private final StringBuilder value = new StringBuilder(64);
     private final StringBuilder line = new StringBuilder(256);
+    /** The session's TimeZone, which timestamps with time zone are written in (PostgreSQL's output function reads it). */
+    private final SessionTimeZone zone;
 
     public CopyWriter(CopyFormat format, Writer out) {
+        this(format, out, SessionTimeZone.UTC);
+    }
+
+    public CopyWriter(CopyFormat format, Writer out, SessionTimeZone zone) {
         this.format = Objects.requireNonNull(format, "format");
         this.out = Objects.requireNonNull(out, "out");
+        this.zone = Objects.requireNonNull(zone, "zone");
     }
 
     /** The header line (column names), written when the format asks for one; call once before the rows. */
@@ -59,7 +67,7 @@ public final class CopyWriter {
                     continue;
                 }
                 value.setLength(0);
-                ValueText.append(value, vector, position);
+                ValueText.append(value, vector, position, zone);
                 appendField(value, columns.length == 1);
             }
             line.append('\n');

@@ -33,6 +33,10 @@ public record SettingDefinition(String name, SettingType type, String defaultVal
         return new SettingDefinition(name, SettingType.ENUM, defaultValue, 0, 0, 0, allowedValues, description);
     }
 
+    static SettingDefinition timeZone(String name, String defaultValue, String description) {
+        return new SettingDefinition(name, SettingType.TIME_ZONE, defaultValue, 0, 0, 0, List.of(), description);
+    }
+
     static SettingDefinition string(String name, String defaultValue, String description) {
         return new SettingDefinition(name, SettingType.STRING, defaultValue, 0, 0, 0, List.of(), description);
     }

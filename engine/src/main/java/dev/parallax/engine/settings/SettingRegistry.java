@@ -64,7 +64,9 @@ public final class SettingRegistry {
         add(SettingDefinition.string("server_version", "15.0 (Parallax)", "Shows the server version."));
         add(SettingDefinition.string("client_encoding", "UTF8", "Sets the client's character set encoding."));
         add(SettingDefinition.string("DateStyle", "ISO, MDY", "Sets the display format for date and time values."));
-        add(SettingDefinition.string("TimeZone", "UTC", "Sets the time zone for displaying and interpreting time stamps."));
+        // UTC by default, whatever the host's zone (PostgreSQL takes initdb's guess of it): a session's
+        // times do not depend on where the engine runs; a wire client's startup TimeZone (pgJDBC sends the JVM's) sets it.
+        add(SettingDefinition.timeZone("TimeZone", "UTC", "Sets the time zone for displaying and interpreting time stamps."));
         add(SettingDefinition.integer("extra_float_digits", 1, -15, 3, "Sets the number of digits displayed for floating-point values."));
         add(SettingDefinition.string("search_path", "\"$user\", public", "Sets the schema search order for names that are not schema-qualified."));
         // Database-wide (PostgreSQL's sighup context): shown here, changed through Database.autovacuum().configure.

@@ -9,5 +9,7 @@ public enum SettingType {
     MEMORY,
     /** One of {@link SettingDefinition#allowedValues()}. */
     ENUM,
+    /** A time zone ({@link dev.parallax.engine.type.SessionTimeZone}), shown in its canonical spelling. */
+    TIME_ZONE,
     STRING
 }

@@ -29,6 +29,7 @@ final class SettingValues {
                         "invalid value for parameter \"" + definition.name() + "\": \"" + value + "\"")
                         .withHint("Available values: " + String.join(", ", definition.allowedValues()) + ".");
             }
+            case TIME_ZONE -> dev.parallax.engine.type.SessionTimeZone.ofSetting(value).name();
             case STRING -> value;
         };
     }

@@ -22,7 +22,7 @@ enum KeyFamily {
 
     static KeyFamily of(TypeKind kind) {
         return switch (kind) {
-            case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> LONG;
+            case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> LONG;
             case REAL, DOUBLE -> DOUBLE;
             case VARCHAR, TEXT, UUID -> TEXT;
             case CHAR -> BLANK_PADDED_TEXT;

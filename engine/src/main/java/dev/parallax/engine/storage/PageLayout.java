@@ -146,7 +146,7 @@ public final class PageLayout {
             case BOOLEAN -> STORAGE_BYTE;
             case SMALLINT -> STORAGE_SHORT;
             case INTEGER, DATE -> STORAGE_INT;
-            case BIGINT, DECIMAL, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> STORAGE_LONG;
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMPTZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> STORAGE_LONG;
             case REAL -> STORAGE_FLOAT;
             case DOUBLE -> STORAGE_DOUBLE;
             case CHAR, VARCHAR, TEXT, BIT, VARBIT, ARRAY, UUID -> STORAGE_VARIABLE;
@@ -165,7 +165,7 @@ public final class PageLayout {
             case VARBIT -> 4 + (bounded ? (length + 7) / 8 : 8);
             case ARRAY -> 48;
             case UUID -> UuidValue.BYTES;
-            case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, DATE, TIMESTAMP,
+            case BOOLEAN, SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE, DATE, TIMESTAMP, TIMESTAMPTZ,
                  INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, NULL -> 0;
         };
     }

@@ -236,12 +236,17 @@ public final class ArrayValue {
      * input errors, 0A000 for more than one dimension.
      */
     public static byte[] parse(DataType arrayType, String text) {
+        return parse(arrayType, text, SessionTimeZone.UTC);
+    }
+
+    /** {@link #parse(DataType, String)} reading timestamp with time zone elements without their own zone in {@code zone}. */
+    public static byte[] parse(DataType arrayType, String text, SessionTimeZone zone) {
         Builder builder = new Builder(arrayType);
         DataType elementType = arrayType.element();
         if (arrayType.isVector()) {
             for (String part : text.strip().split("\\s+")) {
                 if (!part.isEmpty()) {
-                    builder.add(ValueText.parse(elementType, part));
+                    builder.add(ValueText.parse(elementType, part, zone));
                 }
             }
             return builder.build(0);
@@ -362,7 +367,7 @@ public final class ArrayValue {
                 if (!quoted && !escaped && value.equalsIgnoreCase("NULL")) {
                     builder.addNull();
                 } else {
-                    builder.add(ValueText.parse(elementType, value));
+                    builder.add(ValueText.parse(elementType, value, zone));
                 }
                 char separator = text.charAt(position);
                 position = skipBlanks(text, position + 1);
@@ -412,6 +417,11 @@ public final class ArrayValue {
 
     /** Appends the text form of the encoded array at {@code offset}, as PostgreSQL's array_out prints it. */
     public static void append(StringBuilder out, DataType arrayType, byte[] data, int offset) {
+        append(out, arrayType, data, offset, SessionTimeZone.UTC);
+    }
+
+    /** {@link #append(StringBuilder, DataType, byte[], int)} printing timestamp with time zone elements in {@code zone}. */
+    public static void append(StringBuilder out, DataType arrayType, byte[] data, int offset, SessionTimeZone zone) {
         int count = count(data, offset);
         DataType elementType = arrayType.element();
         if (arrayType.isVector()) {
@@ -438,7 +448,7 @@ public final class ArrayValue {
                 continue;
             }
             element.setLength(0);
-            appendElement(element, elementType, data, offset, index);
+            appendElement(element, elementType, data, offset, index, zone);
             appendQuotedIfNeeded(out, element);
         }
         out.append('}');
@@ -453,8 +463,13 @@ public final class ArrayValue {
 
     /** Appends the text form of the (non-null) element at 0-based {@code index}, unquoted. */
     public static void appendElement(StringBuilder out, DataType elementType, byte[] data, int offset, int index) {
+        appendElement(out, elementType, data, offset, index, SessionTimeZone.UTC);
+    }
+
+    /** Appends the text form of the (non-null) element at 0-based {@code index}, unquoted, a timestamp with time zone in {@code zone}. */
+    public static void appendElement(StringBuilder out, DataType elementType, byte[] data, int offset, int index, SessionTimeZone zone) {
         switch (elementType.vectorKind()) {
-            case LONG -> ValueText.appendLong(out, elementType, longAt(data, offset, index));
+            case LONG -> ValueText.appendLong(out, elementType, longAt(data, offset, index), zone);
             case DOUBLE -> ValueText.appendDouble(out, elementType, doubleAt(data, offset, index));
             case BYTES -> ValueText.appendBytes(out, elementType, data, bytesOffset(data, offset, index),
                     bytesLength(data, offset, index));

@@ -28,6 +28,7 @@ public record DataType(TypeKind kind, int precision, int scale, int length, Data
     public static final DataType DOUBLE = of(TypeKind.DOUBLE);
     public static final DataType DATE = of(TypeKind.DATE);
     public static final DataType TIMESTAMP = of(TypeKind.TIMESTAMP);
+    public static final DataType TIMESTAMPTZ = of(TypeKind.TIMESTAMPTZ);
     public static final DataType INTERVAL_YEAR_MONTH = of(TypeKind.INTERVAL_YEAR_MONTH);
     public static final DataType INTERVAL_DAY_TIME = of(TypeKind.INTERVAL_DAY_TIME);
     public static final DataType TEXT = of(TypeKind.TEXT);
@@ -117,6 +118,7 @@ public record DataType(TypeKind kind, int precision, int scale, int length, Data
             case DOUBLE -> "double precision";
             case DATE -> "date";
             case TIMESTAMP -> "timestamp without time zone";
+            case TIMESTAMPTZ -> "timestamp with time zone";
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "interval";
             case CHAR -> length == UNBOUNDED ? "character" : "character(" + length + ")";
             case VARCHAR -> length == UNBOUNDED ? "character varying" : "character varying(" + length + ")";

@@ -262,12 +262,29 @@ public final class DateTimes {
 
     /** Appends a timestamp as PostgreSQL prints it: {@code YYYY-MM-DD HH:MM:SS[.ffffff]}, fraction without trailing zeros. */
     public static void appendTimestamp(StringBuilder out, long micros) {
+        appendDateTime(out, micros, false, 0);
+    }
+
+    /**
+     * Appends a timestamp with time zone as PostgreSQL prints it in {@code zone}: the local time, then
+     * the offset in effect ({@code 2024-03-31 03:30:00+02}, {@code +05:30}), before a " BC".
+     */
+    public static void appendTimestampWithTimeZone(StringBuilder out, long utcMicros, SessionTimeZone zone) {
+        int offsetSeconds = zone.offsetSeconds(utcMicros);
+        appendDateTime(out, utcMicros + offsetSeconds * MICROS_PER_SECOND, true, offsetSeconds);
+    }
+
+    /** The local time {@code micros}, then the offset when {@code withOffset}, then " BC" for years before 1. */
+    private static void appendDateTime(StringBuilder out, long micros, boolean withOffset, int offsetSeconds) {
         long days = Math.floorDiv(micros, MICROS_PER_DAY);
         long timeOfDay = micros - days * MICROS_PER_DAY;
         long civil = civilFromDays(days);
         appendCivilDate(out, year(civil), month(civil), day(civil));
         out.append(' ');
         appendTime(out, timeOfDay);
+        if (withOffset) {
+            SessionTimeZone.appendOffset(out, offsetSeconds);
+        }
         if (year(civil) <= 0) {
             out.append(" BC");
         }

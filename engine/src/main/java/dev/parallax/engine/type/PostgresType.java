@@ -23,6 +23,7 @@ public enum PostgresType {
     VARCHAR(1043, "varchar", "character varying", -1, 'S', false, true),
     DATE(1082, "date", "date", 4, 'D', true, false),
     TIMESTAMP(1114, "timestamp", "timestamp without time zone", 8, 'D', true, false),
+    TIMESTAMPTZ(1184, "timestamptz", "timestamp with time zone", 8, 'D', true, false),
     INTERVAL(1186, "interval", "interval", 16, 'T', false, false),
     BIT(1560, "bit", "bit", -1, 'V', false, false),
     VARBIT(1562, "varbit", "bit varying", -1, 'V', false, false),
@@ -44,6 +45,7 @@ public enum PostgresType {
     FLOAT8_ARRAY(1022, "_float8", "double precision[]", -1, 'A', false, false, FLOAT8),
     OID_ARRAY(1028, "_oid", "oid[]", -1, 'A', false, false, OID),
     TIMESTAMP_ARRAY(1115, "_timestamp", "timestamp without time zone[]", -1, 'A', false, false, TIMESTAMP),
+    TIMESTAMPTZ_ARRAY(1185, "_timestamptz", "timestamp with time zone[]", -1, 'A', false, false, TIMESTAMPTZ),
     DATE_ARRAY(1182, "_date", "date[]", -1, 'A', false, false, DATE),
     INTERVAL_ARRAY(1187, "_interval", "interval[]", -1, 'A', false, false, INTERVAL),
     BIT_ARRAY(1561, "_bit", "bit[]", -1, 'A', false, false, BIT),
@@ -94,6 +96,7 @@ public enum PostgresType {
             case DOUBLE -> FLOAT8;
             case DATE -> DATE;
             case TIMESTAMP -> TIMESTAMP;
+            case TIMESTAMPTZ -> TIMESTAMPTZ;
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> INTERVAL;
             case CHAR -> BPCHAR;
             case VARCHAR -> VARCHAR;
@@ -139,7 +142,7 @@ public enum PostgresType {
             case CHAR, VARCHAR -> type.length() == DataType.UNBOUNDED ? -1 : type.length() + VARHDRSZ;
             case BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? -1 : type.length();
             case ARRAY -> type.isVector() ? -1 : modifier(type.element());
-            case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH,
+            case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL_YEAR_MONTH,
                  INTERVAL_DAY_TIME, TEXT, UUID, NULL -> -1;
         };
     }

@@ -10,6 +10,8 @@ package dev.parallax.engine.type;
  *   <li>REAL, DOUBLE: double.</li>
  *   <li>DATE: long days since 1970-01-01.</li>
  *   <li>TIMESTAMP: long microseconds since 1970-01-01 00:00:00 (without time zone).</li>
+ *   <li>TIMESTAMPTZ: long microseconds since 1970-01-01 00:00:00 UTC (timestamp with time zone: an instant, read and
+ *       printed in the session's {@link SessionTimeZone}); orders, hashes and stores as TIMESTAMP does.</li>
  *   <li>INTERVAL_YEAR_MONTH: long months; INTERVAL_DAY_TIME: long microseconds.</li>
  *   <li>CHAR(n), VARCHAR(n), TEXT: UTF-8 bytes; CHAR(n) is stored blank-padded to n characters.</li>
  *   <li>BIT(n), VARBIT(n): {@link BitString} layout: bits packed most significant first, preceded by a 4-byte big-endian bit length.</li>
@@ -33,6 +35,7 @@ public enum TypeKind {
     DOUBLE(VectorKind.DOUBLE, 8),
     DATE(VectorKind.LONG, 4),
     TIMESTAMP(VectorKind.LONG, 8),
+    TIMESTAMPTZ(VectorKind.LONG, 8),
     INTERVAL_YEAR_MONTH(VectorKind.LONG, 8),
     INTERVAL_DAY_TIME(VectorKind.LONG, 8),
     CHAR(VectorKind.BYTES, 0),
@@ -68,7 +71,7 @@ public enum TypeKind {
     public boolean isNumeric() {
         return switch (this) {
             case SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE -> true;
-            case BOOLEAN, DATE, TIMESTAMP, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, CHAR, VARCHAR, TEXT, BIT, VARBIT, ARRAY, UUID, NULL -> false;
+            case BOOLEAN, DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, CHAR, VARCHAR, TEXT, BIT, VARBIT, ARRAY, UUID, NULL -> false;
         };
     }
 

@@ -13,7 +13,7 @@ import java.time.ZoneOffset;
 /**
  * Conversion of engine values to the Java objects the embedding API and JDBC hand out:
  * BOOLEAN Boolean, SMALLINT Short, INTEGER Integer, BIGINT Long, DECIMAL BigDecimal (with the
- * type's scale), REAL Float, DOUBLE Double, DATE LocalDate, TIMESTAMP LocalDateTime, intervals
+ * type's scale), REAL Float, DOUBLE Double, DATE LocalDate, TIMESTAMP LocalDateTime, TIMESTAMPTZ OffsetDateTime at UTC, intervals
  * {@link Interval}, text String, bit strings their digit String, arrays an {@code Object[]} of
  * their elements' objects. SQL NULL is null.
  */
@@ -38,6 +38,7 @@ public final class ValueObjects {
             case DOUBLE -> ((DoubleVector) vector).get(position);
             case DATE -> LocalDate.ofEpochDay(((LongVector) vector).get(position));
             case TIMESTAMP -> timestamp(((LongVector) vector).get(position));
+            case TIMESTAMPTZ -> timestampWithTimeZone(((LongVector) vector).get(position));
             case INTERVAL_YEAR_MONTH -> new Interval(((LongVector) vector).get(position), 0);
             case INTERVAL_DAY_TIME -> new Interval(0, ((LongVector) vector).get(position));
             case CHAR, VARCHAR, TEXT -> ((BytesVector) vector).getString(position);
@@ -87,10 +88,16 @@ public final class ValueObjects {
             case DECIMAL -> BigDecimal.valueOf(value, type.scale());
             case DATE -> LocalDate.ofEpochDay(value);
             case TIMESTAMP -> timestamp(value);
+            case TIMESTAMPTZ -> timestampWithTimeZone(value);
             case INTERVAL_YEAR_MONTH -> new Interval(value, 0);
             case INTERVAL_DAY_TIME -> new Interval(0, value);
             default -> value;
         };
+    }
+
+    /** A timestamp with time zone as the instant at UTC (pgJDBC's getObject gives an OffsetDateTime at UTC too). */
+    public static java.time.OffsetDateTime timestampWithTimeZone(long micros) {
+        return java.time.OffsetDateTime.of(timestamp(micros), ZoneOffset.UTC);
     }
 
     public static LocalDateTime timestamp(long micros) {

@@ -25,6 +25,11 @@ public final class ValueText {
      * assignment semantics (as COPY and INSERT do): excess characters raise unless they are blanks.
      */
     public static Object parse(DataType type, String text) {
+        return parse(type, text, SessionTimeZone.UTC);
+    }
+
+    /** {@link #parse(DataType, String)} reading a timestamp with time zone without its own zone in {@code zone}. */
+    public static Object parse(DataType type, String text, SessionTimeZone zone) {
         return switch (type.kind()) {
             case BOOLEAN -> parseBoolean(text);
             case SMALLINT -> parseInteger(text, type, Short.MIN_VALUE, Short.MAX_VALUE);
@@ -35,6 +40,7 @@ public final class ValueText {
             case DOUBLE -> parseFloat(text, type, false);
             case DATE -> parseDate(text);
             case TIMESTAMP -> parseTimestamp(text);
+            case TIMESTAMPTZ -> parseTimestampWithTimeZone(text, zone);
             case INTERVAL_YEAR_MONTH -> {
                 long[] parts = IntervalMath.parse(text);
                 if (parts[1] != 0) {
@@ -53,14 +59,22 @@ public final class ValueText {
             case VARCHAR -> fitCharacters(text.getBytes(StandardCharsets.UTF_8), type, false, false);
             case TEXT -> text.getBytes(StandardCharsets.UTF_8);
             case BIT, VARBIT -> fitBits(parseBits(text), type, false);
-            case ARRAY -> ArrayValue.parse(type, text);
+            case ARRAY -> ArrayValue.parse(type, text, zone);
             case UUID -> UuidValue.parse(text);
             case NULL -> null;
         };
     }
 
-    /** Appends the text form of the (non-null) value at {@code position}, exactly as PostgreSQL prints it. */
+    /** Appends the text form of the (non-null) value at {@code position}, a timestamp with time zone's in UTC. */
     public static void append(StringBuilder out, ColumnVector vector, int position) {
+        append(out, vector, position, SessionTimeZone.UTC);
+    }
+
+    /**
+     * Appends the text form of the (non-null) value at {@code position}, exactly as PostgreSQL prints it
+     * in a session whose TimeZone is {@code zone}.
+     */
+    public static void append(StringBuilder out, ColumnVector vector, int position, SessionTimeZone zone) {
         DataType type = vector.type();
         switch (type.kind()) {
             case BOOLEAN -> out.append(((LongVector) vector).get(position) != 0 ? 't' : 'f');
@@ -70,6 +84,7 @@ public final class ValueText {
             case DOUBLE -> FloatText.appendDouble(out, ((DoubleVector) vector).get(position));
             case DATE -> DateTimes.appendDate(out, ((LongVector) vector).get(position));
             case TIMESTAMP -> DateTimes.appendTimestamp(out, ((LongVector) vector).get(position));
+            case TIMESTAMPTZ -> DateTimes.appendTimestampWithTimeZone(out, ((LongVector) vector).get(position), zone);
             case INTERVAL_YEAR_MONTH -> IntervalMath.appendYearMonth(out, ((LongVector) vector).get(position));
             case INTERVAL_DAY_TIME -> IntervalMath.appendDayTime(out, ((LongVector) vector).get(position));
             case CHAR, VARCHAR, TEXT -> out.append(((BytesVector) vector).getString(position));
@@ -79,7 +94,7 @@ public final class ValueText {
             }
             case ARRAY -> {
                 BytesVector bytes = (BytesVector) vector;
-                ArrayValue.append(out, type, bytes.data(), bytes.offset(position));
+                ArrayValue.append(out, type, bytes.data(), bytes.offset(position), zone);
             }
             case UUID -> {
                 BytesVector bytes = (BytesVector) vector;
@@ -91,13 +106,19 @@ public final class ValueText {
         }
     }
 
-    /** Appends the text form of a value of a LONG-represented {@code type}. */
+    /** Appends the text form of a value of a LONG-represented {@code type}, a timestamp with time zone's in UTC. */
     public static void appendLong(StringBuilder out, DataType type, long value) {
+        appendLong(out, type, value, SessionTimeZone.UTC);
+    }
+
+    /** Appends the text form of a value of a LONG-represented {@code type}, a timestamp with time zone's in {@code zone}. */
+    public static void appendLong(StringBuilder out, DataType type, long value, SessionTimeZone zone) {
         switch (type.kind()) {
             case BOOLEAN -> out.append(value != 0 ? 't' : 'f');
             case DECIMAL -> DecimalMath.append(out, value, type.scale());
             case DATE -> DateTimes.appendDate(out, value);
             case TIMESTAMP -> DateTimes.appendTimestamp(out, value);
+            case TIMESTAMPTZ -> DateTimes.appendTimestampWithTimeZone(out, value, zone);
             case INTERVAL_YEAR_MONTH -> IntervalMath.appendYearMonth(out, value);
             case INTERVAL_DAY_TIME -> IntervalMath.appendDayTime(out, value);
             default -> out.append(value);
@@ -125,11 +146,16 @@ public final class ValueText {
 
     /** The text form of the value at {@code position}, or null for SQL NULL. */
     public static String format(ColumnVector vector, int position) {
+        return format(vector, position, SessionTimeZone.UTC);
+    }
+
+    /** The text form of the value at {@code position} in a session whose TimeZone is {@code zone}, or null for SQL NULL. */
+    public static String format(ColumnVector vector, int position, SessionTimeZone zone) {
         if (vector.isNull(position)) {
             return null;
         }
         StringBuilder out = new StringBuilder();
-        append(out, vector, position);
+        append(out, vector, position, zone);
         return out.toString();
     }
 
@@ -294,7 +320,69 @@ public final class ValueText {
 
     /** Timestamps: a date as {@link #parseDate} reads it, then optionally {@code HH:MM[:SS[.fraction]]} after a blank or T. */
     public static long parseTimestamp(String text) {
+        return parseLocalTimestamp(text.strip(), text, "timestamp");
+    }
+
+    /**
+     * Timestamps with time zone: a timestamp as {@link #parseTimestamp} reads it, then an optional zone: an
+     * ISO offset ({@code +02}, {@code -03:30}, {@code +0530}, {@code Z}) or a zone name after a blank
+     * ({@code Europe/Paris}, {@code UTC}); without one the local time is read in {@code sessionZone}.
+     * Returns UTC microseconds since 1970-01-01.
+     */
+    public static long parseTimestampWithTimeZone(String text, SessionTimeZone sessionZone) {
         String value = text.strip();
+        String typeName = "timestamp with time zone";
+        boolean beforeChrist = false;
+        if (value.length() > 3 && value.regionMatches(true, value.length() - 3, " BC", 0, 3)) {
+            beforeChrist = true;
+            value = value.substring(0, value.length() - 3).strip();
+        }
+        SessionTimeZone zone = sessionZone;
+        Integer offsetSeconds = null;
+        int lastBlank = lastBlank(value);
+        if (lastBlank > 0 && Character.isLetter(value.charAt(lastBlank + 1)) && Character.isDigit(value.charAt(0))) {
+            String name = value.substring(lastBlank + 1);
+            // PostgreSQL's datetime parser lower-cases the words it reads, which its error shows.
+            zone = name.equalsIgnoreCase("z") ? SessionTimeZone.UTC : SessionTimeZone.named(name.toLowerCase(java.util.Locale.ROOT));
+            value = value.substring(0, lastBlank).strip();
+        } else if (value.endsWith("Z") || value.endsWith("z")) {
+            offsetSeconds = 0;
+            value = value.substring(0, value.length() - 1).strip();
+        } else {
+            int timeStart = value.indexOf(' ') > 0 ? value.indexOf(' ') : value.indexOf('T');
+            int sign = timeStart > 0 ? Math.max(value.lastIndexOf('+'), value.lastIndexOf('-')) : -1;
+            if (sign > timeStart) {
+                String offset = value.substring(sign + 1);
+                if (!offset.matches("\\d{1,2}(:?\\d{2}){0,2}")) {
+                    throw ParallaxException.of(SqlState.INVALID_DATETIME_FORMAT, "invalid input syntax for type %s: \"%s\"", typeName, text);
+                }
+                String digits = offset.replace(":", "");
+                int hours = Integer.parseInt(digits.substring(0, digits.length() % 2 == 1 ? 1 : 2));
+                String rest = digits.substring(digits.length() % 2 == 1 ? 1 : 2);
+                int minutes = rest.length() >= 2 ? Integer.parseInt(rest.substring(0, 2)) : 0;
+                int seconds = rest.length() >= 4 ? Integer.parseInt(rest.substring(2, 4)) : 0;
+                if (hours > 15 || minutes > 59 || seconds > 59) {
+                    throw ParallaxException.of(SqlState.INVALID_TIME_ZONE_DISPLACEMENT_VALUE, "time zone displacement out of range: \"%s\"", text);
+                }
+                int magnitude = hours * 3600 + minutes * 60 + seconds;
+                offsetSeconds = value.charAt(sign) == '-' ? -magnitude : magnitude;
+                value = value.substring(0, sign).strip();
+            }
+        }
+        long local = parseLocalTimestamp(beforeChrist ? value + " BC" : value, text, typeName);
+        return offsetSeconds != null ? local - offsetSeconds * DateTimes.MICROS_PER_SECOND : zone.toUtc(local);
+    }
+
+    private static int lastBlank(String value) {
+        for (int index = value.length() - 1; index >= 0; index--) {
+            if (Character.isWhitespace(value.charAt(index))) {
+                return index;
+            }
+        }
+        return -1;
+    }
+
+    private static long parseLocalTimestamp(String value, String text, String typeName) {
         boolean beforeChrist = false;
         if (value.length() > 3 && value.regionMatches(true, value.length() - 3, " BC", 0, 3)) {
             beforeChrist = true;
@@ -308,10 +396,10 @@ public final class ValueText {
         String datePart = value;
         if (split > 0) {
             String timePart = withoutTimeZone(value.substring(split + 1).strip());
-            timeOfDay = timePart.isEmpty() ? 0 : parseTimeOfDay(timePart, text, "timestamp");
+            timeOfDay = timePart.isEmpty() ? 0 : parseTimeOfDay(timePart, text, typeName);
             datePart = value.substring(0, split);
         }
-        long[] fields = dateFields(datePart, text, "timestamp");
+        long[] fields = dateFields(datePart, text, typeName);
         long year = beforeChrist ? 1 - fields[0] : fields[0];
         long days = DateTimes.checkedDays(year, (int) fields[1], (int) fields[2], text);
         return days * DateTimes.MICROS_PER_DAY + timeOfDay;

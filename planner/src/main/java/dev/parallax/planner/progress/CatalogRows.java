@@ -248,12 +248,12 @@ final class CatalogRows {
         return switch (type) {
             case BOOL, CHAR, NAME, UNKNOWN, UUID -> "c";
             case INT2 -> "s";
-            case INT8, FLOAT8, TIMESTAMP, INTERVAL -> "d";
+            case INT8, FLOAT8, TIMESTAMP, TIMESTAMPTZ, INTERVAL -> "d";
             case INT4, TEXT, OID, FLOAT4, BPCHAR, VARCHAR, DATE, BIT, VARBIT, NUMERIC -> "i";
             // An array aligns as its elements do, at least on an int.
             case INT2VECTOR, OIDVECTOR, BOOL_ARRAY, CHAR_ARRAY, NAME_ARRAY, INT2_ARRAY, INT4_ARRAY, TEXT_ARRAY, BPCHAR_ARRAY,
                  VARCHAR_ARRAY, FLOAT4_ARRAY, OID_ARRAY, DATE_ARRAY, BIT_ARRAY, VARBIT_ARRAY, NUMERIC_ARRAY, UUID_ARRAY -> "i";
-            case INT8_ARRAY, FLOAT8_ARRAY, TIMESTAMP_ARRAY, INTERVAL_ARRAY -> "d";
+            case INT8_ARRAY, FLOAT8_ARRAY, TIMESTAMP_ARRAY, TIMESTAMPTZ_ARRAY, INTERVAL_ARRAY -> "d";
         };
     }
 }

@@ -221,8 +221,13 @@ final class ColumnDefaults {
         if (source.isText() && target.isText() || source.isBitString() && target.isBitString()) {
             return true;
         }
-        return (source == TypeKind.DATE || source == TypeKind.TIMESTAMP) && (target == TypeKind.DATE || target == TypeKind.TIMESTAMP)
+        return isDateOrTimestamp(source) && isDateOrTimestamp(target)
                 || (source == TypeKind.INTERVAL_DAY_TIME || source == TypeKind.INTERVAL_YEAR_MONTH)
                 && (target == TypeKind.INTERVAL_DAY_TIME || target == TypeKind.INTERVAL_YEAR_MONTH);
+    }
+
+    /** Dates and timestamps with or without time zone assign to each other (in the session's zone). */
+    private static boolean isDateOrTimestamp(TypeKind kind) {
+        return kind == TypeKind.DATE || kind == TypeKind.TIMESTAMP || kind == TypeKind.TIMESTAMPTZ;
     }
 }

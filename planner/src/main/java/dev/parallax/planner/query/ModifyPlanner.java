@@ -414,6 +414,7 @@ final class ModifyPlanner {
             case DOUBLE -> "double";
             case DATE -> "date";
             case TIMESTAMP -> "timestamp";
+            case TIMESTAMPTZ -> "timestamp with local time zone";
             case CHAR, VARCHAR, TEXT -> "varchar";
             case UUID -> "uuid";
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME, BIT, VARBIT, ARRAY, NULL -> null;

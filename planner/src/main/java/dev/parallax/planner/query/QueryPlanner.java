@@ -845,6 +845,7 @@ public final class QueryPlanner {
             case "VARCHAR" -> bounded ? "varchar" : "text";
             case "BINARY" -> "bit";
             case "VARBINARY" -> "varbit";
+            case "TIMESTAMP_WITH_LOCAL_TIME_ZONE" -> "timestamptz";
             default -> calciteName.toLowerCase(Locale.ROOT);
         };
     }

@@ -31,6 +31,11 @@ public abstract class ForwardingResult implements Result {
     }
 
     @Override
+    public dev.parallax.engine.type.SessionTimeZone timeZone() {
+        return result.timeZone();
+    }
+
+    @Override
     public List<ResultColumn> columns() {
         return result.columns();
     }

@@ -7,7 +7,7 @@ import dev.parallax.engine.type.DataType;
 /**
  * Resolves PostgreSQL type names, with their spellings and modifiers, to engine types:
  * integer/int/int4, bigint/int8, smallint/int2, boolean/bool, numeric/decimal(p[,s]),
- * real/float4, double precision/float8/float[(p)], date, timestamp [(p)] [without time zone],
+ * real/float4, double precision/float8/float[(p)], date, timestamp [(p)] [with[out] time zone], timestamptz,
  * char/character[(n)], varchar/character varying[(n)], text, bit[(n)], bit varying/varbit[(n)], uuid.
  * NUMERIC without a precision is rejected: Parallax holds decimals exactly as scaled longs and
  * needs to know the scale (at most 18 digits).
@@ -52,6 +52,10 @@ public final class TypeNameParser {
             case "numeric", "decimal", "dec" -> decimal(cursor, start);
             case "date" -> DataType.DATE;
             case "timestamp" -> timestamp(cursor);
+            case "timestamptz" -> {
+                timestampPrecision(cursor);
+                yield DataType.TIMESTAMPTZ;
+            }
             case "text" -> DataType.TEXT;
             case "varchar" -> DataType.varchar(optionalLength(cursor, "varchar", DataType.UNBOUNDED));
             case "char", "character", "bpchar" -> {
@@ -140,6 +144,20 @@ public final class TypeNameParser {
     }
 
     private static DataType timestamp(TokenCursor cursor) {
+        timestampPrecision(cursor);
+        if (cursor.accept("without")) {
+            cursor.expect("time");
+            cursor.expect("zone");
+        } else if (cursor.accept("with")) {
+            cursor.expect("time");
+            cursor.expect("zone");
+            return DataType.TIMESTAMPTZ;
+        }
+        return DataType.TIMESTAMP;
+    }
+
+    /** An optional {@code (p)} after timestamp or timestamptz: checked and ignored, as values keep microseconds. */
+    private static void timestampPrecision(TokenCursor cursor) {
         if (cursor.acceptSymbol("(")) {
             Token precisionToken = cursor.peek();
             int precision = integer(cursor);
@@ -149,17 +167,6 @@ public final class TypeNameParser {
                         "TIMESTAMP(" + precision + ") precision must not be negative", null, null, precisionToken.position(), null);
             }
         }
-        Token with = cursor.peek();
-        if (cursor.accept("without")) {
-            cursor.expect("time");
-            cursor.expect("zone");
-        } else if (cursor.accept("with")) {
-            cursor.expect("time");
-            cursor.expect("zone");
-            throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED,
-                    "timestamp with time zone is not supported", null, "Use timestamp (without time zone).", with.position(), null);
-        }
-        return DataType.TIMESTAMP;
     }
 
     private static int optionalLength(TokenCursor cursor, String typeName, int absent) {

@@ -4,6 +4,7 @@ import dev.parallax.Database;
 import dev.parallax.Result;
 import dev.parallax.Session;
 import dev.parallax.engine.error.ParallaxException;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
 
@@ -64,6 +65,8 @@ final class RecordRunner implements AutoCloseable {
             }
             List<String> rows = new ArrayList<>();
             StringBuilder line = new StringBuilder();
+            // Timestamps with time zone print in the session's TimeZone, as psql shows them.
+            SessionTimeZone zone = SessionTimeZone.ofSetting(session.settings().show("TimeZone"));
             Batch batch;
             while ((batch = result.nextBatch()) != null) {
                 for (int index = 0; index < batch.selectedCount(); index++) {
@@ -73,7 +76,7 @@ final class RecordRunner implements AutoCloseable {
                         if (column > 0) {
                             line.append('\t');
                         }
-                        String text = ValueText.format(batch.column(column), position);
+                        String text = ValueText.format(batch.column(column), position, zone);
                         line.append(text == null ? "NULL" : text.isEmpty() ? "(empty)" : text);
                     }
                     rows.add(line.toString());

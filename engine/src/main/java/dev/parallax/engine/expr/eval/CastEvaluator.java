@@ -6,6 +6,7 @@ import dev.parallax.engine.type.ArrayValue;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.DateTimes;
 import dev.parallax.engine.type.DecimalMath;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
@@ -33,6 +34,10 @@ final class CastEvaluator extends Evaluator {
         DOUBLE_TO_DOUBLE,
         DATE_TO_TIMESTAMP,
         TIMESTAMP_TO_DATE,
+        /** A local time (timestamp, or date at midnight) to the instant it names in the session's zone. */
+        LOCAL_TO_TIMESTAMPTZ,
+        /** An instant to the local time it reads as in the session's zone (a timestamp, or its date). */
+        TIMESTAMPTZ_TO_LOCAL,
         TO_TEXT,
         TEXT_TO_TEXT,
         BITS_TO_BITS,
@@ -51,13 +56,16 @@ final class CastEvaluator extends Evaluator {
     private final DataType source;
     private final DataType target;
     private final ColumnVector output;
+    /** The session's TimeZone: what casts to and from timestamp with time zone read and print local times in. */
+    private final SessionTimeZone zone;
     private final StringBuilder text = new StringBuilder();
     /** {@link #text} as bytes when it is all ASCII (see {@link #asciiText()}). */
     private byte[] ascii = new byte[32];
     private int[] scratch = new int[0];
 
-    CastEvaluator(Evaluator operand, DataType target, boolean explicit) {
+    CastEvaluator(Evaluator operand, DataType target, boolean explicit, SessionTimeZone zone) {
         super(target);
+        this.zone = zone;
         this.operand = operand;
         this.source = operand.type();
         this.target = target;
@@ -94,6 +102,12 @@ final class CastEvaluator extends Evaluator {
         }
         if (from == TypeKind.TIMESTAMP && to == TypeKind.DATE) {
             return Conversion.TIMESTAMP_TO_DATE;
+        }
+        if ((from == TypeKind.TIMESTAMP || from == TypeKind.DATE) && to == TypeKind.TIMESTAMPTZ) {
+            return Conversion.LOCAL_TO_TIMESTAMPTZ;
+        }
+        if (from == TypeKind.TIMESTAMPTZ && (to == TypeKind.TIMESTAMP || to == TypeKind.DATE)) {
+            return Conversion.TIMESTAMPTZ_TO_LOCAL;
         }
         if (from.isBitString() && to.isBitString()) {
             return Conversion.BITS_TO_BITS;
@@ -187,6 +201,25 @@ final class CastEvaluator extends Evaluator {
                     out[position] = Math.floorDiv(values[position], DateTimes.MICROS_PER_DAY);
                 }
             }
+            case LOCAL_TO_TIMESTAMPTZ -> {
+                long[] values = ((LongVector) vector).values();
+                long[] out = ((LongVector) result).values();
+                long unit = source.kind() == TypeKind.DATE ? DateTimes.MICROS_PER_DAY : 1;
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? index : selection[index];
+                    out[position] = zone.toUtc(values[position] * unit);
+                }
+            }
+            case TIMESTAMPTZ_TO_LOCAL -> {
+                long[] values = ((LongVector) vector).values();
+                long[] out = ((LongVector) result).values();
+                boolean toDate = target.kind() == TypeKind.DATE;
+                for (int index = 0; index < count; index++) {
+                    int position = selection == null ? index : selection[index];
+                    long local = zone.toLocal(values[position]);
+                    out[position] = toDate ? Math.floorDiv(local, DateTimes.MICROS_PER_DAY) : local;
+                }
+            }
             case TO_TEXT -> {
                 BytesVector out = (BytesVector) result;
                 if (source.kind() == TypeKind.BOOLEAN) {
@@ -196,7 +229,7 @@ final class CastEvaluator extends Evaluator {
                 for (int index = 0; index < count; index++) {
                     int position = selection == null ? index : selection[index];
                     text.setLength(0);
-                    ValueText.append(text, vector, position);
+                    ValueText.append(text, vector, position, zone);
                     if (target.length() == DataType.UNBOUNDED && asciiText()) {
                         // Numbers, dates and booleans print as ASCII: copied into the vector without a String per row.
                         out.set(position, ascii, 0, text.length());
@@ -261,7 +294,7 @@ final class CastEvaluator extends Evaluator {
                     }
                     Object parsed = explicit && target.kind() == TypeKind.BIT
                             ? ValueText.fitBits(ValueText.parseBits(value), target, true)
-                            : ValueText.parse(target, value);
+                            : ValueText.parse(target, value, zone);
                     store(result, position, parsed);
                 }
             }
@@ -288,8 +321,8 @@ final class CastEvaluator extends Evaluator {
                     continue;
                 }
                 text.setLength(0);
-                ArrayValue.appendElement(text, sourceElement, data, offset, element);
-                builder.add(ValueText.parse(targetElement, text.toString()));
+                ArrayValue.appendElement(text, sourceElement, data, offset, element, zone);
+                builder.add(ValueText.parse(targetElement, text.toString(), zone));
             }
             out.set(position, builder.build(target.isVector() ? 0 : ArrayValue.lowerBound(data, offset)));
         }

@@ -14,6 +14,7 @@ import dev.parallax.engine.expr.InList;
 import dev.parallax.engine.expr.Literal;
 import dev.parallax.engine.expr.Parameter;
 import dev.parallax.engine.type.DataType;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.type.DecimalMath;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.type.VectorKind;
@@ -38,6 +39,11 @@ public final class ExpressionCompiler {
     private final ExecutionContext context;
     /** Non-null when compiling once for many executions: parameters and now() are read from here at evaluation. */
     private final StatementValues statementValues;
+    /**
+     * The session's TimeZone, which casts, arithmetic, EXTRACT and date_trunc of timestamps with time zone
+     * read; looked up on first use, so that statements without them do not pay for the setting's lookup.
+     */
+    private SessionTimeZone zone;
 
     private ExpressionCompiler(ExecutionContext context) {
         this(context, null);
@@ -46,6 +52,24 @@ public final class ExpressionCompiler {
     private ExpressionCompiler(ExecutionContext context, StatementValues statementValues) {
         this.context = context;
         this.statementValues = statementValues;
+    }
+
+    /** The TimeZone setting the statement runs with (UTC without a context). */
+    private SessionTimeZone zone() {
+        if (zone == null) {
+            zone = context == null ? SessionTimeZone.UTC : SessionTimeZone.ofSetting(context.settings().show("TimeZone"));
+        }
+        return zone;
+    }
+
+    private CastEvaluator cast(Evaluator operand, DataType target, boolean explicit) {
+        boolean zoned = SessionTimeZone.appliesTo(operand.type()) || SessionTimeZone.appliesTo(target);
+        return new CastEvaluator(operand, target, explicit, zoned ? zone() : SessionTimeZone.UTC);
+    }
+
+    /** The session's zone for an operand of {@code type} that reads it, else null (not looked up). */
+    private SessionTimeZone zoneFor(DataType type) {
+        return SessionTimeZone.appliesTo(type) ? zone() : null;
     }
 
     /**
@@ -62,7 +86,7 @@ public final class ExpressionCompiler {
         if (target == null || evaluator.type().equals(target)) {
             return evaluator;
         }
-        return compiler.foldWhen(new CastEvaluator(evaluator, target, false), evaluator instanceof ConstantEvaluator);
+        return compiler.foldWhen(compiler.cast(evaluator, target, false), evaluator instanceof ConstantEvaluator);
     }
 
     /** A predicate compiled once for many executions, reading parameters and now() from {@code values} (see {@link #compileReusable}). */
@@ -83,11 +107,12 @@ public final class ExpressionCompiler {
      * cut as an explicit CAST does. Returns the plain evaluator when the types already match.
      */
     public static VectorExpression compileAssignment(Expr expression, DataType target, ExecutionContext context) {
-        Evaluator evaluator = new ExpressionCompiler(context).expression(expression);
+        ExpressionCompiler compiler = new ExpressionCompiler(context);
+        Evaluator evaluator = compiler.expression(expression);
         if (evaluator.type().equals(target)) {
             return evaluator;
         }
-        return new ExpressionCompiler(context).foldWhen(new CastEvaluator(evaluator, target, false), evaluator instanceof ConstantEvaluator);
+        return compiler.foldWhen(compiler.cast(evaluator, target, false), evaluator instanceof ConstantEvaluator);
     }
 
     /**
@@ -127,7 +152,8 @@ public final class ExpressionCompiler {
                     operator = mirror(function);
                 }
                 if (right instanceof ConstantEvaluator constant && left.type().vectorKind() == VectorKind.LONG
-                        && right.type().vectorKind() == VectorKind.LONG && !(left instanceof ConstantEvaluator)) {
+                        && right.type().vectorKind() == VectorKind.LONG && !(left instanceof ConstantEvaluator)
+                        && !withAndWithoutTimeZone(left.type().kind(), right.type().kind())) {
                     if (constant.isNull()) {
                         return new BooleanSelector(new ConstantEvaluator(null, DataType.BOOLEAN));
                     }
@@ -197,7 +223,7 @@ public final class ExpressionCompiler {
                 if (operand.type().equals(cast.type())) {
                     yield operand;
                 }
-                yield foldWhen(new CastEvaluator(operand, cast.type(), true), operand instanceof ConstantEvaluator);
+                yield foldWhen(cast(operand, cast.type(), true), operand instanceof ConstantEvaluator);
             }
             case Case caseExpression -> foldWhen(caseOf(caseExpression), foldable(caseExpression));
             case InList inList -> foldWhen(inList(inList), foldable(inList));
@@ -231,7 +257,7 @@ public final class ExpressionCompiler {
         if (type.kind().isText() && evaluator.type().kind().isText() && type.length() == DataType.UNBOUNDED) {
             return evaluator;
         }
-        return foldWhen(new CastEvaluator(evaluator, type, true), evaluator instanceof ConstantEvaluator);
+        return foldWhen(cast(evaluator, type, true), evaluator instanceof ConstantEvaluator);
     }
 
     private Evaluator inList(InList inList) {
@@ -370,7 +396,7 @@ public final class ExpressionCompiler {
                 int scale = Math.max(ComparisonEvaluator.scaleOf(arguments[0].type()), ComparisonEvaluator.scaleOf(arguments[1].type()));
                 for (int index = 0; index < arguments.length; index++) {
                     if (arguments[index].type().kind() != TypeKind.DECIMAL || ComparisonEvaluator.scaleOf(arguments[index].type()) != scale) {
-                        arguments[index] = new CastEvaluator(arguments[index], DataType.decimal(18, scale), true);
+                        arguments[index] = cast(arguments[index], DataType.decimal(18, scale), true);
                     }
                 }
                 return new NumericFunctionEvaluator(function, arguments, type);
@@ -379,7 +405,7 @@ public final class ExpressionCompiler {
                 Evaluator[] arguments = arguments(argumentExprs);
                 for (int index = 0; index < 3; index++) {
                     if (arguments[index].type().vectorKind() != VectorKind.DOUBLE) {
-                        arguments[index] = new CastEvaluator(arguments[index], DataType.DOUBLE, true);
+                        arguments[index] = cast(arguments[index], DataType.DOUBLE, true);
                     }
                 }
                 return new WidthBucketEvaluator(arguments[0], arguments[1], arguments[2], arguments[3]);
@@ -394,11 +420,11 @@ public final class ExpressionCompiler {
                 if (doubleMath) {
                     for (int index = 0; index < arguments.length; index++) {
                         if (arguments[index].type().vectorKind() != VectorKind.DOUBLE && !((function == Function.ROUND || function == Function.TRUNC) && index == 1)) {
-                            arguments[index] = new CastEvaluator(arguments[index], DataType.DOUBLE, true);
+                            arguments[index] = cast(arguments[index], DataType.DOUBLE, true);
                         }
                     }
                     Evaluator result = new NumericFunctionEvaluator(function, arguments, DataType.DOUBLE);
-                    return type.kind() == TypeKind.DOUBLE ? result : new CastEvaluator(result, type, true);
+                    return type.kind() == TypeKind.DOUBLE ? result : cast(result, type, true);
                 }
                 if (arguments[0].type().vectorKind() == VectorKind.DOUBLE) {
                     return new NumericFunctionEvaluator(function, arguments, type);
@@ -424,7 +450,8 @@ public final class ExpressionCompiler {
                 return new RegexMatchEvaluator(plainText(argumentExprs.get(0)), regex, function == Function.NOT_SIMILAR_TO, false);
             }
             case TO_CHAR -> {
-                return new ToCharEvaluator(expression(argumentExprs.get(0)), textArgument(argumentExprs.get(1)));
+                Evaluator value = expression(argumentExprs.get(0));
+                return new ToCharEvaluator(value, textArgument(argumentExprs.get(1)), zoneFor(value.type()));
             }
             case REGEXP_REPLACE -> {
                 // The fourth argument is the flags (text) or the start (an integer), then n, then the flags.
@@ -487,14 +514,14 @@ public final class ExpressionCompiler {
                     // character(n) becomes text first, without its trailing blanks (PostgreSQL's bpchar -> text).
                     for (int index = 0; index < arguments.length; index++) {
                         arguments[index] = arguments[index].type().kind() == TypeKind.CHAR
-                                ? foldWhen(new CastEvaluator(arguments[index], DataType.TEXT, true), arguments[index] instanceof ConstantEvaluator)
+                                ? foldWhen(cast(arguments[index], DataType.TEXT, true), arguments[index] instanceof ConstantEvaluator)
                                 : outputText(arguments[index]);
                     }
                     Evaluator result = arguments[0];
                     for (int index = 1; index < arguments.length; index++) {
                         result = new TextFunctionEvaluator(Function.CONCAT, new Evaluator[] {result, arguments[index]}, DataType.TEXT);
                     }
-                    return type.kind() == TypeKind.TEXT ? result : new CastEvaluator(result, type, true);
+                    return type.kind() == TypeKind.TEXT ? result : cast(result, type, true);
                 }
                 return new TextFunctionEvaluator(function, arguments, type);
             }
@@ -524,7 +551,7 @@ public final class ExpressionCompiler {
                     DataType wanted = seconds ? DataType.DOUBLE : DataType.BIGINT;
                     if (arguments[index].type().kind() != TypeKind.NULL && arguments[index].type().vectorKind() != wanted.vectorKind()
                             || seconds && arguments[index].type().kind() == TypeKind.DECIMAL) {
-                        arguments[index] = foldWhen(new CastEvaluator(arguments[index], wanted, true), arguments[index] instanceof ConstantEvaluator);
+                        arguments[index] = foldWhen(cast(arguments[index], wanted, true), arguments[index] instanceof ConstantEvaluator);
                     }
                 }
                 return new MakeDateTimeEvaluator(arguments, function, type);
@@ -536,7 +563,7 @@ public final class ExpressionCompiler {
                         return new ConstantEvaluator(null, DataType.TIMESTAMP);
                     }
                     if (seconds.type().vectorKind() != VectorKind.DOUBLE) {
-                        seconds = foldWhen(new CastEvaluator(seconds, DataType.DOUBLE, true), seconds instanceof ConstantEvaluator);
+                        seconds = foldWhen(cast(seconds, DataType.DOUBLE, true), seconds instanceof ConstantEvaluator);
                     }
                     return new ToTimestampEvaluator(seconds, null, false);
                 }
@@ -547,7 +574,7 @@ public final class ExpressionCompiler {
                 String field = fieldName(argumentExprs.get(0));
                 Evaluator value = expression(argumentExprs.get(1));
                 return new TemporalEvaluator(function == Function.EXTRACT ? TemporalEvaluator.Operation.EXTRACT
-                        : TemporalEvaluator.Operation.TRUNCATE, value, null, 1, field, type);
+                        : TemporalEvaluator.Operation.TRUNCATE, value, null, 1, field, type, zoneFor(value.type()));
             }
             case COALESCE -> {
                 List<Expr> conditions = new ArrayList<>();
@@ -564,7 +591,7 @@ public final class ExpressionCompiler {
                     // The fraction is double precision (or an array of them), as PostgreSQL's signatures take float8.
                     DataType fraction = arguments[1].type().kind() == TypeKind.ARRAY ? DataType.array(DataType.DOUBLE) : DataType.DOUBLE;
                     if (!arguments[1].type().equals(fraction)) {
-                        arguments[1] = foldWhen(new CastEvaluator(arguments[1], fraction, true), arguments[1] instanceof ConstantEvaluator);
+                        arguments[1] = foldWhen(cast(arguments[1], fraction, true), arguments[1] instanceof ConstantEvaluator);
                     }
                 }
                 return new OrderedSetEvaluator(function, arguments, type);
@@ -612,7 +639,7 @@ public final class ExpressionCompiler {
                 return new VolatileEvaluator(true, DataType.DOUBLE);
             }
             case CLOCK_TIMESTAMP -> {
-                return new VolatileEvaluator(false, DataType.TIMESTAMP);
+                return new VolatileEvaluator(false, type);
             }
             case GEN_RANDOM_UUID -> {
                 return new RandomUuidEvaluator();
@@ -620,10 +647,22 @@ public final class ExpressionCompiler {
             case NEXTVAL, CURRVAL, SETVAL, LASTVAL -> {
                 return new SequenceEvaluator(function, arguments(argumentExprs), context.sequences());
             }
+            case TIMEZONE -> {
+                Evaluator zoneName = textArgument(argumentExprs.get(0));
+                Evaluator value = expression(argumentExprs.get(1));
+                if (value.type().kind() == TypeKind.DATE) {
+                    // PostgreSQL reads a date as a timestamp with time zone here (its preferred type).
+                    value = foldWhen(cast(value, DataType.TIMESTAMPTZ, true), value instanceof ConstantEvaluator);
+                }
+                if (value.type().kind() == TypeKind.NULL || zoneName.type().kind() == TypeKind.NULL) {
+                    return new ConstantEvaluator(null, type);
+                }
+                return new AtTimeZoneEvaluator(zoneName, value, type);
+            }
             case NOW -> {
                 return statementValues != null
-                        ? new StatementValueEvaluator(statementValues, StatementValueEvaluator.NOW, DataType.TIMESTAMP)
-                        : new ConstantEvaluator(context.statementStartMicros(), DataType.TIMESTAMP);
+                        ? new StatementValueEvaluator(statementValues, StatementValueEvaluator.NOW, type)
+                        : new ConstantEvaluator(context.statementStartMicros(), type);
             }
         }
         throw new IllegalStateException("unhandled function " + function);
@@ -649,7 +688,7 @@ public final class ExpressionCompiler {
         if (kind == TypeKind.BOOLEAN) {
             return foldWhen(new BooleanOutputEvaluator(value), value instanceof ConstantEvaluator);
         }
-        return foldWhen(new CastEvaluator(value, DataType.TEXT, true), value instanceof ConstantEvaluator);
+        return foldWhen(cast(value, DataType.TEXT, true), value instanceof ConstantEvaluator);
     }
 
     private Evaluator[] arguments(List<Expr> expressions) {
@@ -658,6 +697,12 @@ public final class ExpressionCompiler {
             arguments[index] = expression(expressions.get(index));
         }
         return arguments;
+    }
+
+    /** Whether one side is a timestamp with time zone and the other a date or timestamp, which compare as instants in the session's zone. */
+    private static boolean withAndWithoutTimeZone(TypeKind left, TypeKind right) {
+        return (left == TypeKind.TIMESTAMPTZ) != (right == TypeKind.TIMESTAMPTZ)
+                && (left == TypeKind.DATE || left == TypeKind.TIMESTAMP || right == TypeKind.DATE || right == TypeKind.TIMESTAMP);
     }
 
     /** Brings two operands of a comparison to one vector kind: integers/decimals vs doubles compare as doubles. */
@@ -669,13 +714,19 @@ public final class ExpressionCompiler {
         } else if (right.type().kind() == TypeKind.NULL) {
             right = new ConstantEvaluator(null, left.type());
         } else if (leftKind == VectorKind.DOUBLE && rightKind == VectorKind.LONG) {
-            right = foldWhen(new CastEvaluator(right, DataType.DOUBLE, true), right instanceof ConstantEvaluator);
+            right = foldWhen(cast(right, DataType.DOUBLE, true), right instanceof ConstantEvaluator);
         } else if (leftKind == VectorKind.LONG && rightKind == VectorKind.DOUBLE) {
-            left = foldWhen(new CastEvaluator(left, DataType.DOUBLE, true), left instanceof ConstantEvaluator);
+            left = foldWhen(cast(left, DataType.DOUBLE, true), left instanceof ConstantEvaluator);
+        } else if (withAndWithoutTimeZone(left.type().kind(), right.type().kind())) {
+            if (left.type().kind() == TypeKind.TIMESTAMPTZ) {
+                right = foldWhen(cast(right, DataType.TIMESTAMPTZ, true), right instanceof ConstantEvaluator);
+            } else {
+                left = foldWhen(cast(left, DataType.TIMESTAMPTZ, true), left instanceof ConstantEvaluator);
+            }
         } else if (left.type().kind() == TypeKind.DATE && right.type().kind() == TypeKind.TIMESTAMP) {
-            left = foldWhen(new CastEvaluator(left, DataType.TIMESTAMP, true), left instanceof ConstantEvaluator);
+            left = foldWhen(cast(left, DataType.TIMESTAMP, true), left instanceof ConstantEvaluator);
         } else if (left.type().kind() == TypeKind.TIMESTAMP && right.type().kind() == TypeKind.DATE) {
-            right = foldWhen(new CastEvaluator(right, DataType.TIMESTAMP, true), right instanceof ConstantEvaluator);
+            right = foldWhen(cast(right, DataType.TIMESTAMP, true), right instanceof ConstantEvaluator);
         } else if (leftKind != rightKind) {
             throw ParallaxException.of(SqlState.UNDEFINED_FUNCTION, "operator does not exist: %s = %s",
                     left.type().sqlName(), right.type().sqlName());
@@ -686,8 +737,8 @@ public final class ExpressionCompiler {
     private Evaluator arithmetic(Function function, Evaluator left, Evaluator right, DataType type) {
         TypeKind leftKind = left.type().kind();
         TypeKind rightKind = right.type().kind();
-        boolean leftTemporal = leftKind == TypeKind.DATE || leftKind == TypeKind.TIMESTAMP;
-        boolean rightTemporal = rightKind == TypeKind.DATE || rightKind == TypeKind.TIMESTAMP;
+        boolean leftTemporal = leftKind == TypeKind.DATE || leftKind == TypeKind.TIMESTAMP || leftKind == TypeKind.TIMESTAMPTZ;
+        boolean rightTemporal = rightKind == TypeKind.DATE || rightKind == TypeKind.TIMESTAMP || rightKind == TypeKind.TIMESTAMPTZ;
         if (function == Function.ADD && !leftTemporal && rightTemporal) {
             return arithmetic(function, right, left, type);
         }
@@ -697,9 +748,14 @@ public final class ExpressionCompiler {
             if (rightTemporal) {
                 if (leftKind == TypeKind.DATE && rightKind == TypeKind.DATE) {
                     operation = TemporalEvaluator.Operation.SUBTRACT_DATES;
+                } else if (withAndWithoutTimeZone(leftKind, rightKind)) {
+                    // timestamptz - timestamp: the local side is read in the session's zone, as PostgreSQL's implicit cast does.
+                    left = leftKind == TypeKind.TIMESTAMPTZ ? left : cast(left, DataType.TIMESTAMPTZ, true);
+                    right = rightKind == TypeKind.TIMESTAMPTZ ? right : cast(right, DataType.TIMESTAMPTZ, true);
+                    operation = TemporalEvaluator.Operation.SUBTRACT_TIMESTAMPS;
                 } else {
-                    left = leftKind == TypeKind.DATE ? new CastEvaluator(left, DataType.TIMESTAMP, true) : left;
-                    right = rightKind == TypeKind.DATE ? new CastEvaluator(right, DataType.TIMESTAMP, true) : right;
+                    left = leftKind == TypeKind.DATE ? cast(left, DataType.TIMESTAMP, true) : left;
+                    right = rightKind == TypeKind.DATE ? cast(right, DataType.TIMESTAMP, true) : right;
                     operation = TemporalEvaluator.Operation.SUBTRACT_TIMESTAMPS;
                 }
             } else if (rightKind == TypeKind.INTERVAL_YEAR_MONTH) {
@@ -709,7 +765,7 @@ public final class ExpressionCompiler {
             } else {
                 operation = TemporalEvaluator.Operation.ADD_DAYS;
             }
-            return new TemporalEvaluator(operation, left, right, sign, null, type);
+            return new TemporalEvaluator(operation, left, right, sign, null, type, zoneFor(left.type()));
         }
         boolean leftInterval = leftKind == TypeKind.INTERVAL_DAY_TIME || leftKind == TypeKind.INTERVAL_YEAR_MONTH;
         boolean rightInterval = rightKind == TypeKind.INTERVAL_DAY_TIME || rightKind == TypeKind.INTERVAL_YEAR_MONTH;
@@ -719,21 +775,21 @@ public final class ExpressionCompiler {
         if ((function == Function.MULTIPLY || function == Function.DIVIDE) && leftInterval && !rightInterval
                 && rightKind != TypeKind.NULL) {
             Evaluator factor = right.type().vectorKind() == VectorKind.DOUBLE ? right
-                    : foldWhen(new CastEvaluator(right, DataType.DOUBLE, true), right instanceof ConstantEvaluator);
+                    : foldWhen(cast(right, DataType.DOUBLE, true), right instanceof ConstantEvaluator);
             return new IntervalScaleEvaluator(left, factor, function == Function.DIVIDE, type);
         }
         if (type.vectorKind() == VectorKind.DOUBLE) {
             if (left.type().vectorKind() != VectorKind.DOUBLE) {
-                left = foldWhen(new CastEvaluator(left, DataType.DOUBLE, true), left instanceof ConstantEvaluator);
+                left = foldWhen(cast(left, DataType.DOUBLE, true), left instanceof ConstantEvaluator);
             }
             if (right.type().vectorKind() != VectorKind.DOUBLE) {
-                right = foldWhen(new CastEvaluator(right, DataType.DOUBLE, true), right instanceof ConstantEvaluator);
+                right = foldWhen(cast(right, DataType.DOUBLE, true), right instanceof ConstantEvaluator);
             }
             return new NumericFunctionEvaluator(function, new Evaluator[] {left, right}, type);
         }
         if (left.type().vectorKind() == VectorKind.DOUBLE || right.type().vectorKind() == VectorKind.DOUBLE) {
             Evaluator doubleResult = arithmetic(function, left, right, DataType.DOUBLE);
-            return new CastEvaluator(doubleResult, type, true);
+            return cast(doubleResult, type, true);
         }
         if (leftKind == TypeKind.INTERVAL_DAY_TIME || leftKind == TypeKind.INTERVAL_YEAR_MONTH) {
             // interval ± interval of one kind: plain long arithmetic with bigint overflow checks.
@@ -826,7 +882,7 @@ public final class ExpressionCompiler {
         if (evaluator.type().kind().isText() && evaluator.type().kind() != TypeKind.CHAR) {
             return evaluator;
         }
-        return foldWhen(new CastEvaluator(evaluator, DataType.TEXT, true), evaluator instanceof ConstantEvaluator);
+        return foldWhen(cast(evaluator, DataType.TEXT, true), evaluator instanceof ConstantEvaluator);
     }
 
     /** The operands of a function taking text and integers: integers as they are, the others {@link #plainText}. */
@@ -843,6 +899,6 @@ public final class ExpressionCompiler {
     /** An operand of a text-only function: an untyped NULL (or any non-text value) is cast to text first. */
     private Evaluator textArgument(Expr argument) {
         Evaluator evaluator = expression(argument);
-        return evaluator.type().kind().isText() ? evaluator : new CastEvaluator(evaluator, DataType.TEXT, true);
+        return evaluator.type().kind().isText() ? evaluator : cast(evaluator, DataType.TEXT, true);
     }
 }

@@ -6,6 +6,7 @@ import dev.parallax.engine.expr.Function;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.DateTimes;
 import dev.parallax.engine.type.DecimalMath;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.ColumnVector;
@@ -16,6 +17,10 @@ import dev.parallax.engine.vector.LongVector;
  * Date and time arithmetic (DATE/TIMESTAMP ± INTERVAL or days, DATE - DATE), EXTRACT and DATE_TRUNC.
  * Values are computed in microseconds (or days) and converted once to the declared result type:
  * DATE + INTERVAL is a TIMESTAMP in PostgreSQL, but a planner that declares DATE gets a DATE.
+ * A timestamp with time zone adds months, and EXTRACT and DATE_TRUNC read its fields, in the local
+ * time of the session's zone; microseconds (and days, which an interval holds as 24 hours) add to
+ * the instant, so {@code + interval '1 day'} across a DST change moves the local time by an hour
+ * where PostgreSQL, whose intervals keep days apart, keeps it.
  */
 final class TemporalEvaluator extends Evaluator {
     /** What each row computes; chosen at compile time from the function and the operand types. */
@@ -32,10 +37,14 @@ final class TemporalEvaluator extends Evaluator {
     private final TypeKind resultKind;
     private final int resultScale;
     private final ColumnVector output;
+    /** The session's TimeZone, for a timestamp with time zone's local fields. */
+    private final SessionTimeZone zone;
     private int[] scratch = new int[0];
 
-    TemporalEvaluator(Operation operation, Evaluator temporal, Evaluator amount, int sign, String field, DataType resultType) {
+    TemporalEvaluator(Operation operation, Evaluator temporal, Evaluator amount, int sign, String field, DataType resultType,
+                      SessionTimeZone zone) {
         super(resultType);
+        this.zone = zone;
         this.operation = operation;
         this.temporal = temporal;
         this.amount = amount;
@@ -92,14 +101,20 @@ final class TemporalEvaluator extends Evaluator {
         return switch (operation) {
             case ADD_DAYS -> temporalKind == TypeKind.DATE ? Math.addExact(value, sign * other)
                     : Math.addExact(value, Math.multiplyExact(sign * other, DateTimes.MICROS_PER_DAY));
-            case ADD_MONTHS -> temporalKind == TypeKind.DATE
-                    ? DateTimes.addMonths(value, sign * other) * DateTimes.MICROS_PER_DAY
-                    : DateTimes.addMonthsToTimestamp(value, sign * other);
+            case ADD_MONTHS -> switch (temporalKind) {
+                case DATE -> DateTimes.addMonths(value, sign * other) * DateTimes.MICROS_PER_DAY;
+                case TIMESTAMPTZ -> zone.toUtc(DateTimes.addMonthsToTimestamp(zone.toLocal(value), sign * other));
+                default -> DateTimes.addMonthsToTimestamp(value, sign * other);
+            };
             case ADD_MICROS -> Math.addExact(temporalKind == TypeKind.DATE ? value * DateTimes.MICROS_PER_DAY : value, sign * other);
             case SUBTRACT_DATES -> value - other;
             case SUBTRACT_TIMESTAMPS -> Math.subtractExact(value, other);
             case EXTRACT -> extract(value);
-            case TRUNCATE -> truncate(temporalKind == TypeKind.DATE ? value * DateTimes.MICROS_PER_DAY : value, field);
+            case TRUNCATE -> switch (temporalKind) {
+                case DATE -> truncate(value * DateTimes.MICROS_PER_DAY, field);
+                case TIMESTAMPTZ -> truncateInZone(value);
+                default -> truncate(value, field);
+            };
         };
     }
 
@@ -122,10 +137,26 @@ final class TemporalEvaluator extends Evaluator {
         return computed;
     }
 
+    /**
+     * DATE_TRUNC of a timestamp with time zone: its local time truncated; a day or longer unit starts at the
+     * instant that local time names (PostgreSQL's DetermineTimeZoneOffset), a shorter one keeps the value's offset.
+     */
+    private long truncateInZone(long utcMicros) {
+        int offsetSeconds = zone.offsetSeconds(utcMicros);
+        long local = utcMicros + offsetSeconds * DateTimes.MICROS_PER_SECOND;
+        long truncated = truncate(local, field);
+        return switch (field) {
+            case "hour", "minute", "second", "milliseconds", "millisecond", "microseconds", "microsecond" ->
+                    truncated - offsetSeconds * DateTimes.MICROS_PER_SECOND;
+            default -> zone.toUtc(truncated);
+        };
+    }
+
     private static void checkExtractField(String field, TypeKind kind) {
         boolean known = switch (field) {
             case "year", "quarter", "month", "day", "dow", "isodow", "doy", "week", "epoch", "hour", "minute", "second",
                  "millisecond", "microsecond", "decade", "century", "millennium", "isoyear" -> true;
+            case "timezone", "timezone_hour", "timezone_minute" -> kind == TypeKind.TIMESTAMPTZ;
             default -> false;
         };
         if (!known) {
@@ -149,6 +180,7 @@ final class TemporalEvaluator extends Evaluator {
         return switch (kind) {
             case DATE -> "date";
             case TIMESTAMP -> "timestamp without time zone";
+            case TIMESTAMPTZ -> "timestamp with time zone";
             default -> "interval";
         };
     }
@@ -180,6 +212,24 @@ final class TemporalEvaluator extends Evaluator {
                 case "epoch" -> value;
                 default -> 0;
             };
+        }
+        if (temporalKind == TypeKind.TIMESTAMPTZ) {
+            int offsetSeconds = zone.offsetSeconds(value);
+            switch (field) {
+                case "epoch" -> {
+                    return value;
+                }
+                case "timezone" -> {
+                    return offsetSeconds * million;
+                }
+                case "timezone_hour" -> {
+                    return offsetSeconds / 3600 * million;
+                }
+                case "timezone_minute" -> {
+                    return offsetSeconds / 60 % 60 * million;
+                }
+                default -> value += offsetSeconds * DateTimes.MICROS_PER_SECOND;
+            }
         }
         long micros = temporalKind == TypeKind.DATE ? value * DateTimes.MICROS_PER_DAY : value;
         long days = Math.floorDiv(micros, DateTimes.MICROS_PER_DAY);

@@ -4,6 +4,7 @@ import dev.parallax.engine.type.ByteBuilder;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.DateTimeTemplate;
 import dev.parallax.engine.type.DateTimes;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.type.NumberTemplate;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.vector.Batch;
@@ -32,9 +33,12 @@ final class ToCharEvaluator extends Evaluator {
     private DateTimeTemplate dateTimeTemplate;
     private NumberTemplate numberTemplate;
     private int[] scratch = new int[0];
+    /** The session's TimeZone: a timestamp with time zone is formatted as its local time there. */
+    private final SessionTimeZone zone;
 
-    ToCharEvaluator(Evaluator value, Evaluator template) {
+    ToCharEvaluator(Evaluator value, Evaluator template, SessionTimeZone zone) {
         super(DataType.TEXT);
+        this.zone = zone;
         this.value = value;
         this.template = template;
         this.valueKind = value.type().kind();
@@ -45,7 +49,7 @@ final class ToCharEvaluator extends Evaluator {
     }
 
     private boolean isTemporal() {
-        return valueKind == TypeKind.DATE || valueKind == TypeKind.TIMESTAMP;
+        return valueKind == TypeKind.DATE || valueKind == TypeKind.TIMESTAMP || valueKind == TypeKind.TIMESTAMPTZ;
     }
 
     private void parse(byte[] data, int offset, int length) {
@@ -86,6 +90,8 @@ final class ToCharEvaluator extends Evaluator {
                         dateTimeTemplate.format(raw * DateTimes.MICROS_PER_DAY, buffer);
                     } else if (valueKind == TypeKind.TIMESTAMP) {
                         dateTimeTemplate.format(raw, buffer);
+                    } else if (valueKind == TypeKind.TIMESTAMPTZ) {
+                        dateTimeTemplate.format(zone.toLocal(raw), buffer);
                     } else {
                         numberTemplate.format(raw, scale, buffer);
                     }

@@ -19,7 +19,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * PostgreSQL's arithmetic on dates and whole days, which standard SQL (and so Calcite) lacks:
  * {@code date - date} is the number of days between them (an integer), {@code date + integer},
  * {@code integer + date} and {@code date - integer} move a date by days and stay dates; and
- * {@code timestamp - timestamp}, the interval between them (a date with a timestamp is converted to one). The
+ * {@code timestamp - timestamp}, the interval between them (a date with a timestamp is converted to one, a date
+ * or timestamp with a timestamp with time zone to that, in the session's zone). The
  * validator puts these operators in place of {@code +} and {@code -} when the operands' types ask
  * for them ({@link #operatorFor}); the engine evaluates them as ADD and SUBTRACT on day numbers.
  */
@@ -34,7 +35,9 @@ public final class DateArithmetic {
             SqlStdOperatorTable.MINUS.getLeftPrec(), true, DateArithmetic::differenceType, null,
             OperandTypes.or(OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.DATE),
                     OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.INTEGER),
-                    OperandTypes.family(SqlTypeFamily.TIMESTAMP, SqlTypeFamily.TIMESTAMP)));
+                    OperandTypes.family(SqlTypeFamily.TIMESTAMP, SqlTypeFamily.TIMESTAMP),
+                    OperandTypes.family(SqlTypeFamily.TIMESTAMP, SqlTypeFamily.DATE),
+                    OperandTypes.family(SqlTypeFamily.DATE, SqlTypeFamily.TIMESTAMP)));
     /** {@code date + integer} and {@code integer + date}: a date. */
     public static final SqlBinaryOperator DATE_PLUS_DAYS = new SqlBinaryOperator("+", SqlKind.OTHER,
             SqlStdOperatorTable.PLUS.getLeftPrec(), true, ReturnTypes.explicit(SqlTypeName.DATE)
@@ -64,9 +67,11 @@ public final class DateArithmetic {
 
     private static RelDataType differenceType(SqlOperatorBinding binding) {
         RelDataTypeFactory types = binding.getTypeFactory();
+        SqlTypeName left = binding.getOperandType(0).getSqlTypeName();
         SqlTypeName right = binding.getOperandType(1).getSqlTypeName();
         // timestamp - timestamp: the microseconds between them, an interval (shown as days and time, as PostgreSQL's justified one).
-        RelDataType type = right == SqlTypeName.TIMESTAMP
+        boolean timestamps = isDateOrTimestamp(left) && isDateOrTimestamp(right) && (left != SqlTypeName.DATE || right != SqlTypeName.DATE);
+        RelDataType type = timestamps
                 ? types.createSqlIntervalType(new SqlIntervalQualifier(TimeUnit.DAY, TimeUnit.SECOND, SqlParserPos.ZERO))
                 : types.createSqlType(right == SqlTypeName.DATE ? SqlTypeName.INTEGER : SqlTypeName.DATE);
         boolean nullable = binding.getOperandType(0).isNullable() || binding.getOperandType(1).isNullable();
@@ -84,8 +89,18 @@ public final class DateArithmetic {
         return isDateOrTimestamp(leftType) && isDateOrTimestamp(rightType) && leftType != rightType;
     }
 
+    /**
+     * The type both sides of a mixed subtraction are brought to: a timestamp with time zone when either is one
+     * (the other read in the session's zone), else a timestamp.
+     */
+    public static SqlTypeName commonTimestampType(RelDataType left, RelDataType right) {
+        return left.getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+                || right.getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+                ? SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE : SqlTypeName.TIMESTAMP;
+    }
+
     private static boolean isDateOrTimestamp(SqlTypeName type) {
-        return type == SqlTypeName.DATE || type == SqlTypeName.TIMESTAMP;
+        return type == SqlTypeName.DATE || type == SqlTypeName.TIMESTAMP || type == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
     }
 
     private static boolean isDays(SqlTypeName type) {

@@ -69,12 +69,32 @@ public final class ParallaxFunctions {
     public static final SqlFunction MD5 = SqlBasicFunction.create("md5",
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.STRING, SqlFunctionCategory.STRING);
-    public static final SqlFunction NOW = SqlBasicFunction.create("now",
-            ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6), OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE)
-            .withDynamic(true);
+    /** now(), transaction_timestamp() and statement_timestamp(): the statement's start, a timestamp with time zone. */
+    public static final SqlFunction NOW = statementStart("now");
+    public static final SqlFunction TRANSACTION_TIMESTAMP = statementStart("transaction_timestamp");
+    public static final SqlFunction STATEMENT_TIMESTAMP = statementStart("statement_timestamp");
     public static final SqlFunction CLOCK_TIMESTAMP = SqlBasicFunction.create("clock_timestamp",
-            ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6), OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE)
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 6), OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE)
             .withDeterministic(false);
+    /**
+     * timezone(zone, value), which {@code value AT TIME ZONE zone} is written as: a timestamp with time zone
+     * (or a date, read as one) gives a timestamp, a timestamp gives a timestamp with time zone.
+     */
+    public static final SqlFunction TIMEZONE = SqlBasicFunction.create("timezone",
+            ((org.apache.calcite.sql.type.SqlReturnTypeInference) binding -> binding.getTypeFactory().createSqlType(
+                    binding.getOperandType(1).getSqlTypeName() == SqlTypeName.TIMESTAMP
+                            ? SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE : SqlTypeName.TIMESTAMP, 6))
+                    .andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            OperandTypes.or(OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.TIMESTAMP),
+                    OperandTypes.family(SqlTypeFamily.CHARACTER, SqlTypeFamily.DATE)),
+            SqlFunctionCategory.TIMEDATE);
+    /**
+     * CURRENT_TIMESTAMP [(p)] is PostgreSQL's timestamp with time zone; Calcite's is a timestamp, so this one
+     * replaces it ({@link #REPLACED}), found by the validator when it turns the bare word into a call.
+     */
+    public static final SqlFunction CURRENT_TIMESTAMP = new org.apache.calcite.sql.fun.SqlAbstractTimeFunction(
+            "CURRENT_TIMESTAMP", SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE) {
+    };
     public static final SqlFunction RANDOM = SqlBasicFunction.create("random",
             ReturnTypes.DOUBLE, OperandTypes.NILADIC, SqlFunctionCategory.NUMERIC).withDeterministic(false);
     public static final SqlFunction GEN_RANDOM_UUID = SqlBasicFunction.create("gen_random_uuid",
@@ -112,8 +132,16 @@ public final class ParallaxFunctions {
     public static final SqlFunction PG_RELOAD_CONF = SqlBasicFunction.create("pg_reload_conf", ReturnTypes.BOOLEAN,
             OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM);
     /** PostgreSQL's {@code date_trunc(field, timestamp)}; a date argument is widened to a timestamp. */
+    /**
+     * date_trunc(field, value): a timestamp for a timestamp (and a date, which Calcite casts to one where
+     * PostgreSQL would read it as a timestamp with time zone), a timestamp with time zone for one.
+     */
     public static final SqlFunction DATE_TRUNC = SqlBasicFunction.create("date_trunc",
-            ReturnTypes.explicit(SqlTypeName.TIMESTAMP, 6).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            ((org.apache.calcite.sql.type.SqlReturnTypeInference) binding -> {
+                SqlTypeName valueType = binding.getOperandType(1).getSqlTypeName();
+                return binding.getTypeFactory().createSqlType(valueType == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+                        ? SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE : SqlTypeName.TIMESTAMP, 6);
+            }).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.family(org.apache.calcite.sql.type.SqlTypeFamily.CHARACTER, org.apache.calcite.sql.type.SqlTypeFamily.TIMESTAMP),
             SqlFunctionCategory.TIMEDATE);
 
@@ -297,7 +325,8 @@ public final class ParallaxFunctions {
             ExtractFunctions.EXTRACT, ExtractFunctions.DATE_PART,
             RoundingFunctions.ROUND, RoundingFunctions.TRUNC,
             ARRAY_TEXT, ARRAY_OR_EMPTY, ARRAY_LENGTH, ARRAY_LOWER, ARRAY_UPPER, ARRAY_TO_STRING,
-            BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, CLOCK_TIMESTAMP, RANDOM, GEN_RANDOM_UUID, GENERATE_SERIES, DATE_TRUNC,
+            BIT_STRING, BIGINT_LITERAL, BIT_AND, BITAND, BIT_OR, BIT_XOR, BIT_NOT, LENGTH, MD5, NOW, TRANSACTION_TIMESTAMP, STATEMENT_TIMESTAMP,
+            CURRENT_TIMESTAMP, TIMEZONE, CLOCK_TIMESTAMP, RANDOM, GEN_RANDOM_UUID, GENERATE_SERIES, DATE_TRUNC,
             NEXTVAL, CURRVAL, LASTVAL, SETVAL,
             VERSION, CURRENT_DATABASE, CURRENT_SCHEMA, PG_RELOAD_CONF,
             // Found by name, syntax and kind (OTHER) when Calcite re-resolves a call to them.
@@ -313,6 +342,7 @@ public final class ParallaxFunctions {
 
     /** Calcite's standard operators Parallax replaces by its own of the same name, left out of the operator table. */
     private static final java.util.Set<SqlOperator> REPLACED = java.util.Set.of(SqlStdOperatorTable.ROUND, SqlStdOperatorTable.SIGN,
+            SqlStdOperatorTable.CURRENT_TIMESTAMP,
             SqlStdOperatorTable.GROUPING,
             SqlStdOperatorTable.STDDEV, SqlStdOperatorTable.STDDEV_SAMP, SqlStdOperatorTable.STDDEV_POP,
             SqlStdOperatorTable.VARIANCE, SqlStdOperatorTable.VAR_SAMP, SqlStdOperatorTable.VAR_POP);
@@ -323,6 +353,12 @@ public final class ParallaxFunctions {
                     SqlStdOperatorTable.instance()));
 
     private ParallaxFunctions() {
+    }
+
+    /** A niladic function of the statement's start, a timestamp with time zone (dynamic: never folded into a cached plan). */
+    private static SqlFunction statementStart(String name) {
+        return SqlBasicFunction.create(name, ReturnTypes.explicit(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 6),
+                OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE).withDynamic(true);
     }
 
     private static SqlFunction arrayDimensionFunction(String name) {

@@ -294,6 +294,7 @@ public final class PostgresDialectRewriter {
         pieces = rewriteEmptyArrays(pieces, castArguments);
         pieces = rewriteArraySlices(pieces);
         pieces = rewriteCasts(pieces);
+        pieces = AtTimeZoneRewrite.apply(pieces);
         if (castArguments) {
             pieces = rewriteCastTarget(pieces);
         }
@@ -962,6 +963,16 @@ public final class PostgresDialectRewriter {
         for (int index = 0; index < pieces.size(); index++) {
             Piece piece = pieces.get(index);
             int stringIndex = PostgresTypeNames.skipSpace(pieces, index + 1);
+            int zoneEnd = isWord(piece, "timestamptz") ? index + 1 : withTimeZoneEnd(pieces, index);
+            int zoneString = zoneEnd < 0 ? -1 : PostgresTypeNames.skipSpace(pieces, zoneEnd);
+            if (zoneString >= 0 && zoneString < pieces.size() && pieces.get(zoneString) instanceof Piece.Leaf string
+                    && string.token().kind() == Kind.STRING && string.token().text().startsWith("'")) {
+                // timestamptz '...' and timestamp with time zone '...': read by the cast, in the session's zone.
+                result.add(new Piece.Composite(List.of("CAST(" + string.token().text() + " AS "
+                        + PostgresTypeNames.TIMESTAMP_WITH_TIME_ZONE + ")"), ((Piece.Leaf) piece).token().position()));
+                index = zoneString;
+                continue;
+            }
             if ((isWord(piece, "timestamp") || isWord(piece, "date")) && stringIndex < pieces.size()
                     && pieces.get(stringIndex) instanceof Piece.Leaf string && string.token().kind() == Kind.STRING
                     && string.token().text().startsWith("'")) {
@@ -977,6 +988,22 @@ public final class PostgresDialectRewriter {
             result.add(piece);
         }
         return result;
+    }
+
+    /** The index after {@code timestamp with time zone} starting at {@code index}, or -1. */
+    private static int withTimeZoneEnd(List<Piece> pieces, int index) {
+        if (!isWord(pieces.get(index), "timestamp")) {
+            return -1;
+        }
+        int at = index + 1;
+        for (String word : new String[] {"with", "time", "zone"}) {
+            at = PostgresTypeNames.skipSpace(pieces, at);
+            if (at >= pieces.size() || !isWord(pieces.get(at), word)) {
+                return -1;
+            }
+            at++;
+        }
+        return at;
     }
 
     private List<Piece> rewriteCasts(List<Piece> pieces) {
@@ -1360,7 +1387,7 @@ public final class PostgresDialectRewriter {
     }
 
     /** Index in {@code pieces} where the primary expression ending at its last non-space piece starts, or -1. */
-    private static int primaryStart(List<Piece> pieces) {
+    static int primaryStart(List<Piece> pieces) {
         int index = pieces.size() - 1;
         while (index >= 0 && isSpace(pieces.get(index))) {
             index--;
@@ -1489,7 +1516,7 @@ public final class PostgresDialectRewriter {
         return index;
     }
 
-    private static List<Piece> trimmed(List<Piece> pieces) {
+    static List<Piece> trimmed(List<Piece> pieces) {
         int from = firstNonSpace(pieces, 0, pieces.size());
         int to = lastNonSpace(pieces, from, pieces.size()) + 1;
         return new ArrayList<>(pieces.subList(from, Math.max(from, to)));

@@ -10,6 +10,8 @@ import java.util.Map;
  * bits (the engine has no bytea, so the mapping back is unambiguous; see TypeMapping).
  */
 final class PostgresTypeNames {
+    /** PostgreSQL's timestamp with time zone is Calcite's instant type (TypeMapping). */
+    static final String TIMESTAMP_WITH_TIME_ZONE = "TIMESTAMP WITH LOCAL TIME ZONE";
     private static final Map<String, String> SIMPLE = Map.ofEntries(
             Map.entry("int", "INTEGER"), Map.entry("integer", "INTEGER"), Map.entry("int4", "INTEGER"),
             Map.entry("bigint", "BIGINT"), Map.entry("int8", "BIGINT"),
@@ -21,6 +23,7 @@ final class PostgresTypeNames {
             Map.entry("char", "CHAR"), Map.entry("character", "CHAR"), Map.entry("bpchar", "CHAR"),
             Map.entry("numeric", "DECIMAL"), Map.entry("decimal", "DECIMAL"),
             Map.entry("date", "DATE"), Map.entry("timestamp", "TIMESTAMP"),
+            Map.entry("timestamptz", TIMESTAMP_WITH_TIME_ZONE),
             Map.entry("bit", "BINARY"), Map.entry("varbit", "VARBINARY"),
             Map.entry("uuid", "UUID"),
             // Object identifiers are bigint in Parallax's catalog views; name is text.
@@ -61,12 +64,14 @@ final class PostgresTypeNames {
                 return null;
             }
         }
-        if (calciteName.equals("TIMESTAMP") && nextWord(pieces, end, "without") > 0) {
-            int afterWithout = nextWord(pieces, end, "without");
-            int afterTime = nextWord(pieces, afterWithout, "time");
+        if (calciteName.equals("TIMESTAMP") && (nextWord(pieces, end, "without") > 0 || nextWord(pieces, end, "with") > 0)) {
+            boolean with = nextWord(pieces, end, "with") > 0;
+            int afterWith = with ? nextWord(pieces, end, "with") : nextWord(pieces, end, "without");
+            int afterTime = nextWord(pieces, afterWith, "time");
             int afterZone = afterTime > 0 ? nextWord(pieces, afterTime, "zone") : -1;
             if (afterZone > 0) {
                 end = afterZone;
+                calciteName = with ? TIMESTAMP_WITH_TIME_ZONE : calciteName;
             }
         }
         int modifierIndex = skipSpace(pieces, end);

@@ -37,7 +37,7 @@ public final class ParallaxTypeSystem extends RelDataTypeSystemImpl {
     public int getMaxPrecision(SqlTypeName typeName) {
         return switch (typeName) {
             case DECIMAL -> MAX_DECIMAL;
-            case TIMESTAMP, TIME -> 6;
+            case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIME -> 6;
             default -> super.getMaxPrecision(typeName);
         };
     }
@@ -46,7 +46,7 @@ public final class ParallaxTypeSystem extends RelDataTypeSystemImpl {
     public int getDefaultPrecision(SqlTypeName typeName) {
         return switch (typeName) {
             case DECIMAL -> MAX_DECIMAL;
-            case TIMESTAMP -> 6;
+            case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> 6;
             default -> super.getDefaultPrecision(typeName);
         };
     }

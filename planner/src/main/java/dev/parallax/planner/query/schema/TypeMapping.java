@@ -33,6 +33,7 @@ public final class TypeMapping {
             case DOUBLE -> factory.createSqlType(SqlTypeName.DOUBLE);
             case DATE -> factory.createSqlType(SqlTypeName.DATE);
             case TIMESTAMP -> factory.createSqlType(SqlTypeName.TIMESTAMP, 6);
+            case TIMESTAMPTZ -> factory.createSqlType(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 6);
             case INTERVAL_YEAR_MONTH -> factory.createSqlIntervalType(
                     new SqlIntervalQualifier(TimeUnit.YEAR, TimeUnit.MONTH, SqlParserPos.ZERO));
             case INTERVAL_DAY_TIME -> factory.createSqlIntervalType(
@@ -71,6 +72,8 @@ public final class TypeMapping {
             case FLOAT, DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
+            // Calcite's instant type, read and printed in the session's zone: PostgreSQL's timestamptz.
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> DataType.TIMESTAMPTZ;
             case INTERVAL_YEAR, INTERVAL_YEAR_MONTH, INTERVAL_MONTH -> DataType.INTERVAL_YEAR_MONTH;
             case INTERVAL_DAY, INTERVAL_DAY_HOUR, INTERVAL_DAY_MINUTE, INTERVAL_DAY_SECOND, INTERVAL_HOUR,
                  INTERVAL_HOUR_MINUTE, INTERVAL_HOUR_SECOND, INTERVAL_MINUTE, INTERVAL_MINUTE_SECOND,

@@ -78,7 +78,7 @@ final class ArgumentTypes {
     private static boolean isDateTimeArithmetic(List<Expr> arguments) {
         for (Expr argument : arguments) {
             TypeKind kind = argument.type().kind();
-            if (kind == TypeKind.DATE || kind == TypeKind.TIMESTAMP || kind == TypeKind.INTERVAL_DAY_TIME
+            if (kind == TypeKind.DATE || kind == TypeKind.TIMESTAMP || kind == TypeKind.TIMESTAMPTZ || kind == TypeKind.INTERVAL_DAY_TIME
                     || kind == TypeKind.INTERVAL_YEAR_MONTH) {
                 return true;
             }
@@ -120,6 +120,11 @@ final class ArgumentTypes {
         }
         if (leftKind == TypeKind.DATE && rightKind == TypeKind.TIMESTAMP || leftKind == TypeKind.TIMESTAMP && rightKind == TypeKind.DATE) {
             return DataType.TIMESTAMP;
+        }
+        if ((leftKind == TypeKind.TIMESTAMPTZ) != (rightKind == TypeKind.TIMESTAMPTZ)
+                && (leftKind == TypeKind.DATE || leftKind == TypeKind.TIMESTAMP || rightKind == TypeKind.DATE || rightKind == TypeKind.TIMESTAMP)) {
+            // PostgreSQL's preferred date/time type: a date or timestamp beside one is read in the session's zone.
+            return DataType.TIMESTAMPTZ;
         }
         if (leftKind.isText() && rightKind.isText()) {
             if (leftKind == TypeKind.CHAR && rightExpression instanceof Literal) {

@@ -121,8 +121,12 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.DATE_TRUNC) {
             return Function.DATE_TRUNC;
         }
-        if (operator == ParallaxFunctions.NOW) {
+        if (operator == ParallaxFunctions.NOW || operator == ParallaxFunctions.TRANSACTION_TIMESTAMP
+                || operator == ParallaxFunctions.STATEMENT_TIMESTAMP) {
             return Function.NOW;
+        }
+        if (operator == ParallaxFunctions.TIMEZONE) {
+            return Function.TIMEZONE;
         }
         if (operator == ParallaxFunctions.CLOCK_TIMESTAMP) {
             return Function.CLOCK_TIMESTAMP;

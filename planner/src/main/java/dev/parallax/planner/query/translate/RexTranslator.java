@@ -117,6 +117,8 @@ public final class RexTranslator {
             case REAL, DOUBLE -> new Literal(literal.getValueAs(Double.class), type);
             case DATE -> Literal.ofLong(literal.getValueAs(Integer.class), type);
             case TIMESTAMP -> Literal.ofLong(timestampMicros(literal.getValueAs(org.apache.calcite.util.TimestampString.class)), type);
+            // Calcite holds an instant's literal as its UTC time.
+            case TIMESTAMPTZ -> Literal.ofLong(timestampMicros(literal.getValueAs(org.apache.calcite.util.TimestampString.class)), type);
             case INTERVAL_YEAR_MONTH -> Literal.ofLong(literal.getValueAs(BigDecimal.class).longValueExact(), type);
             // Calcite holds day-time intervals in milliseconds; the engine in microseconds.
             case INTERVAL_DAY_TIME -> Literal.ofLong(literal.getValueAs(BigDecimal.class).longValueExact() * 1000, type);
@@ -146,13 +148,14 @@ public final class RexTranslator {
     private Expr call(RexCall call) {
         DataType type = TypeMapping.toEngine(call.getType());
         SqlOperator operator = call.getOperator();
-        if (operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_TIMESTAMP
-                || operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.LOCALTIMESTAMP) {
-            // The statement's start, as now(); Parallax has no time zones, so both are timestamps.
-            return new Call(Function.NOW, List.of(), DataType.TIMESTAMP);
+        if (operator == ParallaxFunctions.CURRENT_TIMESTAMP || operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_TIMESTAMP) {
+            // The statement's start, as now().
+            return new Call(Function.NOW, List.of(), DataType.TIMESTAMPTZ);
         }
-        if (operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_DATE) {
-            return new Cast(new Call(Function.NOW, List.of(), DataType.TIMESTAMP), DataType.DATE);
+        if (operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.LOCALTIMESTAMP
+                || operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_DATE) {
+            // The statement's start read in the session's zone.
+            return new Cast(new Call(Function.NOW, List.of(), DataType.TIMESTAMPTZ), type);
         }
         if (operator == ExtractFunctions.EXTRACT || operator == ExtractFunctions.DATE_PART) {
             String field = ExtractFunctions.field(((RexLiteral) call.getOperands().getFirst()).getValueAs(String.class));

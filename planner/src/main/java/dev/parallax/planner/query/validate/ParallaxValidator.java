@@ -144,10 +144,11 @@ public final class ParallaxValidator extends SqlValidatorImpl {
             if (dateOperator != null) {
                 call.setOperator(dateOperator);
                 if (DateArithmetic.mixesDateAndTimestamp(left, right)) {
-                    int date = left.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.DATE ? 0 : 1;
+                    org.apache.calcite.sql.type.SqlTypeName common = DateArithmetic.commonTimestampType(left, right);
+                    int date = left.getSqlTypeName() != common ? 0 : 1;
                     SqlParserPos position = call.operand(date).getParserPosition();
                     call.setOperand(date, SqlStdOperatorTable.CAST.createCall(position, call.operand(date), new SqlDataTypeSpec(
-                            new org.apache.calcite.sql.SqlBasicTypeNameSpec(org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP, position),
+                            new org.apache.calcite.sql.SqlBasicTypeNameSpec(common, position),
                             position)));
                 }
             }
