@@ -134,6 +134,14 @@ public final class SessionTimeZone {
         return names;
     }
 
+    /**
+     * The zone a series of {@code type} adds month steps in: the session's (from {@code settings}) for a
+     * timestamp with time zone, UTC (the local time itself) for a timestamp.
+     */
+    public static SessionTimeZone ofMonthSteps(DataType type, dev.parallax.engine.settings.Settings settings) {
+        return type.kind() == TypeKind.TIMESTAMPTZ ? ofSetting(settings.show("TimeZone")) : UTC;
+    }
+
     /** Whether values of {@code type} are read or printed in the session's zone: timestamptz, and arrays of it. */
     public static boolean appliesTo(DataType type) {
         return type.kind() == TypeKind.TIMESTAMPTZ || type.kind() == TypeKind.ARRAY && type.element().kind() == TypeKind.TIMESTAMPTZ;
@@ -160,6 +168,15 @@ public final class SessionTimeZone {
     /** The instant the local time {@code localMicros} names in this zone, with PostgreSQL's choice in gaps and overlaps. */
     public long toUtc(long localMicros) {
         return localMicros - localOffsetSeconds(localMicros) * DateTimes.MICROS_PER_SECOND;
+    }
+
+    /**
+     * {@code micros} plus {@code months} calendar months in this zone's local time (the day clamped to the
+     * month's end), as PostgreSQL adds a month interval to a timestamp with time zone. In UTC it is
+     * DateTimes.addMonthsToTimestamp itself, which a timestamp without time zone adds.
+     */
+    public long addMonths(long micros, long months) {
+        return toUtc(DateTimes.addMonthsToTimestamp(toLocal(micros), months));
     }
 
     /** The offset that applies to the local time {@code localMicros}: the later one in an overlap, the earlier one in a gap. */

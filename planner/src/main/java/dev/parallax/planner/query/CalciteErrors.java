@@ -237,6 +237,7 @@ final class CalciteErrors {
             case "BOOLEAN" -> "boolean";
             case "DATE" -> "date";
             case "TIMESTAMP", "TIMESTAMP(6)" -> "timestamp without time zone";
+            case "TIMESTAMP_WITH_LOCAL_TIME_ZONE" -> "timestamp with time zone";
             case "CHAR" -> modifier.equals("(1)") || modifier.isEmpty() ? "text" : "text";
             case "VARCHAR", "CHARACTER", "STRING" -> "text";
             case "BINARY" -> "bit";

@@ -103,7 +103,7 @@ final class TemporalEvaluator extends Evaluator {
                     : Math.addExact(value, Math.multiplyExact(sign * other, DateTimes.MICROS_PER_DAY));
             case ADD_MONTHS -> switch (temporalKind) {
                 case DATE -> DateTimes.addMonths(value, sign * other) * DateTimes.MICROS_PER_DAY;
-                case TIMESTAMPTZ -> zone.toUtc(DateTimes.addMonthsToTimestamp(zone.toLocal(value), sign * other));
+                case TIMESTAMPTZ -> zone.addMonths(value, sign * other);
                 default -> DateTimes.addMonthsToTimestamp(value, sign * other);
             };
             case ADD_MICROS -> Math.addExact(temporalKind == TypeKind.DATE ? value * DateTimes.MICROS_PER_DAY : value, sign * other);

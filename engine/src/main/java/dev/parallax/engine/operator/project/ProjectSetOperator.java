@@ -6,7 +6,7 @@ import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.expr.eval.VectorExpression;
 import dev.parallax.engine.type.ArrayValue;
-import dev.parallax.engine.type.DateTimes;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
@@ -28,8 +28,11 @@ public final class ProjectSetOperator implements Operator {
     /** Per function, {@code start, stop, step} for a series or {@code array} for an unnest. */
     private final VectorExpression[][] arguments;
     private final boolean[] series;
-    /** Per function, whether it is a series of timestamps stepping by months (the step a count of months). */
-    private final boolean[] monthSteps;
+    /**
+     * Per function, for a series of timestamps stepping by months (the step a count of months) the zone the
+     * months are added in (UTC for timestamps, the session's for timestamps with time zone); null otherwise.
+     */
+    private final SessionTimeZone[] monthZones;
     private final Batch output;
     private final int inputColumns;
     private final ColumnVector[][] argumentValues;
@@ -50,16 +53,16 @@ public final class ProjectSetOperator implements Operator {
 
     /**
      * {@code series[f]} tells whether function {@code f} is a generate_series (arguments start, stop,
-     * step) or an unnest (argument array), {@code monthSteps[f]} whether a series is one of timestamps
-     * stepping by months; {@code output} has the input's columns, then one per function.
+     * step) or an unnest (argument array), {@code monthZones[f]} the zone a series of timestamps stepping
+     * by months adds them in (null for other functions); {@code output} has the input's columns, then one per function.
      */
     public ProjectSetOperator(ExecutionContext context, Operator input, VectorExpression[][] arguments, boolean[] series,
-                              boolean[] monthSteps, Batch output) {
+                              SessionTimeZone[] monthZones, Batch output) {
         this.context = context;
         this.input = input;
         this.arguments = arguments;
         this.series = series;
-        this.monthSteps = monthSteps;
+        this.monthZones = monthZones;
         this.output = output;
         int functions = arguments.length;
         this.inputColumns = output.columnCount() - functions;
@@ -136,7 +139,7 @@ public final class ProjectSetOperator implements Operator {
                     }
                     starts[function] = start;
                     steps[function] = step;
-                    length = monthSteps[function] ? monthSeriesLength(start, stop, step) : seriesLength(start, stop, step);
+                    length = monthZones[function] != null ? monthSeriesLength(start, stop, step, monthZones[function]) : seriesLength(start, stop, step);
                 }
             } else if (!values[0].isNull(position)) {
                 BytesVector array = (BytesVector) values[0];
@@ -181,10 +184,10 @@ public final class ProjectSetOperator implements Operator {
      * clamped (PostgreSQL adds the step to the previous value): one calendar step per value, the
      * same work as writing the values.
      */
-    static long monthSeriesLength(long start, long stop, long months) {
+    static long monthSeriesLength(long start, long stop, long months, SessionTimeZone zone) {
         long count = 0;
         try {
-            for (long value = start; months > 0 ? value <= stop : value >= stop; value = DateTimes.addMonthsToTimestamp(value, months)) {
+            for (long value = start; months > 0 ? value <= stop : value >= stop; value = zone.addMonths(value, months)) {
                 count++;
             }
         } catch (ArithmeticException overflow) {
@@ -207,14 +210,15 @@ public final class ProjectSetOperator implements Operator {
     private void writeValues(int function, int target, int run) {
         ColumnVector column = output.column(inputColumns + function);
         int values = (int) Math.max(0, Math.min(run, lengths[function] - elementIndex));
-        if (series[function] && monthSteps[function]) {
+        if (series[function] && monthZones[function] != null) {
+            SessionTimeZone zone = monthZones[function];
             long[] out = ((LongVector) column).values();
             long months = steps[function];
             long value = starts[function];
             for (int row = target; row < target + values; row++) {
                 out[row] = value;
                 // The last value's successor lies past stop; monthSeriesLength computed it already without overflow.
-                value = DateTimes.addMonthsToTimestamp(value, months);
+                value = zone.addMonths(value, months);
             }
             starts[function] = value;
         } else if (series[function]) {

@@ -7,6 +7,7 @@ import dev.parallax.engine.expr.eval.ExpressionCompiler;
 import dev.parallax.engine.expr.eval.VectorExpression;
 import dev.parallax.engine.plan.ProjectSetNode;
 import dev.parallax.engine.plan.SetReturningFunction;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.vector.Batch;
 
 import java.util.List;
@@ -22,20 +23,22 @@ public final class ProjectSetOperatorFactory {
             List<SetReturningFunction> functions = node.functions();
             VectorExpression[][] arguments = new VectorExpression[functions.size()][];
             boolean[] series = new boolean[functions.size()];
-            boolean[] monthSteps = new boolean[functions.size()];
+            SessionTimeZone[] monthZones = new SessionTimeZone[functions.size()];
             for (int index = 0; index < functions.size(); index++) {
                 List<Expr> expressions = switch (functions.get(index)) {
                     case SetReturningFunction.Series function -> List.of(function.start(), function.stop(), function.step());
                     case SetReturningFunction.Unnest function -> List.of(function.array());
                 };
                 series[index] = functions.get(index) instanceof SetReturningFunction.Series;
-                monthSteps[index] = functions.get(index) instanceof SetReturningFunction.Series function && function.stepsByMonths();
+                if (functions.get(index) instanceof SetReturningFunction.Series function && function.stepsByMonths()) {
+                    monthZones[index] = SessionTimeZone.ofMonthSteps(function.start().type(), builder.context().settings());
+                }
                 arguments[index] = new VectorExpression[expressions.size()];
                 for (int argument = 0; argument < expressions.size(); argument++) {
                     arguments[index][argument] = ExpressionCompiler.compile(expressions.get(argument), builder.context());
                 }
             }
-            return new ProjectSetOperator(builder.context(), input, arguments, series, monthSteps,
+            return new ProjectSetOperator(builder.context(), input, arguments, series, monthZones,
                     Batch.create(node.outputTypes(), Batch.DEFAULT_CAPACITY));
         } catch (RuntimeException failure) {
             input.close();

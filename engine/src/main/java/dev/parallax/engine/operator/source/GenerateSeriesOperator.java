@@ -4,7 +4,7 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
-import dev.parallax.engine.type.DateTimes;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.LongVector;
 
@@ -18,22 +18,23 @@ public final class GenerateSeriesOperator implements Operator {
     private final ExecutionContext context;
     private final long stop;
     private final long step;
-    private final boolean monthStep;
+    /** The zone a month step is added in (UTC for timestamps, the session's for timestamps with time zone); null: no month step. */
+    private final SessionTimeZone monthZone;
     private final Batch batch;
     private long next;
     private boolean done;
 
     /**
-     * {@code step} is not zero: a count of months when {@code monthStep} (start and stop are then
-     * timestamps), otherwise added as it is; an empty series is given as {@code done}.
+     * {@code step} is not zero: a count of months added in {@code monthZone}'s local time when that is not
+     * null (start and stop are then timestamps), otherwise added as it is; an empty series is given as {@code done}.
      */
-    public GenerateSeriesOperator(ExecutionContext context, long start, long stop, long step, boolean monthStep, boolean empty,
+    public GenerateSeriesOperator(ExecutionContext context, long start, long stop, long step, SessionTimeZone monthZone, boolean empty,
                                   Batch batch) {
         this.context = context;
         this.next = start;
         this.stop = stop;
         this.step = step;
-        this.monthStep = monthStep;
+        this.monthZone = monthZone;
         this.batch = batch;
         this.done = empty;
     }
@@ -47,7 +48,7 @@ public final class GenerateSeriesOperator implements Operator {
         LongVector values = (LongVector) batch.column(0);
         values.reset(batch.rowCount());
         long[] out = values.values();
-        int count = monthStep ? fillByMonths(out) : fill(out);
+        int count = monthZone != null ? fillByMonths(out) : fill(out);
         if (count == 0) {
             return null;
         }
@@ -86,7 +87,7 @@ public final class GenerateSeriesOperator implements Operator {
                     break;
                 }
                 out[count++] = value;
-                value = DateTimes.addMonthsToTimestamp(value, step);
+                value = monthZone.addMonths(value, step);
             }
         } catch (ArithmeticException overflow) {
             throw new ParallaxException(SqlState.DATETIME_FIELD_OVERFLOW, "timestamp out of range");

@@ -6,6 +6,7 @@ import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.exec.OperatorBuilder;
 import dev.parallax.engine.operator.ConstantValues;
 import dev.parallax.engine.plan.GenerateSeriesNode;
+import dev.parallax.engine.type.SessionTimeZone;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.vector.Batch;
 
@@ -22,7 +23,7 @@ public final class GenerateSeriesOperatorFactory {
         Object step = node.step() == null ? Long.valueOf(1) : ConstantValues.evaluate(node.step(), builder.context());
         Batch batch = Batch.create(List.of(node.type()), Batch.DEFAULT_CAPACITY);
         if (start == null || stop == null || step == null) {
-            return new GenerateSeriesOperator(builder.context(), 0, 0, 1, false, true, batch);
+            return new GenerateSeriesOperator(builder.context(), 0, 0, 1, null, true, batch);
         }
         long stepValue = ((Number) step).longValue();
         if (stepValue == 0) {
@@ -30,6 +31,6 @@ public final class GenerateSeriesOperatorFactory {
         }
         boolean monthStep = node.step() != null && node.step().type().kind() == TypeKind.INTERVAL_YEAR_MONTH;
         return new GenerateSeriesOperator(builder.context(), ((Number) start).longValue(), ((Number) stop).longValue(),
-                stepValue, monthStep, false, batch);
+                stepValue, monthStep ? SessionTimeZone.ofMonthSteps(node.type(), builder.context().settings()) : null, false, batch);
     }
 }

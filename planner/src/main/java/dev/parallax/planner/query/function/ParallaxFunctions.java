@@ -539,7 +539,7 @@ public final class ParallaxFunctions {
                 if (binding instanceof org.apache.calcite.sql.SqlCallBinding call
                         && SeriesArguments.isTimestampForm(call.operands(), binding.collectOperandTypes())) {
                     return factory.builder().add("generate_series",
-                            factory.createTypeWithNullability(SeriesArguments.timestampType(factory), false)).build();
+                            factory.createTypeWithNullability(SeriesArguments.timestampType(factory, binding.collectOperandTypes()), false)).build();
                 }
                 RelDataType type = factory.leastRestrictive(binding.collectOperandTypes());
                 if (type == null || type.getSqlTypeName() == SqlTypeName.SMALLINT || type.getSqlTypeName() == SqlTypeName.TINYINT) {

@@ -14,8 +14,9 @@ import java.util.List;
  * integer ones, as generate_series in FROM ({@link ParallaxFunctions#GENERATE_SERIES}) and in a
  * select list ({@link SetReturningOperator#GENERATE_SERIES}) both accept it: start and stop
  * timestamps or dates (PostgreSQL casts a date to a timestamp) or quoted literals, the step an
- * interval of either kind, and the values timestamps. PostgreSQL would run dates and quoted
- * literals as timestamp with time zone, which Parallax does not have: they give timestamps.
+ * interval of either kind, and the values timestamps, or timestamps with time zone when start or
+ * stop is one (months then step in the session's local time). PostgreSQL would run dates and quoted
+ * literals as timestamp with time zone too; they give timestamps, as they did before Parallax had it.
  */
 final class SeriesArguments {
     private SeriesArguments() {
@@ -33,7 +34,7 @@ final class SeriesArguments {
         boolean datetime = false;
         for (int index = 0; index < 2; index++) {
             SqlTypeName name = types.get(index).getSqlTypeName();
-            boolean isDatetime = name == SqlTypeName.DATE || name == SqlTypeName.TIMESTAMP;
+            boolean isDatetime = name == SqlTypeName.DATE || name == SqlTypeName.TIMESTAMP || name == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
             boolean untyped = name == SqlTypeName.NULL || name == SqlTypeName.UNKNOWN
                     || SqlTypeUtil.inCharFamily(types.get(index)) && operands.get(index) instanceof SqlCharStringLiteral;
             if (!isDatetime && !untyped) {
@@ -50,8 +51,10 @@ final class SeriesArguments {
         return interval || untypedStep && datetime;
     }
 
-    /** The type of the timestamp form's values. */
-    static RelDataType timestampType(RelDataTypeFactory factory) {
-        return factory.createSqlType(SqlTypeName.TIMESTAMP, 6);
+    /** The type of the timestamp form's values: a timestamp with time zone when start or stop is one, else a timestamp. */
+    static RelDataType timestampType(RelDataTypeFactory factory, List<RelDataType> types) {
+        boolean withTimeZone = types.size() >= 2 && (types.get(0).getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+                || types.get(1).getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE);
+        return factory.createSqlType(withTimeZone ? SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE : SqlTypeName.TIMESTAMP, 6);
     }
 }

@@ -72,7 +72,7 @@ public final class SetReturningOperator extends SqlFunction {
             } else if (binding.getOperator() != GENERATE_SERIES) {
                 operandTypes[index] = factory.createUnknownType();
             } else if (timestamps) {
-                operandTypes[index] = factory.createTypeWithNullability(index < 2 ? SeriesArguments.timestampType(factory)
+                operandTypes[index] = factory.createTypeWithNullability(index < 2 ? SeriesArguments.timestampType(factory, List.of())
                         : factory.createSqlIntervalType(new SqlIntervalQualifier(TimeUnit.DAY, TimeUnit.SECOND, SqlParserPos.ZERO)), true);
             } else {
                 operandTypes[index] = integer;
@@ -115,7 +115,7 @@ public final class SetReturningOperator extends SqlFunction {
             return null;
         }
         if (SeriesArguments.isTimestampForm(operands, types)) {
-            return SeriesArguments.timestampType(factory);
+            return SeriesArguments.timestampType(factory, types);
         }
         boolean bigint = false;
         for (RelDataType type : types) {

@@ -44,7 +44,7 @@ final class GenerateSeriesTranslator {
         Expr start = ArgumentTypes.castTo(translator.rex().translate(operands.get(0)), type);
         Expr stop = ArgumentTypes.castTo(translator.rex().translate(operands.get(1)), type);
         Expr step = operands.size() <= 2 ? Literal.ofLong(1, type)
-                : type.kind() == TypeKind.TIMESTAMP ? intervalStep(translator.rex().translate(operands.get(2)))
+                : type.kind() == TypeKind.TIMESTAMP || type.kind() == TypeKind.TIMESTAMPTZ ? intervalStep(translator.rex().translate(operands.get(2)))
                 : ArgumentTypes.castTo(translator.rex().translate(operands.get(2)), type);
         return List.of(start, stop, step);
     }

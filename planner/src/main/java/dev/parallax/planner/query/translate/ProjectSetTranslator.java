@@ -59,7 +59,7 @@ final class ProjectSetTranslator {
 
     private static double seriesRows(Expr start, Expr stop, Expr step) {
         // PostgreSQL 15's support function counts integer series only; a timestamp series is 1000 rows.
-        if (start.type().kind() != TypeKind.TIMESTAMP && start instanceof Literal first && stop instanceof Literal last && step instanceof Literal stride
+        if (start.type().kind() != TypeKind.TIMESTAMP && start.type().kind() != TypeKind.TIMESTAMPTZ && start instanceof Literal first && stop instanceof Literal last && step instanceof Literal stride
                 && first.value() instanceof Number from && last.value() instanceof Number to
                 && stride.value() instanceof Number by && by.longValue() != 0) {
             return Math.max(1, Math.floor(((double) to.longValue() - from.longValue()) / by.longValue()) + 1);
