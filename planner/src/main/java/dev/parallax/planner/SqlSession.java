@@ -43,6 +43,8 @@ import dev.parallax.planner.statement.Statement;
 import dev.parallax.planner.statement.StatementParser;
 import dev.parallax.planner.statement.CopyToStatement;
 import dev.parallax.planner.statement.ResetStatement;
+import dev.parallax.planner.statement.PrivilegeStatement;
+import dev.parallax.planner.statement.SetConfigStatement;
 import dev.parallax.planner.statement.SetStatement;
 import dev.parallax.planner.statement.TransactionStatement;
 import dev.parallax.planner.statement.AlterSystemStatement;
@@ -288,7 +290,8 @@ public final class SqlSession implements Session {
 
     /** Whether a utility statement changes what ROLLBACK would have to restore (settings are restored separately). */
     private static boolean changesData(Statement statement) {
-        return !(statement instanceof SetStatement || statement instanceof ShowStatement || statement instanceof ResetStatement
+        return !(statement instanceof SetStatement || statement instanceof SetConfigStatement || statement instanceof PrivilegeStatement
+                || statement instanceof ShowStatement || statement instanceof ResetStatement
                 || statement instanceof TransactionStatement || statement instanceof EmptyStatement
                 || statement instanceof CopyToStatement || statement instanceof VacuumStatement
                 || statement instanceof AlterSystemStatement);
@@ -335,6 +338,7 @@ public final class SqlSession implements Session {
                     new ResultColumn("description", DataType.TEXT)));
             case ShowStatement show -> new SqlPreparedQuery(this, sql,
                     List.of(new ResultColumn(UtilityCommands.settingName(show.name()), DataType.TEXT)));
+            case SetConfigStatement setConfig -> new SqlPreparedQuery(this, sql, List.of(new ResultColumn("set_config", DataType.TEXT)));
             default -> new SqlPreparedQuery(this, sql, List.of());
         };
     }

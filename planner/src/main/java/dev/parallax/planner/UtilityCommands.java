@@ -72,6 +72,8 @@ import dev.parallax.planner.statement.ExplainStatement;
 import dev.parallax.planner.statement.PrepareStatement;
 import dev.parallax.planner.statement.QueryStatement;
 import dev.parallax.planner.statement.ResetStatement;
+import dev.parallax.planner.statement.PrivilegeStatement;
+import dev.parallax.planner.statement.SetConfigStatement;
 import dev.parallax.planner.statement.SetStatement;
 import dev.parallax.planner.statement.ShowStatement;
 import dev.parallax.planner.statement.Statement;
@@ -115,6 +117,8 @@ final class UtilityCommands {
             case CreateViewStatement create -> createView(create);
             case DropViewStatement drop -> dropView(drop);
             case SetStatement set -> set(set);
+            case SetConfigStatement setConfig -> setConfig(setConfig);
+            case PrivilegeStatement privilege -> new PrivilegeCommand(session).run(privilege);
             case ShowStatement show -> show(show);
             case ResetStatement reset -> reset(reset);
             case AlterTableOptionsStatement alter -> alterTable(alter);
@@ -1030,6 +1034,32 @@ final class UtilityCommands {
         apply(settings, set);
         block.afterSet(settingName(set.name()));
         return new CommandResult("SET");
+    }
+
+    /**
+     * {@code SELECT set_config('name', 'value', is_local)}: SET, or SET LOCAL when is_local, answered
+     * with the setting's new value. Outside a transaction block a local value lasts only for the
+     * statement's own transaction, so it is applied to a copy of the settings (to check it and show
+     * it) and is gone afterwards; PostgreSQL warns for SET LOCAL there, not for set_config.
+     */
+    private Result setConfig(SetConfigStatement call) {
+        checkSessionSetting(call.name());
+        String name = settingName(call.name());
+        Settings settings = session.settings();
+        TransactionBlock block = session.transactionBlock();
+        Settings target = settings;
+        if (call.local() && block.inBlock()) {
+            block.beforeSetLocal(settings, name);
+        } else if (call.local()) {
+            target = settings.snapshot();
+        }
+        apply(target, new SetStatement(call.name(), call.value(), call.local()));
+        if (!call.local()) {
+            block.afterSet(name);
+        }
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {shownValue(target, name)});
+        return new TextRowsResult(List.of("set_config"), rows, "SELECT 1", List.of());
     }
 
     private static void apply(Settings settings, SetStatement set) {

@@ -17,8 +17,9 @@ import java.util.OptionalLong;
 
 /**
  * A table's storage parameters (PostgreSQL's reloptions), as {@code CREATE TABLE ... WITH (...)} and
- * {@code ALTER TABLE ... SET (...)} / {@code RESET (...)} give them: {@code parallel_workers}, and
- * the per-table overrides of the autovacuum settings ({@code autovacuum_enabled},
+ * {@code ALTER TABLE ... SET (...)} / {@code RESET (...)} give them: {@code parallel_workers},
+ * {@code fillfactor} (kept and shown only: Parallax appends new row versions to the table's last page,
+ * never into room left free on earlier pages, so there is nothing for it to reserve), and the per-table overrides of the autovacuum settings ({@code autovacuum_enabled},
  * {@code autovacuum_vacuum_threshold}, {@code autovacuum_vacuum_scale_factor}). Values are checked
  * as PostgreSQL checks them (22023, its messages) and kept in the text the user wrote, in the order
  * pg_class.reloptions shows them: a parameter set again moves to the end. A partitioned table, which
@@ -33,6 +34,10 @@ public final class StorageParameters {
     private static final double MAX_SCALE_FACTOR = 100;
 
     private static final String PARALLEL_WORKERS = "parallel_workers";
+    private static final String FILLFACTOR = "fillfactor";
+    /** PostgreSQL's bounds for a heap's fillfactor (pgbench -i writes {@code WITH (fillfactor='100')}). */
+    private static final int MIN_FILLFACTOR = 10;
+    private static final int MAX_FILLFACTOR = 100;
     private static final String AUTOVACUUM_ENABLED = "autovacuum_enabled";
     private static final String VACUUM_THRESHOLD = "autovacuum_vacuum_threshold";
     private static final String VACUUM_SCALE_FACTOR = "autovacuum_vacuum_scale_factor";
@@ -47,13 +52,16 @@ public final class StorageParameters {
     private StorageParameters(Map<String, String> values) {
         this.values = values;
         this.parallelWorkers = values.containsKey(PARALLEL_WORKERS)
-                ? OptionalInt.of((int) integerValue(PARALLEL_WORKERS, values.get(PARALLEL_WORKERS), MAX_PARALLEL_WORKERS))
+                ? OptionalInt.of((int) integerValue(PARALLEL_WORKERS, values.get(PARALLEL_WORKERS), 0, MAX_PARALLEL_WORKERS))
                 : OptionalInt.empty();
+        if (values.containsKey(FILLFACTOR)) {
+            integerValue(FILLFACTOR, values.get(FILLFACTOR), MIN_FILLFACTOR, MAX_FILLFACTOR);
+        }
         this.autovacuumEnabled = values.containsKey(AUTOVACUUM_ENABLED)
                 ? Optional.of(booleanValue(AUTOVACUUM_ENABLED, values.get(AUTOVACUUM_ENABLED)))
                 : Optional.empty();
         this.vacuumThreshold = values.containsKey(VACUUM_THRESHOLD)
-                ? OptionalLong.of(integerValue(VACUUM_THRESHOLD, values.get(VACUUM_THRESHOLD), Integer.MAX_VALUE))
+                ? OptionalLong.of(integerValue(VACUUM_THRESHOLD, values.get(VACUUM_THRESHOLD), 0, Integer.MAX_VALUE))
                 : OptionalLong.empty();
         this.vacuumScaleFactor = values.containsKey(VACUUM_SCALE_FACTOR)
                 ? OptionalDouble.of(realValue(VACUUM_SCALE_FACTOR, values.get(VACUUM_SCALE_FACTOR)))
@@ -131,7 +139,7 @@ public final class StorageParameters {
     }
 
     private static boolean isKnown(String name) {
-        return name.equals(PARALLEL_WORKERS) || name.equals(AUTOVACUUM_ENABLED) || name.equals(VACUUM_THRESHOLD)
+        return name.equals(PARALLEL_WORKERS) || name.equals(FILLFACTOR) || name.equals(AUTOVACUUM_ENABLED) || name.equals(VACUUM_THRESHOLD)
                 || name.equals(VACUUM_SCALE_FACTOR);
     }
 
@@ -143,16 +151,16 @@ public final class StorageParameters {
         };
     }
 
-    private static long integerValue(String name, String text, long maximum) {
+    private static long integerValue(String name, String text, long minimum, long maximum) {
         long value;
         try {
             value = Long.parseLong(text.strip());
         } catch (NumberFormatException notAnInteger) {
             throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "invalid value for integer option \"%s\": %s", name, text);
         }
-        if (value < 0 || value > maximum) {
+        if (value < minimum || value > maximum) {
             throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "value %s out of bounds for option \"%s\"", text, name)
-                    .withDetail("Valid values are between \"0\" and \"" + maximum + "\".");
+                    .withDetail("Valid values are between \"" + minimum + "\" and \"" + maximum + "\".");
         }
         return value;
     }

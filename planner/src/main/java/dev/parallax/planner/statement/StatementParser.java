@@ -54,8 +54,13 @@ public final class StatementParser {
             case "rollback", "abort" -> parseTransaction(cursor, TransactionStatement.Kind.ROLLBACK);
             case "select", "with" -> {
                 CreateTableAsStatement into = CreateTableAsParser.parseSelectInto(cursor);
-                yield into != null ? into : new QueryStatement(sql);
+                if (into != null) {
+                    yield into;
+                }
+                SetConfigStatement setConfig = first.isKeyword("select") ? parseSetConfig(sql) : null;
+                yield setConfig != null ? setConfig : new QueryStatement(sql);
             }
+            case "grant", "revoke" -> PrivilegeStatementParser.parseGrantOrRevoke(cursor);
             case "prepare" -> PreparedStatementParser.parsePrepare(cursor);
             case "execute" -> PreparedStatementParser.parseExecute(cursor);
             case "deallocate" -> PreparedStatementParser.parseDeallocate(cursor);
@@ -980,6 +985,39 @@ public final class StatementParser {
 
     // ---- SET / SHOW / RESET ----
 
+    /**
+     * {@code SELECT [pg_catalog.]set_config('name', 'value', true | false)}, the whole statement, or
+     * null when the text is anything else (a query for the planner).
+     */
+    private static SetConfigStatement parseSetConfig(String sql) {
+        TokenCursor cursor = new TokenCursor(sql);
+        cursor.expect("select");
+        if (cursor.peek().isKeyword("pg_catalog") && cursor.peek(1).isSymbol(".")) {
+            cursor.next();
+            cursor.next();
+        }
+        if (!cursor.accept("set_config") || !cursor.acceptSymbol("(")) {
+            return null;
+        }
+        Token name = cursor.next();
+        if (name.kind() != TokenKind.STRING || !cursor.acceptSymbol(",")) {
+            return null;
+        }
+        Token value = cursor.next();
+        if (value.kind() != TokenKind.STRING || !cursor.acceptSymbol(",")) {
+            return null;
+        }
+        Token local = cursor.next();
+        if (!local.isKeyword("true") && !local.isKeyword("false") || !cursor.acceptSymbol(")")) {
+            return null;
+        }
+        cursor.acceptSymbol(";");
+        if (cursor.peek().kind() != TokenKind.END) {
+            return null;
+        }
+        return new SetConfigStatement(name.value(), value.value(), local.isKeyword("true"));
+    }
+
     private static Statement parseSet(TokenCursor cursor) {
         cursor.expect("set");
         boolean local = false;
@@ -1106,6 +1144,9 @@ public final class StatementParser {
                 ifExists = true;
             }
             String name = cursor.tableName();
+            if (cursor.peek().isKeyword("owner")) {
+                return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER SEQUENCE", PrivilegeStatement.ObjectKind.SEQUENCE, name, ifExists);
+            }
             Long[] restart = new Long[1];
             boolean[] restarted = new boolean[1];
             SequenceOptions.Declared options = parseSequenceOptions(cursor, restart, restarted);
@@ -1119,6 +1160,9 @@ public final class StatementParser {
             boolean ifExists = acceptIfExists(cursor);
             String viewName = cursor.tableName();
             Token action = cursor.peek();
+            if (action.isKeyword("owner")) {
+                return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER VIEW", PrivilegeStatement.ObjectKind.VIEW, viewName, ifExists);
+            }
             if (!cursor.accept("rename")) {
                 if (action.kind() == TokenKind.END) {
                     throw cursor.syntaxError(action);
@@ -1129,6 +1173,11 @@ public final class StatementParser {
             String newName = cursor.name();
             cursor.expectEnd();
             return new RenameRelationStatement(viewName, ifExists, newName, true);
+        }
+        if (what.isKeyword("schema") && cursor.peek(2).isKeyword("owner")) {
+            cursor.next();
+            String schema = cursor.name();
+            return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER SCHEMA", PrivilegeStatement.ObjectKind.SCHEMA, schema, false);
         }
         if (!cursor.accept("table")) {
             if (what.kind() == TokenKind.END) {
@@ -1141,6 +1190,9 @@ public final class StatementParser {
         boolean only = cursor.accept("only");
         String tableName = cursor.tableName();
         Token action = cursor.peek();
+        if (action.isKeyword("owner")) {
+            return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER TABLE", PrivilegeStatement.ObjectKind.RELATION, tableName, ifExists);
+        }
         if (cursor.accept("rename")) {
             return parseRename(cursor, tableName, ifExists, only);
         }
