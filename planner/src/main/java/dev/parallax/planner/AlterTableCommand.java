@@ -22,6 +22,7 @@ import dev.parallax.engine.operator.dml.AlteredTableCopy;
 import dev.parallax.engine.partition.PartitionKey;
 import dev.parallax.engine.partition.PartitionedTableStorage;
 import dev.parallax.engine.sequence.Sequence;
+import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.sort.SortOptions;
 import dev.parallax.engine.storage.ExclusiveAccess;
@@ -99,6 +100,7 @@ final class AlterTableCommand {
         List<TableConstraint> addedConstraints = new ArrayList<>();
         List<View> cascaded = new ArrayList<>();
         List<Notice> notices = new ArrayList<>();
+        List<String> droppedColumns = new ArrayList<>();
         boolean rewrite = false;
         Settings settings = session.settings();
         for (AlterTableAction action : alter.actions()) {
@@ -174,6 +176,9 @@ final class AlterTableCommand {
                         cascaded.addAll(dependentViews(table, drop, cascaded));
                         notices.addAll(dependentForeignKeys(table, drop, source));
                     }
+                    if (source >= 0) {
+                        droppedColumns.add(drop.columnName());
+                    }
                     columns.remove(position);
                     String dropped = drop.columnName();
                     addedConstraints.removeIf(constraint -> constraint.columnNames().contains(dropped));
@@ -185,6 +190,28 @@ final class AlterTableCommand {
                     ColumnDefault value = set.expressionText() == null ? null
                             : services.planColumnDefault(set.expressionText(), column.definition(), settings);
                     columns.set(position, column.with(column.definition().withDefault(value)));
+                }
+                case AlterTableAction.AddIdentity add -> {
+                    int position = existing(columns, add.columnName(), table);
+                    NewColumn column = columns.get(position);
+                    ColumnDefinition definition = column.definition();
+                    TypeKind type = definition.type().kind();
+                    if (type != TypeKind.SMALLINT && type != TypeKind.INTEGER && type != TypeKind.BIGINT) {
+                        throw ParallaxException.of(SqlState.INVALID_PARAMETER_VALUE, "identity column type must be smallint, integer, or bigint");
+                    }
+                    if (!definition.notNull()) {
+                        throw ParallaxException.of(SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE,
+                                "column \"%s\" of relation \"%s\" must be declared NOT NULL before identity can be added",
+                                definition.name(), table.name());
+                    }
+                    if (column.identity() != null || definition.defaultValue() != null) {
+                        boolean identity = column.identity() != null && column.identity().kind() != ColumnDefault.Identity.NONE
+                                || definition.defaultValue() != null && definition.defaultValue().identity() != ColumnDefault.Identity.NONE;
+                        throw ParallaxException.of(SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE, identity
+                                ? "column \"%s\" of relation \"%s\" is already an identity column"
+                                : "column \"%s\" of relation \"%s\" already has a default value", definition.name(), table.name());
+                    }
+                    columns.set(position, new NewColumn(definition, column.source(), add.identity()));
                 }
                 case AlterTableAction.SetNotNull set -> {
                     int position = existing(columns, set.columnName(), table);
@@ -247,6 +274,11 @@ final class AlterTableCommand {
         }
         if (rewrite) {
             rewrite(table, columns, addedConstraints, null);
+            // A dropped column's comment goes with it (one added later under its name has none).
+            long oid = catalog.relationOid(table.name());
+            for (String dropped : droppedColumns) {
+                catalog.setComment(oid, dropped, null);
+            }
             List<String> dropped = new ArrayList<>();
             for (View view : cascaded) {
                 catalog.dropView(view.name());
@@ -291,8 +323,34 @@ final class AlterTableCommand {
                 "Use DROP ... CASCADE to drop the dependent objects too.", 0, null);
     }
 
-    /** Defaults and DROP NOT NULL: the definitions change where they are, on the partitions too (defaults: unless ONLY). */
+    /**
+     * Defaults, identities added to columns and DROP NOT NULL: the definitions change where they are,
+     * on the partitions too (defaults: unless ONLY). An identity's sequence is made first.
+     */
     private void changeInPlace(Table table, List<NewColumn> columns, boolean only) {
+        Map<String, IdentityClause> identities = new LinkedHashMap<>();
+        List<ColumnDefinition> definitions = new ArrayList<>(columns.size());
+        for (NewColumn column : columns) {
+            definitions.add(column.definition());
+            if (column.identity() != null) {
+                identities.put(column.definition().name(), column.identity());
+            }
+        }
+        if (!identities.isEmpty()) {
+            List<Sequence> created = new ArrayList<>();
+            Catalog namespace = utility.namespaceOf(table);
+            try {
+                definitions = utility.withIdentities(namespace, table.name(), definitions, identities, created);
+            } catch (RuntimeException failure) {
+                for (Sequence sequence : created) {
+                    namespace.dropSequence(sequence.name());
+                }
+                throw failure;
+            }
+            for (int column = 0; column < columns.size(); column++) {
+                columns.set(column, columns.get(column).with(definitions.get(column)));
+            }
+        }
         List<Table> changed = table.withPartitions();
         for (int column = 0; column < columns.size(); column++) {
             ColumnDefinition before = table.columns().get(column);

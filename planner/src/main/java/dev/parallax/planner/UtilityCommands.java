@@ -72,8 +72,10 @@ import dev.parallax.planner.statement.ExplainStatement;
 import dev.parallax.planner.statement.PrepareStatement;
 import dev.parallax.planner.statement.QueryStatement;
 import dev.parallax.planner.statement.ResetStatement;
+import dev.parallax.planner.statement.CommentStatement;
 import dev.parallax.planner.statement.PrivilegeStatement;
 import dev.parallax.planner.statement.SetConfigStatement;
+import dev.parallax.planner.statement.SequenceOwner;
 import dev.parallax.planner.statement.SetStatement;
 import dev.parallax.planner.statement.ShowStatement;
 import dev.parallax.planner.statement.Statement;
@@ -119,6 +121,7 @@ final class UtilityCommands {
             case SetStatement set -> set(set);
             case SetConfigStatement setConfig -> setConfig(setConfig);
             case PrivilegeStatement privilege -> new PrivilegeCommand(session).run(privilege);
+            case CommentStatement comment -> new CommentCommand(session).run(comment);
             case ShowStatement show -> show(show);
             case ResetStatement reset -> reset(reset);
             case AlterTableOptionsStatement alter -> alterTable(alter);
@@ -308,10 +311,15 @@ final class UtilityCommands {
             SequenceOptions options = SequenceOptions.resolve(new SequenceOptions.Declared(
                     declared.type() != null ? declared.type() : column.type(), declared.increment(), declared.minValue(),
                     declared.maxValue(), declared.start(), declared.cache(), declared.cycle()));
-            String base = tableName + "_" + column.name() + "_seq";
-            String name = base;
-            for (int suffix = 1; namespace.relationExists(name); suffix++) {
-                name = base + suffix;
+            String name = clause.sequenceName();
+            if (name == null) {
+                String base = tableName + "_" + column.name() + "_seq";
+                name = base;
+                for (int suffix = 1; namespace.relationExists(name); suffix++) {
+                    name = base + suffix;
+                }
+            } else if (namespace.relationExists(name)) {
+                throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", name);
             }
             Sequence sequence = new Sequence(name, options, tableName, column.name());
             namespace.addSequence(sequence);
@@ -441,8 +449,9 @@ final class UtilityCommands {
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.sequenceName());
         }
         SequenceOptions options = SequenceOptions.resolve(create.options());
+        SequenceOwner owner = create.ownedBy() == null ? SequenceOwner.NONE : checkedOwner(catalog, create.ownedBy());
         try {
-            catalog.addSequence(new Sequence(create.sequenceName(), options, null, null));
+            catalog.addSequence(new Sequence(create.sequenceName(), options, owner.tableName(), owner.columnName()));
         } catch (ParallaxException duplicate) {
             if (duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
                 return skippedExisting("CREATE SEQUENCE", create.sequenceName());
@@ -499,6 +508,7 @@ final class UtilityCommands {
             }
             throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", alter.sequenceName());
         }
+        SequenceOwner owner = alter.ownedBy() == null ? null : checkedOwner(catalog, alter.ownedBy());
         SequenceOptions current = sequence.options();
         SequenceOptions.Declared written = alter.options();
         SequenceOptions changed = SequenceOptions.resolve(new SequenceOptions.Declared(
@@ -517,8 +527,35 @@ final class UtilityCommands {
         if (alter.restart()) {
             sequence.restart(alter.restartValue());
         }
+        if (owner != null) {
+            sequence.setOwner(owner.tableName(), owner.columnName());
+        }
         catalog.touch();
         return new CommandResult("ALTER SEQUENCE");
+    }
+
+    /**
+     * The owner OWNED BY names, checked as PostgreSQL checks it: 42P01 for a missing table, 42809
+     * for a relation that is not a table, 42703 for a missing column.
+     */
+    private static SequenceOwner checkedOwner(Catalog catalog, SequenceOwner owner) {
+        if (owner.none()) {
+            return owner;
+        }
+        Table table = catalog.findTable(owner.tableName());
+        if (table == null || table.isSystemView()) {
+            if (table != null || catalog.relationExists(owner.tableName())) {
+                throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "sequence cannot be owned by relation \"%s\"", owner.tableName())
+                        .withDetail("This operation is not supported for " + (catalog.findView(owner.tableName()) != null || table != null
+                                ? "views." : catalog.findSequence(owner.tableName()) != null ? "sequences." : "indexes."));
+            }
+            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", owner.tableName());
+        }
+        if (table.columnIndex(owner.columnName()) < 0) {
+            throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
+                    owner.columnName(), owner.tableName());
+        }
+        return owner;
     }
 
     /** ALTER TABLE / ALTER VIEW ... RENAME TO, with PostgreSQL's errors (see {@link Catalog#renameRelation}). */

@@ -42,6 +42,14 @@ public sealed class Catalog permits SessionCatalog {
     private final Map<String, Long> relationOids = new ConcurrentHashMap<>();
     private final Map<String, Long> constraintOids = new ConcurrentHashMap<>();
     private final AtomicLong nextOid;
+    /**
+     * COMMENT ON, by relation OID and column name ("" for the relation itself). A dropped relation's
+     * comments are left behind and never shown: OIDs are not reused, and only live relations' are read.
+     */
+    private final Map<CommentKey, String> comments = new ConcurrentHashMap<>();
+
+    private record CommentKey(long relationOid, String columnName) {
+    }
 
     /** A database's catalog. */
     public Catalog() {
@@ -332,7 +340,7 @@ public sealed class Catalog permits SessionCatalog {
                 }
                 for (Sequence sequence : sequences.values()) {
                     if (name.equals(sequence.ownerTable())) {
-                        sequence.ownerRenamed(newName, sequence.ownerColumn());
+                        sequence.setOwner(newName, sequence.ownerColumn());
                     }
                 }
             }
@@ -373,6 +381,7 @@ public sealed class Catalog permits SessionCatalog {
                 }
             }
             for (Table each : renamed) {
+                moveColumnComment(each, oldName, newName);
                 each.renameColumn(column, newName);
                 for (UniqueConstraint constraint : each.uniqueConstraints()) {
                     int[] keyColumns = constraint.keyColumns();
@@ -384,7 +393,7 @@ public sealed class Catalog permits SessionCatalog {
                 }
                 for (Sequence sequence : sequences.values()) {
                     if (each.name().equals(sequence.ownerTable()) && oldName.equals(sequence.ownerColumn())) {
-                        sequence.ownerRenamed(each.name(), newName);
+                        sequence.setOwner(each.name(), newName);
                     }
                 }
             }
@@ -657,6 +666,45 @@ public sealed class Catalog permits SessionCatalog {
     public long constraintOid(String name) {
         Long oid = constraintOids.get(name);
         return oid == null ? 0 : oid;
+    }
+
+    /**
+     * COMMENT ON: gives the relation {@code relationOid} (or its column {@code columnName}, null for
+     * the relation) the comment {@code text}, or removes it when {@code text} is null or empty, as
+     * PostgreSQL does for {@code IS NULL} and {@code IS ''}.
+     */
+    public void setComment(long relationOid, String columnName, String text) {
+        CommentKey key = new CommentKey(relationOid, columnName == null ? "" : columnName);
+        if (text == null || text.isEmpty()) {
+            comments.remove(key);
+        } else {
+            comments.put(key, text);
+        }
+        version.incrementAndGet();
+    }
+
+    /** The comments of the relations that exist, as pg_description lists them. */
+    public List<RelationComment> comments() {
+        List<RelationComment> list = new ArrayList<>();
+        comments.forEach((key, text) -> {
+            if (relationName(key.relationOid()) != null) {
+                list.add(new RelationComment(key.relationOid(), key.columnName().isEmpty() ? null : key.columnName(), text));
+            }
+        });
+        list.sort(Comparator.comparingLong(RelationComment::relationOid)
+                .thenComparing(comment -> comment.columnName() == null ? "" : comment.columnName()));
+        return list;
+    }
+
+    /** Moves a column's comment with its rename; the caller holds the lock. */
+    private void moveColumnComment(Table table, String oldName, String newName) {
+        Long oid = relationOids.get(table.name());
+        if (oid != null) {
+            String text = comments.remove(new CommentKey(oid, oldName));
+            if (text != null) {
+                comments.put(new CommentKey(oid, newName), text);
+            }
+        }
     }
 
     /** Records a change to a table's definition or options (e.g. ALTER TABLE ... SET). */

@@ -245,6 +245,16 @@ public final class SessionCatalog extends Catalog {
     }
 
     @Override
+    public void setComment(long relationOid, String columnName, String text) {
+        (temporary.relationName(relationOid) != null ? temporary : shared).setComment(relationOid, columnName, text);
+    }
+
+    @Override
+    public List<RelationComment> comments() {
+        return merged(temporary.comments(), shared.comments(), Comparator.comparingLong(RelationComment::relationOid));
+    }
+
+    @Override
     public long relationOid(String name) {
         long oid = temporary.relationOid(name);
         return oid != 0 ? oid : shared.relationOid(name);

@@ -16,8 +16,8 @@ public final class Sequence {
     private final String name;
     private volatile SequenceOptions options;
     /**
-     * The table and column that own the sequence (serial, identity): dropped with the table; null
-     * when free. Renamed with them ({@link #ownerRenamed}).
+     * The table and column that own the sequence (serial, identity, OWNED BY): dropped with the table; null
+     * when free. Renamed with them and changed by OWNED BY ({@link #setOwner}).
      */
     private volatile String ownerTable;
     private volatile String ownerColumn;
@@ -51,8 +51,12 @@ public final class Sequence {
         return ownerColumn;
     }
 
-    /** Follows a rename of the owning table or column (ALTER TABLE ... RENAME); the catalog calls it under its lock. */
-    public void ownerRenamed(String table, String column) {
+    /**
+     * Makes {@code table}'s {@code column} the owner (both null: none), for ALTER SEQUENCE ... OWNED BY
+     * and to follow a rename of the owning table or column (ALTER TABLE ... RENAME, which the catalog
+     * runs under its lock).
+     */
+    public void setOwner(String table, String column) {
         this.ownerTable = table;
         this.ownerColumn = column;
     }

@@ -5,6 +5,7 @@ import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.CheckConstraint;
 import dev.parallax.engine.catalog.ForeignKey;
 import dev.parallax.engine.catalog.PartitionedConstraint;
+import dev.parallax.engine.catalog.RelationComment;
 import dev.parallax.engine.catalog.SessionCatalog;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
@@ -221,6 +222,35 @@ public final class CatalogRelations {
 
     public List<SequenceRelation> sequences() {
         return sequences;
+    }
+
+    /**
+     * A comment as pg_description holds it: on the relation {@code objectOid} itself
+     * ({@code columnNumber} 0) or on its column of that number (pg_attribute.attnum).
+     */
+    public record Description(long objectOid, int columnNumber, String text) {
+    }
+
+    /** The comments on the relations listed (COMMENT ON), in OID and column order. */
+    public List<Description> descriptions() {
+        List<Description> descriptions = new ArrayList<>();
+        for (RelationComment comment : catalog.comments()) {
+            if (comment.columnName() == null) {
+                descriptions.add(new Description(comment.relationOid(), 0, comment.text()));
+                continue;
+            }
+            for (Relation relation : relations) {
+                if (relation.oid() == comment.relationOid()) {
+                    int index = relation.table() != null ? relation.table().columnIndex(comment.columnName())
+                            : relation.view().columnNames().indexOf(comment.columnName());
+                    if (index >= 0) {
+                        descriptions.add(new Description(comment.relationOid(), index + 1, comment.text()));
+                    }
+                }
+            }
+        }
+        descriptions.sort(java.util.Comparator.comparingLong(Description::objectOid).thenComparingInt(Description::columnNumber));
+        return descriptions;
     }
 
     /** The CHECK constraints of the tables (a partition's inherited ones too, as PostgreSQL copies them). */

@@ -61,6 +61,18 @@ final class CatalogRows {
         return namespace == CatalogRelations.PUBLIC_NAMESPACE || namespace == CatalogRelations.PG_CATALOG_NAMESPACE ? "p" : "t";
     }
 
+    /** pg_class's own OID: pg_description.classoid of a comment on a relation or its column. */
+    static final long PG_CLASS_OID = 1259;
+
+    /** pg_description: the comments on relations and their columns (COMMENT ON). */
+    static List<Object[]> descriptions(CatalogRelations listing) {
+        List<Object[]> rows = new ArrayList<>();
+        for (CatalogRelations.Description description : listing.descriptions()) {
+            rows.add(new Object[] {description.objectOid(), PG_CLASS_OID, description.columnNumber(), description.text()});
+        }
+        return rows;
+    }
+
     /** pg_sequences: each sequence's definition and last value (NULL before its first nextval). */
     static List<Object[]> sequences(CatalogRelations listing) {
         List<Object[]> rows = new ArrayList<>();

@@ -254,6 +254,7 @@ public final class PgCatalogViews {
         views.put("pg_attrdef", new SessionDependent(ATTRIBUTE_DEFAULT_COLUMNS,
                 catalog -> CatalogRows.attributeDefaults(CatalogRelations.of(catalog))));
         views.put("pg_sequences", new SessionDependent(SEQUENCES_COLUMNS, catalog -> CatalogRows.sequences(CatalogRelations.of(catalog))));
+        views.put("pg_description", new SessionDependent(DESCRIPTION_COLUMNS, catalog -> CatalogRows.descriptions(CatalogRelations.of(catalog))));
         return java.util.Collections.unmodifiableMap(views);
     }
 
@@ -282,7 +283,7 @@ public final class PgCatalogViews {
         add(catalog, "pg_tablespace", TABLESPACE_COLUMNS, PgCatalogViews::tablespaces);
         add(catalog, "pg_collation", COLLATION_COLUMNS, PgCatalogViews::collations);
         addSessionDependent(catalog, "pg_attrdef");
-        add(catalog, "pg_description", DESCRIPTION_COLUMNS, List::of);
+        addSessionDependent(catalog, "pg_description");
         addSessionDependent(catalog, "pg_sequences");
         add(catalog, "pg_policy", POLICY_COLUMNS, List::of);
         add(catalog, "pg_statistic_ext", STATISTIC_EXT_COLUMNS, List::of);

@@ -14,6 +14,7 @@ import dev.parallax.engine.settings.Settings;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.type.ValueText;
+import dev.parallax.planner.query.convert.WrittenRelationName;
 import dev.parallax.planner.query.parse.ExpressionTokens;
 import dev.parallax.planner.query.translate.RexTranslator;
 import org.apache.calcite.rel.RelNode;
@@ -25,6 +26,8 @@ import org.apache.calcite.rex.RexNode;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Checks a column's DEFAULT expression as PostgreSQL does when a table is created or altered, and
@@ -39,7 +42,8 @@ final class ColumnDefaults {
     }
 
     /** The checked default of {@code column}, or null for a default that is NULL (PostgreSQL stores none). */
-    static ColumnDefault plan(QueryPlanner planner, String expressionText, ColumnDefinition column, Settings settings) {
+    static ColumnDefault plan(QueryPlanner planner, String written, ColumnDefinition column, Settings settings) {
+        String expressionText = withSequenceNames(written);
         if (ExpressionTokens.containsWord(expressionText, "select")) {
             throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "cannot use subquery in DEFAULT expression");
         }
@@ -86,6 +90,35 @@ final class ColumnDefaults {
         }
         return new ColumnDefault(expressionText, displayText(expressionText, expression));
     }
+
+    /**
+     * {@code nextval('name'::regclass)}, as PostgreSQL shows a serial column's default and pg_dump
+     * writes it ({@code nextval('public.t_id_seq'::regclass)}), written as {@code nextval('t_id_seq')}:
+     * nextval reads a text argument as regclass does, so the call is the same, and the stored text
+     * names the sequence as the catalog does (PostgreSQL stores the sequence's OID, and shows its
+     * name without the schema on the search path).
+     */
+    static String withSequenceNames(String expressionText) {
+        Matcher matcher = NEXTVAL_OF_REGCLASS.matcher(expressionText);
+        if (!matcher.find()) {
+            return expressionText;
+        }
+        StringBuilder result = new StringBuilder();
+        do {
+            String written = matcher.group(1).replace("''", "'");
+            String name = WrittenRelationName.unqualified(written);
+            String reread = SIMPLE_NAME.matcher(name).matches() ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+            matcher.appendReplacement(result, Matcher.quoteReplacement("nextval('" + reread.replace("'", "''") + "')"));
+        } while (matcher.find());
+        matcher.appendTail(result);
+        return result.toString();
+    }
+
+    /** {@code [pg_catalog.]nextval('...'::regclass)}, any case and spacing. */
+    private static final Pattern NEXTVAL_OF_REGCLASS = Pattern.compile(
+            "(?i)(?<![\\w.])(?:pg_catalog\\s*\\.\\s*)?nextval\\s*\\(\\s*'((?:[^']|'')*)'\\s*::\\s*regclass\\s*\\)");
+    /** A name that reads back as itself unquoted. */
+    private static final Pattern SIMPLE_NAME = Pattern.compile("[a-z_][a-z0-9_$]*");
 
     /**
      * The SQL text that computes {@code column}'s default converted to its type, to be planned into a

@@ -4,8 +4,9 @@ import dev.parallax.engine.sequence.SequenceOptions;
 
 /**
  * {@code ALTER SEQUENCE [IF EXISTS] name [options] [RESTART [[WITH] n]]}: the options written
- * replace the sequence's; {@code restart} restarts it at {@code restartValue} (its start when null).
+ * replace the sequence's; {@code restart} restarts it at {@code restartValue} (its start when null);
+ * {@code ownedBy}, when written, is its new owning column ({@code OWNED BY t.c | NONE}).
  */
 public record AlterSequenceStatement(String sequenceName, boolean ifExists, SequenceOptions.Declared options, boolean restart,
-                                     Long restartValue) implements Statement {
+                                     Long restartValue, SequenceOwner ownedBy) implements Statement {
 }

@@ -33,6 +33,13 @@ public sealed interface AlterTableAction {
     record SetDefault(String columnName, String expressionText) implements AlterTableAction {
     }
 
+    /**
+     * {@code ALTER [COLUMN] column ADD GENERATED ALWAYS | BY DEFAULT AS IDENTITY [(sequence options)]}, as
+     * pg_dump gives an identity column its sequence after creating the table.
+     */
+    record AddIdentity(String columnName, IdentityClause identity) implements AlterTableAction {
+    }
+
     /** {@code ALTER [COLUMN] column SET NOT NULL | DROP NOT NULL} ({@code notNull} false). */
     record SetNotNull(String columnName, boolean notNull) implements AlterTableAction {
     }

@@ -11,5 +11,5 @@ public sealed interface Statement
         CreateViewStatement, DropViewStatement, CreatePartitionStatement, AlterTableStatement,
         CreateSequenceStatement, DropSequenceStatement, AlterSequenceStatement, AlterSystemStatement,
         CreateTableAsStatement, PrepareStatement, ExecuteStatement, DeallocateStatement, RenameRelationStatement,
-        RenameColumnStatement, TruncateStatement, PrivilegeStatement, SetConfigStatement {
+        RenameColumnStatement, TruncateStatement, PrivilegeStatement, SetConfigStatement, CommentStatement {
 }

@@ -61,6 +61,7 @@ public final class StatementParser {
                 yield setConfig != null ? setConfig : new QueryStatement(sql);
             }
             case "grant", "revoke" -> PrivilegeStatementParser.parseGrantOrRevoke(cursor);
+            case "comment" -> CommentStatementParser.parse(cursor);
             case "prepare" -> PreparedStatementParser.parsePrepare(cursor);
             case "execute" -> PreparedStatementParser.parseExecute(cursor);
             case "deallocate" -> PreparedStatementParser.parseDeallocate(cursor);
@@ -638,7 +639,7 @@ public final class StatementParser {
             // serial: an integer column, NOT NULL, defaulting to nextval of a sequence the table owns.
             cursor.next();
             type = serialType;
-            identities.put(name, new IdentityClause(ColumnDefault.Identity.NONE, SequenceOptions.Declared.NONE));
+            identities.put(name, new IdentityClause(ColumnDefault.Identity.NONE, SequenceOptions.Declared.NONE, null));
         } else {
             type = TypeNameParser.parse(cursor);
         }
@@ -667,25 +668,7 @@ public final class StatementParser {
                 continue;
             }
             if (keyword.isKeyword("generated")) {
-                cursor.next();
-                ColumnDefault.Identity kind;
-                if (cursor.accept("always")) {
-                    kind = ColumnDefault.Identity.ALWAYS;
-                } else {
-                    cursor.expect("by");
-                    cursor.expect("default");
-                    kind = ColumnDefault.Identity.BY_DEFAULT;
-                }
-                cursor.expect("as");
-                if (cursor.peek().isSymbol("(")) {
-                    throw notSupported("generated columns are not supported", keyword);
-                }
-                cursor.expect("identity");
-                SequenceOptions.Declared options = SequenceOptions.Declared.NONE;
-                if (cursor.acceptSymbol("(")) {
-                    options = parseSequenceOptions(cursor, null, null);
-                    cursor.expectSymbol(")");
-                }
+                IdentityClause identity = parseIdentity(cursor);
                 if (identities.containsKey(name)) {
                     throw new ParallaxException(SqlState.SYNTAX_ERROR, (identities.get(name).kind() == ColumnDefault.Identity.NONE
                             ? "both default and identity specified for column \"" : "multiple identity specifications for column \"")
@@ -695,7 +678,7 @@ public final class StatementParser {
                     throw new ParallaxException(SqlState.SYNTAX_ERROR, "both default and identity specified for column \""
                             + name + "\" of table \"" + tableName + "\"", null, null, keyword.position(), null);
                 }
-                identities.put(name, new IdentityClause(kind, options));
+                identities.put(name, identity);
                 continue;
             }
             if (keyword.isKeyword("default")) {
@@ -782,6 +765,34 @@ public final class StatementParser {
         return cursor.sql().substring(first.start(), last.end());
     }
 
+    /**
+     * {@code GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY [(sequence options)]}, at GENERATED; a
+     * generated column ({@code GENERATED ALWAYS AS (expression)}) is 0A000.
+     */
+    private static IdentityClause parseIdentity(TokenCursor cursor) {
+        Token keyword = cursor.next();
+        ColumnDefault.Identity kind;
+        if (cursor.accept("always")) {
+            kind = ColumnDefault.Identity.ALWAYS;
+        } else {
+            cursor.expect("by");
+            cursor.expect("default");
+            kind = ColumnDefault.Identity.BY_DEFAULT;
+        }
+        cursor.expect("as");
+        if (cursor.peek().isSymbol("(")) {
+            throw notSupported("generated columns are not supported", keyword);
+        }
+        cursor.expect("identity");
+        SequenceOptions.Declared options = SequenceOptions.Declared.NONE;
+        SequenceOptionExtras extras = SequenceOptionExtras.forIdentity();
+        if (cursor.acceptSymbol("(")) {
+            options = parseSequenceOptions(cursor, extras);
+            cursor.expectSymbol(")");
+        }
+        return new IdentityClause(kind, options, extras.sequenceName);
+    }
+
     // ---- SEQUENCES ----
 
     private static Statement parseCreateSequence(TokenCursor cursor) {
@@ -793,18 +804,20 @@ public final class StatementParser {
             ifNotExists = true;
         }
         String name = cursor.tableName();
-        SequenceOptions.Declared options = parseSequenceOptions(cursor, null, null);
+        SequenceOptionExtras extras = SequenceOptionExtras.forCreate();
+        SequenceOptions.Declared options = parseSequenceOptions(cursor, extras);
         cursor.expectEnd();
-        return new CreateSequenceStatement(name, ifNotExists, options);
+        return new CreateSequenceStatement(name, ifNotExists, options, extras.ownedBy);
     }
 
     /**
      * Sequence options in any order, each once (42601 "conflicting or redundant options"): AS type,
      * INCREMENT [BY] n, MINVALUE n | NO MINVALUE, MAXVALUE n | NO MAXVALUE, START [WITH] n, CACHE n,
-     * [NO] CYCLE; and for ALTER SEQUENCE ({@code restart} not null) RESTART [[WITH] n]. Stops at the
-     * end of the statement or at a closing parenthesis (an identity column's options).
+     * [NO] CYCLE; and those of {@code extras} the statement takes: RESTART [[WITH] n], OWNED BY
+     * table.column | NONE, SEQUENCE NAME name. Stops at the end of the statement or at a closing
+     * parenthesis (an identity column's options).
      */
-    private static SequenceOptions.Declared parseSequenceOptions(TokenCursor cursor, Long[] restart, boolean[] restarted) {
+    private static SequenceOptions.Declared parseSequenceOptions(TokenCursor cursor, SequenceOptionExtras extras) {
         DataType type = null;
         Long increment = null;
         Long minValue = null;
@@ -843,25 +856,55 @@ public final class StatementParser {
                 case "cache" -> cache = signedLong(cursor);
                 case "cycle" -> cycle = !negated;
                 case "restart" -> {
-                    if (restart == null) {
+                    if (!extras.restartAllowed) {
                         throw cursor.syntaxError(option);
                     }
-                    restarted[0] = true;
+                    extras.restarted = true;
                     cursor.accept("with");
                     Token next = cursor.peek();
                     if (next.kind() == TokenKind.NUMBER || next.isSymbol("-") || next.isSymbol("+")) {
-                        restart[0] = signedLong(cursor);
+                        extras.restartValue = signedLong(cursor);
                     }
                 }
-                default -> {
-                    if (option.isKeyword("owned")) {
-                        throw notSupported("OWNED BY is not supported", option);
+                case "owned" -> {
+                    cursor.expect("by");
+                    if (!extras.ownedByAllowed) {
+                        throw new ParallaxException(SqlState.SYNTAX_ERROR, "invalid sequence option OWNED BY", null, null, option.position(), null);
                     }
-                    throw cursor.syntaxError(option);
+                    extras.ownedBy = parseSequenceOwner(cursor);
                 }
+                case "sequence" -> {
+                    cursor.expect("name");
+                    if (!extras.sequenceNameAllowed) {
+                        throw new ParallaxException(SqlState.SYNTAX_ERROR, "invalid sequence option SEQUENCE NAME", null, null, option.position(), null);
+                    }
+                    extras.sequenceName = cursor.tableName();
+                }
+                default -> throw cursor.syntaxError(option);
             }
         }
         return new SequenceOptions.Declared(type, increment, minValue, maxValue, start, cache, cycle);
+    }
+
+    /** {@code NONE} or {@code [public.]table.column}, after OWNED BY. */
+    private static SequenceOwner parseSequenceOwner(TokenCursor cursor) {
+        Token first = cursor.peek();
+        if (first.isKeyword("none") && !cursor.peek(1).isSymbol(".")) {
+            cursor.next();
+            return SequenceOwner.NONE;
+        }
+        List<String> names = new ArrayList<>();
+        do {
+            names.add(cursor.name());
+        } while (cursor.acceptSymbol("."));
+        if (names.size() == 1) {
+            throw new ParallaxException(SqlState.SYNTAX_ERROR, "invalid OWNED BY option", null,
+                    "Specify OWNED BY table.column or OWNED BY NONE.", 0, null);
+        }
+        if (names.size() > 3 || names.size() == 3 && !names.getFirst().equals("public")) {
+            throw notSupported("schema \"" + names.getFirst() + "\" does not exist", first);
+        }
+        return new SequenceOwner(names.get(names.size() - 2), names.getLast());
     }
 
     /** An integer constant with an optional sign. */
@@ -1147,11 +1190,10 @@ public final class StatementParser {
             if (cursor.peek().isKeyword("owner")) {
                 return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER SEQUENCE", PrivilegeStatement.ObjectKind.SEQUENCE, name, ifExists);
             }
-            Long[] restart = new Long[1];
-            boolean[] restarted = new boolean[1];
-            SequenceOptions.Declared options = parseSequenceOptions(cursor, restart, restarted);
+            SequenceOptionExtras extras = SequenceOptionExtras.forAlter();
+            SequenceOptions.Declared options = parseSequenceOptions(cursor, extras);
             cursor.expectEnd();
-            return new AlterSequenceStatement(name, ifExists, options, restarted[0], restart[0]);
+            return new AlterSequenceStatement(name, ifExists, options, extras.restarted, extras.restartValue, extras.ownedBy);
         }
         if (cursor.accept("system")) {
             return parseAlterSystem(cursor);
@@ -1303,7 +1345,7 @@ public final class StatementParser {
     /**
      * {@code action [, action ...]} after ALTER TABLE name, each {@code ADD [COLUMN] [IF NOT EXISTS]
      * column definition}, {@code ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (columns)}, {@code DROP [COLUMN] [IF EXISTS] column [RESTRICT | CASCADE]} or
-     * {@code ALTER [COLUMN] column SET DEFAULT expression | DROP DEFAULT | SET NOT NULL | DROP NOT NULL}.
+     * {@code ALTER [COLUMN] column SET DEFAULT expression | DROP DEFAULT | SET NOT NULL | DROP NOT NULL | ADD GENERATED ... AS IDENTITY}.
      */
     private static Statement parseColumnActions(TokenCursor cursor, String tableName, boolean ifExists, boolean only) {
         List<AlterTableAction> actions = new ArrayList<>();
@@ -1412,7 +1454,10 @@ public final class StatementParser {
         }
     }
 
-    /** {@code [COLUMN] column SET DEFAULT expression | DROP DEFAULT | SET NOT NULL | DROP NOT NULL}, after ALTER. */
+    /**
+     * {@code [COLUMN] column SET DEFAULT expression | DROP DEFAULT | SET NOT NULL | DROP NOT NULL | ADD GENERATED
+     * {ALWAYS | BY DEFAULT} AS IDENTITY [(options)]}, after ALTER.
+     */
     private static AlterTableAction parseAlterColumn(TokenCursor cursor) {
         cursor.accept("column");
         String column = cursor.name();
@@ -1427,6 +1472,10 @@ public final class StatementParser {
             cursor.next();
             cursor.next();
             return new AlterTableAction.SetDefault(column, null);
+        }
+        if (action.isKeyword("add") && second.isKeyword("generated")) {
+            cursor.next();
+            return new AlterTableAction.AddIdentity(column, parseIdentity(cursor));
         }
         if ((action.isKeyword("set") || action.isKeyword("drop")) && second.isKeyword("not")) {
             cursor.next();

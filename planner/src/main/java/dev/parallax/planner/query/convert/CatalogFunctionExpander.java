@@ -203,9 +203,11 @@ public final class CatalogFunctionExpander extends RexShuttle {
             RexNode pretty = caseOf(conditions, values, expression);
             return rexBuilder.makeCall(SqlStdOperatorTable.CASE, operands.get(2), pretty, expression);
         }
-        if (operator == CatalogFunctions.OBJECT_DESCRIPTION || operator == CatalogFunctions.COLUMN_DESCRIPTION
-                || operator == CatalogFunctions.SHARED_OBJECT_DESCRIPTION) {
-            // Parallax has no COMMENT ON: no object has a description.
+        if (operator == CatalogFunctions.OBJECT_DESCRIPTION || operator == CatalogFunctions.COLUMN_DESCRIPTION) {
+            return description(operator == CatalogFunctions.COLUMN_DESCRIPTION, operands, text);
+        }
+        if (operator == CatalogFunctions.SHARED_OBJECT_DESCRIPTION) {
+            // Comments are on relations only: no shared object (database, role, tablespace) has one.
             return rexBuilder.makeNullLiteral(text);
         }
         if (operator == CatalogFunctions.HAS_TABLE_PRIVILEGE || operator == CatalogFunctions.HAS_SCHEMA_PRIVILEGE
@@ -418,6 +420,37 @@ public final class CatalogFunctionExpander extends RexShuttle {
             }
         }
         return caseOf(columnConditions, columnValues, rexBuilder.makeNullLiteral(text));
+    }
+
+    /**
+     * {@code obj_description(oid[, catalog])} and {@code col_description(oid, column number)}: a CASE
+     * over the comments (COMMENT ON) as they are now, as pg_description holds them; comments are on
+     * relations only, so a catalog other than {@code pg_class} gives NULL. A comment changed later
+     * moves the catalog's version, and cached plans are made again.
+     */
+    private RexNode description(boolean column, List<RexNode> operands, RelDataType text) {
+        List<RexNode> conditions = new ArrayList<>();
+        List<RexNode> values = new ArrayList<>();
+        for (CatalogRelations.Description description : relations().descriptions()) {
+            if (column != (description.columnNumber() != 0)) {
+                continue;
+            }
+            RexNode condition = equal(operands.get(0), description.objectOid());
+            if (column) {
+                condition = rexBuilder.makeCall(SqlStdOperatorTable.AND, condition, equal(operands.get(1), description.columnNumber()));
+            }
+            conditions.add(condition);
+            values.add(literal(description.text()));
+        }
+        if (conditions.isEmpty()) {
+            return rexBuilder.makeNullLiteral(text);
+        }
+        RexNode found = caseOf(conditions, values, rexBuilder.makeNullLiteral(text));
+        if (!column && operands.size() == 2) {
+            return caseOf(List.of(rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, operands.get(1), literal("pg_class"))), List.of(found),
+                    rexBuilder.makeNullLiteral(text));
+        }
+        return found;
     }
 
     /**

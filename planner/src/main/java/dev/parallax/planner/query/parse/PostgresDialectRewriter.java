@@ -283,6 +283,7 @@ public final class PostgresDialectRewriter {
         pieces = rewriteStringAggregates(pieces);
         pieces = OrderedSetAggregateRewrite.apply(pieces);
         pieces = ExtractRewrite.apply(pieces);
+        pieces = PositionRewrite.apply(pieces);
         pieces = nameUnnestColumns(pieces);
         pieces = nameSeriesColumns(pieces);
         pieces = quoteReservedFunctionNames(pieces);
