@@ -13,6 +13,7 @@ import dev.parallax.planner.query.cost.CostModel;
 import dev.parallax.planner.query.cost.ParallelPlanner;
 import dev.parallax.planner.query.function.CatalogFunctions;
 import dev.parallax.planner.query.function.ParallaxFunctions;
+import dev.parallax.planner.query.parse.ExpressionTokens;
 import dev.parallax.planner.query.parse.InsertDefaults;
 import dev.parallax.planner.query.parse.ModifyStatementText;
 import dev.parallax.planner.query.parse.PostgresDialectRewriter;
@@ -330,7 +331,12 @@ public final class QueryPlanner {
     /** An INSERT with its target's column defaults put in ({@link InsertDefaults}); any other statement as it is. */
     private String withInsertDefaults(String sql) {
         String start = sql.stripLeading();
-        if (start.length() < 6 || !start.regionMatches(true, 0, "insert", 0, 6)) {
+        boolean insert = start.regionMatches(true, 0, "insert", 0, 6);
+        if (!insert && (start.startsWith("--") || start.startsWith("/*"))) {
+            // A script's statement with the comments before it (pg_dump's "-- Data for Name: ..." over an INSERT).
+            insert = ExpressionTokens.startsWithWord(start, "insert");
+        }
+        if (!insert) {
             return sql;
         }
         return InsertDefaults.rewrite(sql, this::insertTarget, source -> analyze(source).root().validatedRowType.getFieldCount());

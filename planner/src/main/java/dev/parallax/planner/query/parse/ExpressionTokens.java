@@ -1,6 +1,6 @@
 package dev.parallax.planner.query.parse;
 
-/** Token-level facts about an expression's text (a column default), read before it is planned. */
+/** Token-level facts about an expression's or a statement's text, read before it is planned. */
 public final class ExpressionTokens {
     private ExpressionTokens() {
     }
@@ -10,6 +10,16 @@ public final class ExpressionTokens {
         for (SqlToken token : PostgresLexer.tokenize(text)) {
             if (token.isWord(word)) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the first token of {@code text} past spaces and comments is the word (a keyword, any case). */
+    public static boolean startsWithWord(String text, String word) {
+        for (SqlToken token : PostgresLexer.tokenize(text)) {
+            if (token.kind() != SqlToken.Kind.SPACE) {
+                return token.isWord(word);
             }
         }
         return false;

@@ -906,7 +906,10 @@ public final class PostgresDialectRewriter {
             boolean usedAsName = FUNCTION_NAME_WORDS.contains(leaf.token().lowerText())
                     && !(PostgresTypeNames.skipSpace(pieces, index + 1) < pieces.size()
                     && pieces.get(PostgresTypeNames.skipSpace(pieces, index + 1)) instanceof Piece.Group);
-            if (NAME_WORDS.contains(leaf.token().lowerText()) || usedAsName) {
+            // AT is a keyword only in AT TIME ZONE; elsewhere it names a column (audit tables' "at", as pg_dump writes it unquoted).
+            int next = PostgresTypeNames.skipSpace(pieces, index + 1);
+            boolean atAsName = leaf.token().isWord("at") && !(next < pieces.size() && isWord(pieces.get(next), "time"));
+            if (NAME_WORDS.contains(leaf.token().lowerText()) || usedAsName || atAsName) {
                 result.set(index, new Piece.Composite(List.of("\"" + leaf.token().lowerText() + "\""), leaf.token().position()));
                 continue;
             }
