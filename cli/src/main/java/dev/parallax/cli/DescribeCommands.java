@@ -351,7 +351,7 @@ final class DescribeCommands {
         }
         for (OrderedIndex index : table.indexes()) {
             entries.add(new FooterLine(false, index.name(),
-                    "\"" + index.name() + "\" " + ACCESS_METHOD + " " + keyList(table, index.keyColumns())));
+                    "\"" + index.name() + "\" " + ACCESS_METHOD + " " + keyList(table, index.keyColumns(), index.descendingKeys())));
         }
         entries.sort(java.util.Comparator.comparing((FooterLine entry) -> !entry.primaryKey()).thenComparing(FooterLine::name));
         List<String> lines = new ArrayList<>();
@@ -433,9 +433,14 @@ final class DescribeCommands {
 
     /** {@code (a, b)}: the names of the key columns. */
     private static String keyList(Table table, int[] keys) {
+        return keyList(table, keys, new boolean[keys.length]);
+    }
+
+    /** {@code (a, b DESC)}: the names of the key columns, with DESC where an index declared it. */
+    private static String keyList(Table table, int[] keys, boolean[] descending) {
         StringBuilder text = new StringBuilder("(");
         for (int key = 0; key < keys.length; key++) {
-            text.append(key == 0 ? "" : ", ").append(table.columns().get(keys[key]).name());
+            text.append(key == 0 ? "" : ", ").append(table.columns().get(keys[key]).name()).append(descending[key] ? " DESC" : "");
         }
         return text.append(')').toString();
     }

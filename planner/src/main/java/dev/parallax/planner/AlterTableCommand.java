@@ -815,7 +815,8 @@ final class AlterTableCommand {
                         kept &= newKey[key] >= 0;
                     }
                     if (kept) {
-                        built.add(OrderedIndex.build(index.name(), replacements.get(old.name()), newKey, SortOptions.forMaintenance(settings),
+                        built.add(OrderedIndex.build(index.name(), replacements.get(old.name()), newKey, index.descendingKeys(),
+                                SortOptions.forMaintenance(settings),
                                 session.database().workers(), settings.getInt("max_parallel_maintenance_workers"),
                                 settings.getInt("max_parallel_workers"), context));
                     }

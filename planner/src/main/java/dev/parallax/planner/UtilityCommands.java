@@ -944,6 +944,10 @@ final class UtilityCommands {
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", name);
         }
         if (create.unique()) {
+            if (create.descending().contains(true)) {
+                // A unique index is a hash map (Chronicle Map): it has no order to declare.
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "DESC keys of a unique index are not supported");
+            }
             return new AlterTableCommand(session, services, this).addUniqueIndex(table, name, create);
         }
         Settings settings = session.settings();
@@ -952,7 +956,8 @@ final class UtilityCommands {
         ExecutionContext context = session.newContext(null, false);
         OrderedIndex index;
         try {
-            index = OrderedIndex.build(name, table, keyColumns, SortOptions.forMaintenance(settings), session.database().workers(),
+            index = OrderedIndex.build(name, table, keyColumns, create.descendingKeys(), SortOptions.forMaintenance(settings),
+                    session.database().workers(),
                     settings.getInt("max_parallel_maintenance_workers"), settings.getInt("max_parallel_workers"), context);
         } catch (RuntimeException failure) {
             throw OperatorResult.asParallaxException(failure);

@@ -65,6 +65,12 @@ public final class OrderedIndex implements AutoCloseable {
     private final String name;
     private final Table table;
     private final int[] keyColumns;
+    /**
+     * The key columns declared DESC (PostgreSQL's DESC NULLS FIRST), as CREATE INDEX wrote them and
+     * pg_indexes shows them. The entries are kept in ascending order all the same: the index holds
+     * the same rows either way and is read in whichever direction a scan needs.
+     */
+    private final boolean[] descendingKeys;
     private Arena arena;
     private MemorySegment rowIds;
     private long entryCount;
@@ -80,10 +86,14 @@ public final class OrderedIndex implements AutoCloseable {
     /** Readers (scans) share it; rebuilds and close take it exclusively. */
     private final StampedLock lock = new StampedLock();
 
-    private OrderedIndex(String name, Table table, int[] keyColumns) {
+    private OrderedIndex(String name, Table table, int[] keyColumns, boolean[] descendingKeys) {
         this.name = Objects.requireNonNull(name, "name");
         this.table = Objects.requireNonNull(table, "table");
         this.keyColumns = keyColumns.clone();
+        this.descendingKeys = descendingKeys == null ? new boolean[keyColumns.length] : descendingKeys.clone();
+        if (this.descendingKeys.length != this.keyColumns.length) {
+            throw new IllegalArgumentException("one order per key column");
+        }
         if (this.keyColumns.length == 0) {
             throw new IllegalArgumentException("an index needs at least one key column");
         }
@@ -116,7 +126,16 @@ public final class OrderedIndex implements AutoCloseable {
      */
     public static OrderedIndex build(String name, Table table, int[] keyColumns, SortOptions options,
                                      WorkerPool workers, int maximumWorkers, int sessionLimit, ExecutionContext statement) {
-        OrderedIndex index = new OrderedIndex(name, table, keyColumns);
+        return build(name, table, keyColumns, null, options, workers, maximumWorkers, sessionLimit, statement);
+    }
+
+    /**
+     * As {@link #build(String, Table, int[], SortOptions, WorkerPool, int, int, ExecutionContext)},
+     * with the key columns declared DESC ({@code descendingKeys}, one per key column; null for none).
+     */
+    public static OrderedIndex build(String name, Table table, int[] keyColumns, boolean[] descendingKeys, SortOptions options,
+                                     WorkerPool workers, int maximumWorkers, int sessionLimit, ExecutionContext statement) {
+        OrderedIndex index = new OrderedIndex(name, table, keyColumns, descendingKeys);
         try {
             index.sortRows(options, workers, maximumWorkers, sessionLimit, statement);
         } catch (RuntimeException | Error failure) {
@@ -193,6 +212,11 @@ public final class OrderedIndex implements AutoCloseable {
     /** The key columns' positions in the table, most significant first. */
     public int[] keyColumns() {
         return keyColumns.clone();
+    }
+
+    /** Which key columns were declared DESC, one flag per key column. */
+    public boolean[] descendingKeys() {
+        return descendingKeys.clone();
     }
 
     /** Entries (rows indexed). */

@@ -42,10 +42,11 @@ public final class CatalogRelations {
 
     /**
      * An index of {@code table}: its key columns (0-based table column indexes); for the index of a
-     * constraint, the constraint's name and OID (0 otherwise). {@code accessMethod} is a pg_am OID.
+     * constraint, the constraint's name and OID (0 otherwise). {@code accessMethod} is a pg_am OID;
+     * {@code descendingKeys} flags the key columns CREATE INDEX declared DESC.
      */
     public record Index(long oid, String name, Table table, long tableOid, int[] keyColumns, boolean unique,
-                       boolean primary, long constraintOid, long accessMethod, boolean partitioned) {
+                       boolean primary, long constraintOid, long accessMethod, boolean partitioned, boolean[] descendingKeys) {
         public String accessMethodName() {
             return accessMethod == HASH_ACCESS_METHOD ? "hash" : "btree";
         }
@@ -56,22 +57,25 @@ public final class CatalogRelations {
          */
         public String definition(boolean pretty) {
             return "CREATE " + (unique ? "UNIQUE " : "") + "INDEX " + name + " ON " + (partitioned ? "ONLY " : "")
-                    + (pretty ? "" : "public.") + table.name() + " USING " + accessMethodName() + " (" + columnList() + ")";
+                    + (pretty ? "" : "public.") + table.name() + " USING " + accessMethodName() + " (" + columnList(true) + ")";
         }
 
         /** PostgreSQL's pg_get_constraintdef of the constraint: {@code PRIMARY KEY (a, b)} or {@code UNIQUE (a)}. */
         public String constraintDefinition() {
-            return (primary ? "PRIMARY KEY" : "UNIQUE") + " (" + columnList() + ")";
+            return (primary ? "PRIMARY KEY" : "UNIQUE") + " (" + columnList(false) + ")";
         }
 
-        /** The key columns' names, comma separated. */
-        public String columnList() {
+        /** The key columns' names, comma separated, each followed by DESC where it was declared so and {@code orders} asks. */
+        public String columnList(boolean orders) {
             StringBuilder list = new StringBuilder();
-            for (int column : keyColumns) {
+            for (int position = 0; position < keyColumns.length; position++) {
                 if (!list.isEmpty()) {
                     list.append(", ");
                 }
-                list.append(table.columns().get(column).name());
+                list.append(table.columns().get(keyColumns[position]).name());
+                if (orders && descendingKeys[position]) {
+                    list.append(" DESC");
+                }
             }
             return list.toString();
         }
@@ -185,20 +189,20 @@ public final class CatalogRelations {
             for (UniqueConstraint constraint : table.uniqueConstraints()) {
                 listing.indexes.add(new Index(names.relationOid(constraint.name()), constraint.name(), table, oid,
                         constraint.keyColumns(), true, constraint.primaryKey(), names.constraintOid(constraint.name()),
-                        constraint.indexOnly() ? BTREE_ACCESS_METHOD : HASH_ACCESS_METHOD, false));
+                        constraint.indexOnly() ? BTREE_ACCESS_METHOD : HASH_ACCESS_METHOD, false, new boolean[constraint.keyColumns().length]));
             }
             for (PartitionedConstraint constraint : table.partitionedConstraints()) {
                 int[] keyColumns = constraint.columnNames().stream().mapToInt(table::columnIndex).toArray();
                 listing.indexes.add(new Index(names.relationOid(constraint.name()), constraint.name(), table, oid,
                         keyColumns, true, constraint.primaryKey(), names.constraintOid(constraint.name()),
-                        constraint.indexOnly() ? BTREE_ACCESS_METHOD : HASH_ACCESS_METHOD, true));
+                        constraint.indexOnly() ? BTREE_ACCESS_METHOD : HASH_ACCESS_METHOD, true, new boolean[keyColumns.length]));
             }
             for (CheckConstraint constraint : table.checkConstraints()) {
                 listing.checks.add(new Check(constraint, table, oid));
             }
             for (OrderedIndex index : table.indexes()) {
                 listing.indexes.add(new Index(names.relationOid(index.name()), index.name(), table, oid,
-                        index.keyColumns(), false, false, 0, BTREE_ACCESS_METHOD, false));
+                        index.keyColumns(), false, false, 0, BTREE_ACCESS_METHOD, false, index.descendingKeys()));
             }
             for (ForeignKey key : table.foreignKeys()) {
                 Catalog referencedNames = listing.holder(key.referenced());

@@ -187,11 +187,13 @@ final class CatalogRows {
         List<Object[]> rows = new ArrayList<>();
         for (CatalogRelations.Index index : listing.indexes()) {
             int[] keyColumns = index.keyColumns();
+            boolean[] descending = index.descendingKeys();
             ArrayValue.Builder key = new ArrayValue.Builder(INT2VECTOR);
             ArrayValue.Builder options = new ArrayValue.Builder(INT2VECTOR);
-            for (int column : keyColumns) {
-                key.addLong(column + 1);
-                options.addLong(0);
+            for (int position = 0; position < keyColumns.length; position++) {
+                key.addLong(keyColumns[position] + 1);
+                // PostgreSQL's INDOPTION_DESC (1) | INDOPTION_NULLS_FIRST (2): DESC keeps NULLs first.
+                options.addLong(descending[position] ? 3 : 0);
             }
             rows.add(new Object[] {index.oid(), index.tableOid(), keyColumns.length, keyColumns.length, index.unique(), false,
                     index.primary(), false, true, false, true, false, true, true, false, key.build(0), options.build(0),

@@ -587,26 +587,33 @@ public final class StatementParser {
         }
         cursor.expectSymbol("(");
         List<String> columns = new ArrayList<>();
+        List<Boolean> descending = new ArrayList<>();
         do {
             Token column = cursor.peek();
             if (column.isSymbol("(")) {
                 throw notSupported("index expressions are not supported", column);
             }
             columns.add(cursor.name());
-            // The index is ascending with NULLs last (a btree's default); other orders are not built.
-            cursor.accept("asc");
+            // ASC with NULLs last (a btree's default) or DESC with NULLs first (DESC's default); the
+            // other placements of NULLs are not kept.
+            boolean desc = cursor.accept("desc");
+            if (!desc) {
+                cursor.accept("asc");
+            }
+            descending.add(desc);
             Token order = cursor.peek();
-            if (order.isKeyword("desc") || order.isKeyword("collate")) {
+            if (order.isKeyword("collate")) {
                 throw notSupported("index key option " + order.value().toUpperCase(Locale.ROOT) + " is not supported", order);
             }
             if (cursor.accept("nulls")) {
                 Token placement = cursor.peek();
-                if (!cursor.accept("last")) {
-                    if (placement.isKeyword("first")) {
-                        throw notSupported("NULLS FIRST index keys are not supported", placement);
-                    }
+                if (!placement.isKeyword("first") && !placement.isKeyword("last")) {
                     throw cursor.syntaxError(placement);
                 }
+                if (placement.isKeyword("first") != desc) {
+                    throw notSupported((desc ? "DESC NULLS LAST" : "NULLS FIRST") + " index keys are not supported", placement);
+                }
+                cursor.next();
             }
         } while (cursor.acceptSymbol(","));
         cursor.expectSymbol(")");
@@ -615,7 +622,7 @@ public final class StatementParser {
             throw notSupported("CREATE INDEX ... " + trailing.value().toUpperCase(Locale.ROOT) + " is not supported", trailing);
         }
         cursor.expectEnd();
-        return new CreateIndexStatement(indexName, ifNotExists, tableName, columns, concurrently, unique, only);
+        return new CreateIndexStatement(indexName, ifNotExists, tableName, columns, descending, concurrently, unique, only);
     }
 
     private static ColumnDefinition parseColumn(TokenCursor cursor, String tableName, List<TableConstraint> constraints,

@@ -31,11 +31,13 @@ class IndexStatementParserTest {
                 StatementParser.parse("create unique index on t using btree (a, b)"));
         assertEquals(new CreateIndexStatement("u", true, "t", List.of("a"), false, true, false),
                 StatementParser.parse("CREATE UNIQUE INDEX IF NOT EXISTS u ON t (a)"));
+        assertEquals(new CreateIndexStatement("i", false, "t", List.of("a", "b", "c"), List.of(false, true, true), false, false, false),
+                StatementParser.parse("create index i on t (a, b desc, c desc nulls first)"));
     }
 
     @Test
     void createIndexErrors() {
-        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create index i on t (a desc)").state());
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create index i on t (a desc nulls last)").state());
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create index i on t (a nulls first)").state());
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create index i on t using hash (a)").state());
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("create index i on t (a) where a > 1").state());
