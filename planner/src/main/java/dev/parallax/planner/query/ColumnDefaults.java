@@ -83,6 +83,20 @@ final class ColumnDefaults {
         if (expression instanceof Literal literal && literal.type().kind().isText() && ExpressionTokens.isStringConstant(expressionText)) {
             return new ColumnDefault(expressionText, unknownLiteralText(literal, type));
         }
+        Matcher castConstant = CAST_STRING_CONSTANT.matcher(expressionText);
+        if (castConstant.matches()) {
+            // pg_dump writes a constant default cast to the column's own type ('2024-01-01'::date,
+            // 'new'::character varying, 'FR'::bpchar): the constant read as the column's type, as
+            // PostgreSQL stores it. A cast between character types is already folded into the constant.
+            // It shows in the cast's type ('...1234'::timestamp without time zone of a timestamp(3) column).
+            if (expression instanceof Cast cast && cast.input() instanceof Literal input && input.type().kind().isText()
+                    && sameFamily(cast.type(), type)) {
+                return new ColumnDefault(castConstant.group(1), unknownLiteralText(input, cast.type()));
+            }
+            if (expression instanceof Literal folded && folded.type().kind().isText() && type.kind().isText()) {
+                return new ColumnDefault(castConstant.group(1), unknownLiteralText(folded, type));
+            }
+        }
         if (!assignable(expression.type(), type)) {
             throw ParallaxException.of(SqlState.DATATYPE_MISMATCH, "column \"%s\" is of type %s but default expression is of type %s",
                     column.name(), baseName(type), baseName(expression.type()))
@@ -112,6 +126,15 @@ final class ColumnDefaults {
         } while (matcher.find());
         matcher.appendTail(result);
         return result.toString();
+    }
+
+    /** One string constant cast with {@code ::} to a type name (with its modifier): group 1 is the constant. */
+    private static final Pattern CAST_STRING_CONSTANT = Pattern.compile("\\s*('(?:[^']|'')*')\\s*::\\s*[a-z_][a-z_ ]*(\\([0-9, ]*\\))?\\s*",
+            Pattern.CASE_INSENSITIVE);
+
+    /** Whether a value of {@code cast} is one of {@code column}'s type (character types count as one). */
+    private static boolean sameFamily(DataType cast, DataType column) {
+        return cast.kind() == column.kind() || cast.kind().isText() && column.kind().isText();
     }
 
     /** {@code [pg_catalog.]nextval('...'::regclass)}, any case and spacing. */

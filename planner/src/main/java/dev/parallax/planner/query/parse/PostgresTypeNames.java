@@ -81,7 +81,11 @@ final class PostgresTypeNames {
             modifier = group;
             end = modifierIndex + 1;
         }
-        if (modifier == null) {
+        if (modifier == null && word.equals("bpchar")) {
+            // bpchar without a length (pg_dump's DEFAULT 'FR'::bpchar of a char(2) column) neither pads
+            // nor cuts: PostgreSQL's 'FR'::bpchar is 'FR', where char without a length is char(1).
+            calciteName = "VARCHAR";
+        } else if (modifier == null) {
             switch (calciteName) {
                 case "DECIMAL" -> calciteName = UNCONSTRAINED_NUMERIC;
                 case "BINARY", "CHAR" -> calciteName = calciteName + "(1)";
