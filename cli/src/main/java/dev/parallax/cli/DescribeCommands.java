@@ -10,6 +10,7 @@ import dev.parallax.engine.catalog.PartitionedConstraint;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.catalog.View;
 import dev.parallax.engine.expr.eval.SizePrettyEvaluator;
+import dev.parallax.engine.catalog.RelationComment;
 import dev.parallax.engine.index.OrderedIndex;
 
 import java.util.ArrayList;
@@ -103,14 +104,14 @@ final class DescribeCommands {
             if (verbose) {
                 // psql shows a partitioned table's own size: it holds no rows (its partitions are listed themselves).
                 rows.add(new String[] {schemaOf(table), table.name(), relationType(table), OWNER, persistenceOf(table), "columnar",
-                        SizePrettyEvaluator.text(table.isPartitioned() ? 0 : table.storage().sizeBytes()), ""});
+                        SizePrettyEvaluator.text(table.isPartitioned() ? 0 : table.storage().sizeBytes()), description(table.name(), null)});
             } else {
                 rows.add(new String[] {schemaOf(table), table.name(), relationType(table), OWNER});
             }
         }
         if (withViews) {
             for (View view : matchingViews(pattern)) {
-                rows.add(verbose ? new String[] {"public", view.name(), "view", OWNER, "permanent", "", "0 bytes", ""}
+                rows.add(verbose ? new String[] {"public", view.name(), "view", OWNER, "permanent", "", "0 bytes", description(view.name(), null)}
                         : new String[] {"public", view.name(), "view", OWNER});
             }
         }
@@ -130,7 +131,7 @@ final class DescribeCommands {
     private Output listViews(String pattern, boolean verbose) {
         List<String[]> rows = new ArrayList<>();
         for (View view : matchingViews(pattern)) {
-            rows.add(verbose ? new String[] {"public", view.name(), "view", OWNER, "permanent", "0 bytes", ""}
+            rows.add(verbose ? new String[] {"public", view.name(), "view", OWNER, "permanent", "0 bytes", description(view.name(), null)}
                     : new String[] {"public", view.name(), "view", OWNER});
         }
         if (rows.isEmpty()) {
@@ -139,6 +140,17 @@ final class DescribeCommands {
         List<String> columns = verbose ? List.of("Schema", "Name", "Type", "Owner", "Persistence", "Size", "Description")
                 : List.of("Schema", "Name", "Type", "Owner");
         return Output.table("List of relations", columns, rows, null);
+    }
+
+    /** The comment COMMENT ON gave relation {@code name} (its column {@code column}; null for the relation), or none. */
+    private String description(String name, String column) {
+        long oid = catalog.relationOid(name);
+        for (RelationComment comment : catalog.comments()) {
+            if (comment.relationOid() == oid && java.util.Objects.equals(comment.columnName(), column)) {
+                return comment.text();
+            }
+        }
+        return "";
     }
 
     private static String relationType(Table table) {
@@ -190,7 +202,8 @@ final class DescribeCommands {
             // The columns CREATE VIEW recorded, as pg_attribute lists them; \d+ adds psql's Storage and Description.
             for (ColumnDefinition column : view.columns()) {
                 rows.add(verbose
-                        ? new String[] {column.name(), column.type().sqlName(), "", "", "", PostgresType.of(column.type()).storageName(), ""}
+                        ? new String[] {column.name(), column.type().sqlName(), "", "", "", PostgresType.of(column.type()).storageName(),
+                                description(view.name(), column.name())}
                         : new String[] {column.name(), column.type().sqlName(), "", "", ""});
             }
             // psql shows the definition with \d+ only; Parallax keeps the query as written.

@@ -43,6 +43,32 @@ class ViewDescribeTest {
     }
 
     @Test
+    void commentsShowAsDescriptions() {
+        String output = run("create table t (id int primary key, note text)", "create view v as select id, note from t",
+                "comment on view v is 'the notes'", "comment on column v.note is 'free text'", "\\dv+", "\\d+ v");
+        assertEquals("""
+                CREATE TABLE
+                CREATE VIEW
+                COMMENT
+                COMMENT
+                                           List of relations
+                 Schema | Name | Type |  Owner   | Persistence |  Size   | Description\s
+                --------+------+------+----------+-------------+---------+-------------
+                 public | v    | view | parallax | permanent   | 0 bytes | the notes
+                (1 row)
+
+                                              View "public.v"
+                 Column |  Type   | Collation | Nullable | Default | Storage  | Description\s
+                --------+---------+-----------+----------+---------+----------+-------------
+                 id     | integer |           |          |         | plain    |\s
+                 note   | text    |           |          |         | extended | free text
+                View definition:
+                 select id, note from t;
+
+                """, output);
+    }
+
+    @Test
     void aReplacedAndRenamedViewIsDescribedWithItsNewColumns() {
         String output = run("create table t (id int, note text)", "create view v as select id from t",
                 "create or replace view v as select id, note as n, id + 1 as next from t", "alter view v rename to w", "\\d w");

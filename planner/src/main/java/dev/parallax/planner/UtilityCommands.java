@@ -544,10 +544,14 @@ final class UtilityCommands {
         }
         Table table = catalog.findTable(owner.tableName());
         if (table == null || table.isSystemView()) {
+            if (catalog.findView(owner.tableName()) != null) {
+                // PostgreSQL lets a view own a sequence; Parallax drops owned sequences with tables only.
+                throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "a sequence owned by a view is not supported");
+            }
             if (table != null || catalog.relationExists(owner.tableName())) {
                 throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "sequence cannot be owned by relation \"%s\"", owner.tableName())
-                        .withDetail("This operation is not supported for " + (catalog.findView(owner.tableName()) != null || table != null
-                                ? "views." : catalog.findSequence(owner.tableName()) != null ? "sequences." : "indexes."));
+                        .withDetail("This operation is not supported for " + (table != null ? "views."
+                                : catalog.findSequence(owner.tableName()) != null ? "sequences." : "indexes."));
             }
             throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", owner.tableName());
         }
