@@ -100,7 +100,7 @@ final class ForeignKeyCommand {
         }
         takenNames.add(name);
         ForeignKey key = new ForeignKey(name, catalog.allocateObjectId(), referencing, referencingColumns, referenced, referencedColumns,
-                clause.onDelete(), clause.onUpdate());
+                clause.onDelete(), clause.onUpdate(), clause.matchFull());
         if (clause.onDelete() == ReferentialAction.SET_DEFAULT || clause.onUpdate() == ReferentialAction.SET_DEFAULT) {
             key = key.withDefaultValues(defaultValues(referencing, referencingColumns));
         }
@@ -193,7 +193,8 @@ final class ForeignKeyCommand {
     private static void checkTypes(String name, ColumnDefinition referencing, ColumnDefinition referenced) {
         DataType one = referencing.type();
         DataType other = referenced.type();
-        if (one.kind() == other.kind()) {
+        if (one.kind() == other.kind() && (one.kind() != TypeKind.DECIMAL || one.scale() == other.scale())) {
+            // A decimal is held as a long of its scale: two scales would compare different longs.
             return;
         }
         if (category(one.kind()) == category(other.kind()) && category(one.kind()) != 0) {
@@ -208,9 +209,9 @@ final class ForeignKeyCommand {
 
     /** 1 for numbers, 2 for character strings, 0 for any other kind (compatible only with itself). */
     private static int category(TypeKind kind) {
-        return switch (kind.name()) {
-            case "SMALLINT", "INTEGER", "BIGINT", "DECIMAL", "REAL", "DOUBLE" -> 1;
-            case "TEXT", "VARCHAR", "CHAR" -> 2;
+        return switch (kind) {
+            case SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE -> 1;
+            case TEXT, VARCHAR, CHAR -> 2;
             default -> 0;
         };
     }

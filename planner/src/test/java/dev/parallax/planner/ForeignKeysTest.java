@@ -81,6 +81,17 @@ class ForeignKeysTest {
     }
 
     @Test
+    void matchFullRefusesMixedNulls() {
+        rows(session, "create table p (a int, b int, primary key (a, b))");
+        rows(session, "create table c (a int, b int, foreign key (a, b) references p match full)");
+        ParallaxException mixed = failure(session, "insert into c values (1, null)");
+        assertEquals(SqlState.FOREIGN_KEY_VIOLATION, mixed.state());
+        assertEquals("MATCH FULL does not allow mixing of null and nonnull key values.", mixed.detail());
+        rows(session, "insert into c values (null, null)");
+        assertEquals(1, count(session, "select count(*) from c"));
+    }
+
+    @Test
     void preparedInsertPlannedBeforeTheKeyIsChecked() {
         rows(session, "create table p (id int primary key)");
         rows(session, "create table c (id int primary key, pid int)");

@@ -484,14 +484,18 @@ public sealed class Catalog permits SessionCatalog {
                 throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist",
                         tables.get(referencing.name()) != referencing ? referencing.name() : referenced.name());
             }
-            List<ForeignKey> own = new ArrayList<>(referencing.foreignKeys());
-            own.add(key);
-            referencing.setForeignKeys(own);
-            List<ForeignKey> incoming = new ArrayList<>(referenced.referencedBy());
-            incoming.add(key);
-            referenced.setReferencedBy(incoming);
+            attachForeignKeyLocked(key);
         }
         version.incrementAndGet();
+    }
+
+    private static void attachForeignKeyLocked(ForeignKey key) {
+        List<ForeignKey> own = new ArrayList<>(key.referencing().foreignKeys());
+        own.add(key);
+        key.referencing().setForeignKeys(own);
+        List<ForeignKey> incoming = new ArrayList<>(key.referenced().referencedBy());
+        incoming.add(key);
+        key.referenced().setReferencedBy(incoming);
     }
 
     /** Takes {@code key} out of its two tables (ALTER TABLE ... DROP CONSTRAINT, DROP TABLE ... CASCADE). */
@@ -535,13 +539,7 @@ public sealed class Catalog permits SessionCatalog {
                     || ForeignKey.keyOver(referenced, referencedColumns) == null) {
                 continue;
             }
-            ForeignKey rebound = key.rebound(referencing, referencingColumns, referenced, referencedColumns);
-            List<ForeignKey> own = new ArrayList<>(referencing.foreignKeys());
-            own.add(rebound);
-            referencing.setForeignKeys(own);
-            List<ForeignKey> incoming = new ArrayList<>(referenced.referencedBy());
-            incoming.add(rebound);
-            referenced.setReferencedBy(incoming);
+            attachForeignKeyLocked(key.rebound(referencing, referencingColumns, referenced, referencedColumns));
         }
     }
 

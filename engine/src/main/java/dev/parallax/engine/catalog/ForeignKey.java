@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * A FOREIGN KEY constraint (MATCH SIMPLE, not deferrable): the columns of {@code referencing}
+ * A FOREIGN KEY constraint (MATCH SIMPLE or FULL, not deferrable): the columns of {@code referencing}
  * whose values, when none is NULL, must be a key of {@code referenced}'s PRIMARY KEY or UNIQUE
  * constraint {@link #referencedKey()} over {@code referencedColumns} (in the order written, paired
  * with {@code referencingColumns}). Both tables list it ({@link Table#foreignKeys()},
@@ -29,6 +29,8 @@ public final class ForeignKey {
     private final int[] referencedColumns;
     private final ReferentialAction onDelete;
     private final ReferentialAction onUpdate;
+    /** MATCH FULL: the key's columns are all NULL or none is (MATCH SIMPLE, the default, skips a key with any NULL). */
+    private final boolean matchFull;
     private final UniqueConstraint referencedKey;
     /** The referencing columns in the key order of {@link #referencedKey}: a referencing row's key as the index reads it. */
     private final int[] lookupColumns;
@@ -41,14 +43,14 @@ public final class ForeignKey {
      *                                  constraint over exactly {@code referencedColumns} (the caller reports 42830)
      */
     public ForeignKey(String name, long objectId, Table referencing, int[] referencingColumns, Table referenced,
-                      int[] referencedColumns, ReferentialAction onDelete, ReferentialAction onUpdate) {
-        this(name, objectId, referencing, referencingColumns, referenced, referencedColumns, onDelete, onUpdate,
+                      int[] referencedColumns, ReferentialAction onDelete, ReferentialAction onUpdate, boolean matchFull) {
+        this(name, objectId, referencing, referencingColumns, referenced, referencedColumns, onDelete, onUpdate, matchFull,
                 new ReentrantReadWriteLock(), new Object[referencingColumns.length]);
     }
 
     private ForeignKey(String name, long objectId, Table referencing, int[] referencingColumns, Table referenced,
-                       int[] referencedColumns, ReferentialAction onDelete, ReferentialAction onUpdate, ReentrantReadWriteLock lock,
-                       Object[] defaultValues) {
+                       int[] referencedColumns, ReferentialAction onDelete, ReferentialAction onUpdate, boolean matchFull,
+                       ReentrantReadWriteLock lock, Object[] defaultValues) {
         this.name = Objects.requireNonNull(name, "name");
         this.objectId = objectId;
         this.referencing = Objects.requireNonNull(referencing, "referencing");
@@ -57,6 +59,7 @@ public final class ForeignKey {
         this.referencedColumns = referencedColumns.clone();
         this.onDelete = Objects.requireNonNull(onDelete, "onDelete");
         this.onUpdate = Objects.requireNonNull(onUpdate, "onUpdate");
+        this.matchFull = matchFull;
         this.lock = lock;
         this.defaultValues = defaultValues.clone();
         if (referencingColumns.length != referencedColumns.length || referencingColumns.length == 0) {
@@ -100,7 +103,7 @@ public final class ForeignKey {
     /** This key over other tables (a rewritten one's replacement), with other column positions; the same lock. */
     public ForeignKey rebound(Table newReferencing, int[] newReferencingColumns, Table newReferenced, int[] newReferencedColumns) {
         return new ForeignKey(name, objectId, newReferencing, newReferencingColumns, newReferenced, newReferencedColumns,
-                onDelete, onUpdate, lock, defaultValues);
+                onDelete, onUpdate, matchFull, lock, defaultValues);
     }
 
     /**
@@ -109,7 +112,7 @@ public final class ForeignKey {
      */
     public ForeignKey withDefaultValues(Object[] values) {
         return new ForeignKey(name, objectId, referencing, referencingColumns, referenced, referencedColumns, onDelete, onUpdate,
-                lock, values);
+                matchFull, lock, values);
     }
 
     /** The value SET DEFAULT stores in referencing column {@code index} (in the order written), or null. */
@@ -152,6 +155,11 @@ public final class ForeignKey {
         return onUpdate;
     }
 
+    /** MATCH FULL (pg_constraint.confmatchtype {@code f}), else MATCH SIMPLE ({@code s}). */
+    public boolean matchFull() {
+        return matchFull;
+    }
+
     /** The referenced table's constraint whose index finds a referencing row's parent. */
     public UniqueConstraint referencedKey() {
         return referencedKey;
@@ -168,17 +176,16 @@ public final class ForeignKey {
 
     /** Whether {@code column} of the referencing table is one of the key's columns. */
     public boolean isReferencingColumn(int column) {
-        for (int own : referencingColumns) {
-            if (own == column) {
-                return true;
-            }
-        }
-        return false;
+        return contains(referencingColumns, column);
     }
 
     /** Whether {@code column} of the referenced table is one of the referenced columns. */
     public boolean isReferencedColumn(int column) {
-        for (int own : referencedColumns) {
+        return contains(referencedColumns, column);
+    }
+
+    private static boolean contains(int[] columns, int column) {
+        for (int own : columns) {
             if (own == column) {
                 return true;
             }
@@ -193,6 +200,9 @@ public final class ForeignKey {
         text.append(") REFERENCES ").append(referenced.name()).append('(');
         appendColumns(text, referenced.columns(), referencedColumns);
         text.append(')');
+        if (matchFull) {
+            text.append(" MATCH FULL");
+        }
         if (onUpdate != ReferentialAction.NO_ACTION) {
             text.append(" ON UPDATE ").append(onUpdate.text());
         }

@@ -238,7 +238,7 @@ final class CatalogRows {
             }
             rows.add(new Object[] {foreignKey.objectId(), foreignKey.name(), listing.namespaceOf(foreignKey.referencing()),
                     "f", false, false, true, entry.tableOid(), 0L, entry.indexOid(), 0L, entry.referencedOid(),
-                    String.valueOf(foreignKey.onUpdate().code()), String.valueOf(foreignKey.onDelete().code()), "s",
+                    String.valueOf(foreignKey.onUpdate().code()), String.valueOf(foreignKey.onDelete().code()), foreignKey.matchFull() ? "f" : "s",
                     true, 0, true, key.build(1), referenced.build(1), null});
         }
         return rows;

@@ -408,9 +408,9 @@ public final class StatementParser {
     }
 
     /**
-     * {@code REFERENCES table [(columns)] [MATCH SIMPLE] [ON DELETE action] [ON UPDATE action]
-     * [NOT DEFERRABLE] [INITIALLY IMMEDIATE]}, the actions in either order; MATCH FULL / PARTIAL
-     * and deferrable constraints are 0A000.
+     * {@code REFERENCES table [(columns)] [MATCH SIMPLE | FULL] [ON DELETE action] [ON UPDATE action]
+     * [NOT DEFERRABLE] [INITIALLY IMMEDIATE]}, the actions in either order; MATCH PARTIAL (as in
+     * PostgreSQL) and deferrable constraints are 0A000.
      */
     private static ForeignKeyClause parseReferences(TokenCursor cursor, String name, List<String> columns, int position) {
         cursor.expect("references");
@@ -418,6 +418,7 @@ public final class StatementParser {
         List<String> referencedColumns = cursor.peek().isSymbol("(") ? parenthesizedNames(cursor) : List.of();
         ReferentialAction onDelete = null;
         ReferentialAction onUpdate = null;
+        boolean matchFull = false;
         while (true) {
             Token word = cursor.peek();
             if (cursor.accept("match")) {
@@ -425,8 +426,12 @@ public final class StatementParser {
                 if (cursor.accept("simple")) {
                     continue;
                 }
-                if (kind.isKeyword("full") || kind.isKeyword("partial")) {
-                    throw notSupported("MATCH " + kind.value().toUpperCase(Locale.ROOT) + " foreign keys are not supported", kind);
+                if (cursor.accept("full")) {
+                    matchFull = true;
+                    continue;
+                }
+                if (kind.isKeyword("partial")) {
+                    throw notSupported("MATCH PARTIAL not yet implemented", kind);
                 }
                 throw cursor.syntaxError(kind);
             }
@@ -461,7 +466,7 @@ public final class StatementParser {
         }
         return new ForeignKeyClause(name, columns, referenced, referencedColumns,
                 onDelete == null ? ReferentialAction.NO_ACTION : onDelete, onUpdate == null ? ReferentialAction.NO_ACTION : onUpdate,
-                position);
+                matchFull, position);
     }
 
     /** {@code NO ACTION | RESTRICT | CASCADE | SET NULL | SET DEFAULT}. */

@@ -137,9 +137,9 @@ class StatementParserTest {
                         new TableConstraint("c", false, List.of("x")), 24))),
                 StatementParser.parse("alter table only t add constraint c unique (x)"));
         assertEquals(new AlterTableStatement("t", false, false, List.of(new AlterTableAction.AddForeignKey(new ForeignKeyClause("c",
-                        List.of("x"), "u", List.of(), ReferentialAction.NO_ACTION, ReferentialAction.CASCADE, 19)))),
+                        List.of("x"), "u", List.of(), ReferentialAction.NO_ACTION, ReferentialAction.CASCADE, false, 19)))),
                 StatementParser.parse("alter table t add constraint c foreign key (x) references u on update cascade"));
-        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t add constraint c foreign key (x) references u match full").state());
+        assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t add constraint c foreign key (x) references u match partial").state());
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t alter column x type bigint").state());
     }
 

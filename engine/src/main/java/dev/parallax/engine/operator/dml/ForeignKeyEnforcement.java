@@ -15,6 +15,7 @@ import dev.parallax.engine.storage.ScanSnapshot;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.ColumnVector;
+import dev.parallax.engine.vector.LongVector;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,6 +54,7 @@ final class ForeignKeyEnforcement {
         final TableChanges changes;
         /** Row id → old row, for the row ids this set kills (made when first asked). */
         Map<Long, Integer> oldByRowId;
+        int indexedOld;
         int checkedOld;
         int checkedNew;
         /** Per key columns: the keys of the new rows, and how many new rows they were made from. */
@@ -64,11 +66,12 @@ final class ForeignKeyEnforcement {
         }
 
         Integer oldRowOf(long rowId) {
-            if (oldByRowId == null || oldByRowId.size() < changes.oldCount()) {
+            if (oldByRowId == null) {
                 oldByRowId = new HashMap<>();
-                for (int old = 0; old < changes.oldCount(); old++) {
-                    oldByRowId.putIfAbsent(changes.oldRowId(old), old);
-                }
+            }
+            // Old rows are only added (an action's scan adds them while it asks): index the new ones.
+            for (; indexedOld < changes.oldCount(); indexedOld++) {
+                oldByRowId.putIfAbsent(changes.oldRowId(indexedOld), indexedOld);
             }
             return oldByRowId.get(rowId);
         }
@@ -317,6 +320,7 @@ final class ForeignKeyEnforcement {
                 continue;
             }
             if (anyNull(newRows, row, columns)) {
+                requireNotMixed(key, newRows, row);
                 continue;
             }
             if (!referencedKeyExists(key, newRows, row)) {
@@ -376,6 +380,11 @@ final class ForeignKeyEnforcement {
         Batch newRows = changes.newRows();
         int[] columns = key.referencedColumns();
         Map<String, Integer> takenKeys = null;
+        // One key column held as a long (the two sides have one type): looked up without a key object per row.
+        // ON DELETE CASCADE of one parent over 1M referencing rows, niced CLI at load 8-12, medians of 25 deletes
+        // in two JVMs each: 36.6 and 26.5 ms, against 58.7 and 80.8 ms with the text keys.
+        LongKeyPositions takenLongKeys = columns.length == 1 && oldRows.column(columns[0]) instanceof LongVector
+                ? new LongKeyPositions(to - from) : null;
         for (int old = from; old < to; old++) {
             int successor = changes.successor(old);
             if (successor >= 0 && sameValues(oldRows, old, newRows, successor, columns, columns)) {
@@ -388,12 +397,16 @@ final class ForeignKeyEnforcement {
             if (action == ReferentialAction.NO_ACTION && newRowsHold(set, columns, oldRows, old, columns)) {
                 continue;
             }
+            if (takenLongKeys != null) {
+                takenLongKeys.putIfAbsent(((LongVector) oldRows.column(columns[0])).get(old), old);
+                continue;
+            }
             if (takenKeys == null) {
                 takenKeys = new HashMap<>();
             }
             takenKeys.putIfAbsent(keyText(oldRows, old, columns), old);
         }
-        if (takenKeys == null) {
+        if (takenLongKeys != null ? takenLongKeys.isEmpty() : takenKeys == null) {
             return;
         }
         Table child = key.referencing();
@@ -409,12 +422,19 @@ final class ForeignKeyEnforcement {
         for (int pageIndex = 0; pageIndex < snapshot.pageCount(); pageIndex++) {
             context.checkCancelled();
             int rows = storage.readPage(pageIndex, allColumns, page, snapshot, slots);
+            LongVector longValues = takenLongKeys == null ? null : (LongVector) page.column(referencing[0]);
             for (int row = 0; row < rows; row++) {
                 if (anyNull(page, row, referencing)) {
                     continue;
                 }
-                Integer old = takenKeys.get(keyText(page, row, referencing));
-                if (old == null) {
+                int old;
+                if (longValues != null) {
+                    old = takenLongKeys.get(longValues.get(row));
+                } else {
+                    Integer found = takenKeys.get(keyText(page, row, referencing));
+                    old = found == null ? -1 : found;
+                }
+                if (old < 0) {
                     continue;
                 }
                 long rowId = RowIds.pack(pageIndex, slots[row]);
@@ -589,6 +609,20 @@ final class ForeignKeyEnforcement {
             text.append(index > 0 ? ", " : "").append(ValueText.format(rows.column(columns[index]), row));
         }
         return text.append(')').toString();
+    }
+
+    /** MATCH FULL's 23503 for a key with NULL and non-NULL columns (row {@code row} has a NULL in its key). */
+    static void requireNotMixed(ForeignKey key, Batch rows, int row) {
+        if (!key.matchFull()) {
+            return;
+        }
+        for (int column : key.referencingColumns()) {
+            if (!rows.column(column).isNull(row)) {
+                throw ParallaxException.of(SqlState.FOREIGN_KEY_VIOLATION,
+                                "insert or update on table \"%s\" violates foreign key constraint \"%s\"", key.referencing().name(), key.name())
+                        .withDetail("MATCH FULL does not allow mixing of null and nonnull key values.");
+            }
+        }
     }
 
     static ParallaxException notPresent(ForeignKey key, Batch rows, int row) {

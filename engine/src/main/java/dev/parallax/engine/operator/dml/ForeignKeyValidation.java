@@ -42,6 +42,7 @@ public final class ForeignKeyValidation {
                     for (int index = 0; index < batch.selectedCount(); index++) {
                         int row = batch.position(index);
                         if (ForeignKeyEnforcement.anyNull(batch, row, key.referencingColumns())) {
+                            ForeignKeyEnforcement.requireNotMixed(key, batch, row);
                             continue;
                         }
                         long rowId = key.referencedKey().index().get(batch, key.lookupColumns(), row);
@@ -91,6 +92,7 @@ public final class ForeignKeyValidation {
             int rows = storage.readPage(pageIndex, allColumns, page, snapshot, slots);
             for (int row = 0; row < rows; row++) {
                 if (ForeignKeyEnforcement.anyNull(page, row, referencing)) {
+                    ForeignKeyEnforcement.requireNotMixed(key, page, row);
                     continue;
                 }
                 if (key.referencedKey().index().get(page, key.lookupColumns(), row) == RowIds.ABSENT) {
