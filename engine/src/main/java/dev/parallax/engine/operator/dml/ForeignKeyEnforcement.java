@@ -182,12 +182,12 @@ final class ForeignKeyEnforcement {
             Table child = key.referencing();
             ReferentialAction onDelete = deletes ? key.onDelete() : ReferentialAction.NO_ACTION;
             ReferentialAction onUpdate = updates ? key.onUpdate() : ReferentialAction.NO_ACTION;
-            if (onDelete == ReferentialAction.CASCADE && visited.add(System.identityHashCode(child) + "/delete")) {
+            if (onDelete == ReferentialAction.CASCADE && visited.add(child.lockOrder() + "/delete")) {
                 planCascades(child.referencedBy(), true, false, locks, visited);
             }
             boolean childUpdated = onDelete == ReferentialAction.SET_NULL || onDelete == ReferentialAction.SET_DEFAULT
                     || onUpdate.changesReferencingRows();
-            if (childUpdated && visited.add(System.identityHashCode(child) + "/update/" + key.name())) {
+            if (childUpdated && visited.add(child.lockOrder() + "/update/" + key.name())) {
                 boolean[] written = new boolean[child.columnTypes().size()];
                 for (int column : key.referencingColumns()) {
                     written[column] = true;
