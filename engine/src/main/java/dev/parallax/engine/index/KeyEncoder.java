@@ -123,15 +123,9 @@ final class KeyEncoder {
 
     /** PostgreSQL's 23505 for the key at {@code position}: message and {@code Key (cols)=(values) already exists.} */
     ParallaxException duplicate(Batch batch, int[] keyColumns, int position) {
-        StringBuilder detail = new StringBuilder("Key (");
-        detail.append(String.join(", ", definition.columnNames())).append(")=(");
-        for (int column = 0; column < encodings.length; column++) {
-            if (column > 0) {
-                detail.append(", ");
-            }
-            ValueText.append(detail, batch.column(keyColumns[column]), position);
-        }
-        detail.append(") already exists.");
+        StringBuilder detail = new StringBuilder("Key ");
+        ValueText.appendKey(detail, definition.columnNames(), batch, position, keyColumns);
+        detail.append(" already exists.");
         return new ParallaxException(SqlState.UNIQUE_VIOLATION,
                 "duplicate key value violates unique constraint \"" + definition.constraintName() + "\"",
                 detail.toString(), null, 0, null);

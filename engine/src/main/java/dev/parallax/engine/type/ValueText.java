@@ -2,12 +2,14 @@ package dev.parallax.engine.type;
 
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
+import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.BytesVector;
 import dev.parallax.engine.vector.ColumnVector;
 import dev.parallax.engine.vector.DoubleVector;
 import dev.parallax.engine.vector.LongVector;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -63,6 +65,28 @@ public final class ValueText {
             case UUID -> UuidValue.parse(text);
             case NULL -> null;
         };
+    }
+
+    /**
+     * Appends PostgreSQL's {@code (a, b)=(1, x)} of a key in an error's DETAIL (23505's {@code Key ...
+     * already exists.}, 23503's {@code Key ... is not present in table ...}): {@code names}, one per
+     * key column, then the values of row {@code row} of {@code rows} in {@code columns} ({@code null}
+     * for SQL NULL).
+     */
+    public static void appendKey(StringBuilder out, List<String> names, Batch rows, int row, int[] columns) {
+        out.append('(').append(String.join(", ", names)).append(")=(");
+        for (int index = 0; index < columns.length; index++) {
+            if (index > 0) {
+                out.append(", ");
+            }
+            ColumnVector vector = rows.column(columns[index]);
+            if (vector.isNull(row)) {
+                out.append("null");
+            } else {
+                append(out, vector, row);
+            }
+        }
+        out.append(')');
     }
 
     /** Appends the text form of the (non-null) value at {@code position}, a timestamp with time zone's in UTC. */

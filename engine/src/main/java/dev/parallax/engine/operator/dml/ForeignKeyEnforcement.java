@@ -598,17 +598,12 @@ final class ForeignKeyEnforcement {
         return text.toString();
     }
 
-    /** PostgreSQL's {@code (a, b)=(1, x)} of a key's columns and values. */
-    private static String keyDetail(List<String> names, Batch rows, int row, int[] columns) {
-        StringBuilder text = new StringBuilder("(");
-        for (int index = 0; index < columns.length; index++) {
-            text.append(index > 0 ? ", " : "").append(names.get(columns[index]));
-        }
-        text.append(")=(");
-        for (int index = 0; index < columns.length; index++) {
-            text.append(index > 0 ? ", " : "").append(ValueText.format(rows.column(columns[index]), row));
-        }
-        return text.append(')').toString();
+    /** PostgreSQL's {@code Key (a, b)=(1, x)} of the columns {@code columns} of {@code table}, with row {@code row}'s values. */
+    private static String keyDetail(Table table, Batch rows, int row, int[] columns) {
+        List<String> names = Arrays.stream(columns).mapToObj(column -> table.columns().get(column).name()).toList();
+        StringBuilder text = new StringBuilder("Key ");
+        ValueText.appendKey(text, names, rows, row, columns);
+        return text.toString();
     }
 
     /** MATCH FULL's 23503 for a key with NULL and non-NULL columns (row {@code row} has a NULL in its key). */
@@ -626,19 +621,17 @@ final class ForeignKeyEnforcement {
     }
 
     static ParallaxException notPresent(ForeignKey key, Batch rows, int row) {
-        List<String> names = key.referencing().columns().stream().map(column -> column.name()).toList();
         return ParallaxException.of(SqlState.FOREIGN_KEY_VIOLATION, "insert or update on table \"%s\" violates foreign key constraint \"%s\"",
                         key.referencing().name(), key.name())
-                .withDetail("Key " + keyDetail(names, rows, row, key.referencingColumns()) + " is not present in table \""
+                .withDetail(keyDetail(key.referencing(), rows, row, key.referencingColumns()) + " is not present in table \""
                         + key.referenced().name() + "\".");
     }
 
     private static ParallaxException stillReferenced(ForeignKey key, Batch rows, int row) {
-        List<String> names = key.referenced().columns().stream().map(column -> column.name()).toList();
         return ParallaxException.of(SqlState.FOREIGN_KEY_VIOLATION,
                         "update or delete on table \"%s\" violates foreign key constraint \"%s\" on table \"%s\"",
                         key.referenced().name(), key.name(), key.referencing().name())
-                .withDetail("Key " + keyDetail(names, rows, row, key.referencedColumns()) + " is still referenced from table \""
+                .withDetail(keyDetail(key.referenced(), rows, row, key.referencedColumns()) + " is still referenced from table \""
                         + key.referencing().name() + "\".");
     }
 }
