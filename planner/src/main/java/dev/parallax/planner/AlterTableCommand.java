@@ -77,15 +77,16 @@ final class AlterTableCommand {
 
     Result run(AlterTableStatement alter) {
         Catalog catalog = session.catalog();
-        Table table = catalog.findTable(alter.tableName());
+        Table table = alter.tableName().findTable(catalog);
         if (table == null) {
-            if (catalog.findView(alter.tableName()) != null) {
-                throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", alter.tableName());
+            String name = alter.tableName().name();
+            if (alter.tableName().namespace(catalog).findView(name) != null) {
+                throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", name);
             }
             if (alter.ifExists()) {
-                return new CommandResult("ALTER TABLE", 0, List.of("relation \"" + alter.tableName() + "\" does not exist, skipping"));
+                return new CommandResult("ALTER TABLE", 0, List.of("relation \"" + name + "\" does not exist, skipping"));
             }
-            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", alter.tableName());
+            throw alter.tableName().notFound();
         }
         if (table.isSystemView()) {
             throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", table.name());

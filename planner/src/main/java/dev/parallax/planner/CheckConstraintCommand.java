@@ -11,6 +11,7 @@ import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
 import dev.parallax.engine.exec.Operator;
+import dev.parallax.planner.query.schema.CatalogSchema;
 import dev.parallax.planner.result.CommandResult;
 import dev.parallax.planner.statement.AlterTableAction;
 import dev.parallax.planner.statement.AlterTableStatement;
@@ -146,7 +147,9 @@ final class CheckConstraintCommand {
 
     /** Whether a row of {@code checked} (read as {@code table}, whose name the condition may use) makes the condition false. */
     private boolean violatedBySomeRow(Table checked, Table table, String expressionText) {
-        String sql = "SELECT 1 FROM " + quoted(checked.name()) + " AS " + quoted(table.name()) + " WHERE (" + expressionText
+        // With its schema: a temporary table of the name must not stand in for a permanent one.
+        String schema = session.catalog().isTemporary(checked) ? CatalogSchema.PG_TEMP : CatalogSchema.PUBLIC;
+        String sql = "SELECT 1 FROM " + quoted(schema) + "." + quoted(checked.name()) + " AS " + quoted(table.name()) + " WHERE (" + expressionText
                 + ") IS FALSE LIMIT 1";
         PlannedStatement planned = session.planFor(sql).statement();
         ExecutionContext context = session.newContext(null, false);

@@ -22,14 +22,14 @@ final class CommentCommand {
     }
 
     Result run(CommentStatement comment) {
-        Catalog catalog = session.catalog();
-        String name = comment.relationName();
+        Catalog catalog = comment.relationName().namespace(session.catalog());
+        String name = comment.relationName().name();
         Table table = catalog.findTable(name);
         View view = table == null ? catalog.findView(name) : null;
         boolean sequence = table == null && view == null && catalog.findSequence(name) != null;
         boolean index = table == null && view == null && !sequence && (catalog.findIndex(name) != null || catalog.findKeyTable(name) != null);
         if (table == null && view == null && !sequence && !index) {
-            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", name);
+            throw comment.relationName().notFound();
         }
         String column = null;
         switch (comment.kind()) {
@@ -45,7 +45,8 @@ final class CommentCommand {
                 }
             }
         }
-        catalog.setComment(catalog.relationOid(name), column, comment.text());
+        // The session's catalog finds the relation's namespace by its object id.
+        session.catalog().setComment(catalog.relationOid(name), column, comment.text());
         return new CommandResult("COMMENT");
     }
 

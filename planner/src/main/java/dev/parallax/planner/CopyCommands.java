@@ -104,7 +104,7 @@ final class CopyCommands {
 
     /** {@code select "c1", "c2" from "t"} for the table form, after checking the names as PostgreSQL does. */
     private String tableQuery(CopyToStatement copy) {
-        Table table = session.catalog().table(copy.tableName());
+        Table table = copy.tableName().table(session.catalog());
         List<String> columns = new ArrayList<>();
         if (copy.columns().isEmpty()) {
             table.columns().forEach(column -> columns.add(column.name()));
@@ -124,7 +124,12 @@ final class CopyCommands {
         for (int index = 0; index < columns.size(); index++) {
             sql.append(index == 0 ? "" : ", ").append(quoted(columns.get(index)));
         }
-        return sql.append(" from ").append(quoted(table.name())).toString();
+        sql.append(" from ");
+        if (copy.tableName().qualified()) {
+            // Past a temporary table of the name, as the name was written.
+            sql.append(quoted(copy.tableName().schemaName())).append('.');
+        }
+        return sql.append(quoted(table.name())).toString();
     }
 
     private static String quoted(String identifier) {

@@ -17,6 +17,7 @@ import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.planner.statement.ForeignKeyClause;
+import dev.parallax.planner.statement.RelationName;
 
 import java.util.HashSet;
 import java.util.List;
@@ -50,9 +51,10 @@ final class ForeignKeyCommand {
         }
         // The session's view: a temporary table of the name first.
         Catalog visible = session.catalog();
-        Table referenced = clause.referencedTable().equals(referencing.name()) ? referencing : visible.findTable(clause.referencedTable());
+        Table referenced = referencesItself(clause.referencedTable(), referencing, temporary) ? referencing
+                : clause.referencedTable().findTable(visible);
         if (referenced == null) {
-            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", clause.referencedTable());
+            throw clause.referencedTable().notFound();
         }
         if (referenced.isSystemView()) {
             throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "referenced relation \"%s\" is not a table", referenced.name());
@@ -183,6 +185,21 @@ final class ForeignKeyCommand {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether {@code name} names {@code referencing} itself, which CREATE TABLE has not cataloged
+     * yet: its name, unqualified or in the schema the table is made in ({@code temporary}: pg_temp).
+     */
+    private static boolean referencesItself(RelationName name, Table referencing, boolean temporary) {
+        if (!name.name().equals(referencing.name())) {
+            return false;
+        }
+        return switch (name.schema()) {
+            case SEARCH_PATH -> true;
+            case PUBLIC -> !temporary;
+            case TEMPORARY -> temporary;
+        };
     }
 
     /**

@@ -54,14 +54,14 @@ final class MaintenanceCommand {
             }
         } else {
             for (VacuumStatement.VacuumTarget target : statement.targets()) {
-                Table table = catalog.findTable(target.tableName());
-                if (table == null && catalog.findView(target.tableName()) != null) {
-                    messages.add(Notice.warning("skipping \"" + target.tableName() + "\" --- cannot "
+                Table table = target.tableName().findTable(catalog);
+                if (table == null && target.tableName().namespace(catalog).findView(target.tableName().name()) != null) {
+                    messages.add(Notice.warning("skipping \"" + target.tableName().name() + "\" --- cannot "
                             + (statement.vacuum() ? "vacuum" : "analyze") + " non-tables or special system tables"));
                     continue;
                 }
                 if (table == null) {
-                    table = catalog.table(target.tableName()); // 42P01
+                    throw target.tableName().notFound();
                 }
                 if (table.isSystemView()) {
                     messages.add(Notice.warning("skipping \"" + table.name() + "\" --- cannot "

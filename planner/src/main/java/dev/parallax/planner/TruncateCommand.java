@@ -3,6 +3,7 @@ package dev.parallax.planner;
 import dev.parallax.Result;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.ForeignKey;
+import dev.parallax.engine.catalog.SessionCatalog;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
@@ -39,8 +40,7 @@ final class TruncateCommand {
         Set<Table> named = new LinkedHashSet<>();
         Set<Table> leaves = new LinkedHashSet<>();
         for (TruncateStatement.Target target : statement.targets()) {
-            // public.NAME reaches the permanent table past a temporary one of the name.
-            Table table = resolve(target.publicName() ? session.catalog().shared() : catalog, target);
+            Table table = resolve(catalog, target);
             named.add(table);
             if (table.isPartitioned()) {
                 leaves.addAll(table.partitionRouter().partitions());
@@ -71,7 +71,7 @@ final class TruncateCommand {
             }
         }
         if (statement.restartIdentity()) {
-            restartOwnedSequences(catalog, named, leaves);
+            restartOwnedSequences(named, leaves);
         }
         catalog.touch();
         return new CommandResult("TRUNCATE TABLE", 0, notices);
@@ -105,14 +105,14 @@ final class TruncateCommand {
 
     /** The table {@code target} names, or PostgreSQL's error for it. */
     private static Table resolve(Catalog catalog, TruncateStatement.Target target) {
-        String name = target.tableName();
-        Table table = catalog.findTable(name);
+        String name = target.tableName().name();
+        Table table = target.tableName().findTable(catalog);
         if (table == null) {
-            if (catalog.relationExists(name)) {
+            if (target.tableName().namespace(catalog).relationExists(name)) {
                 // A view, a sequence or an index.
                 throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a table", name);
             }
-            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", name);
+            throw target.tableName().notFound();
         }
         if (table.isSystemView()) {
             throw ParallaxException.of(SqlState.INSUFFICIENT_PRIVILEGE, "permission denied: \"%s\" is a system catalog", name);
@@ -125,17 +125,18 @@ final class TruncateCommand {
     }
 
     /** RESTART IDENTITY: the sequences owned by a column of a truncated table start over. */
-    private static void restartOwnedSequences(Catalog catalog, Set<Table> named, Set<Table> leaves) {
-        Set<String> tableNames = new LinkedHashSet<>();
-        for (Table table : named) {
-            tableNames.add(table.name());
-        }
-        for (Table table : leaves) {
-            tableNames.add(table.name());
-        }
-        for (Sequence sequence : catalog.sequences()) {
-            if (sequence.ownerTable() != null && tableNames.contains(sequence.ownerTable())) {
-                sequence.restart(null);
+    private void restartOwnedSequences(Set<Table> named, Set<Table> leaves) {
+        SessionCatalog catalog = session.catalog();
+        Set<Table> truncated = new LinkedHashSet<>(named);
+        truncated.addAll(leaves);
+        for (Table table : truncated) {
+            // A sequence names its owner: look among the table's own schema's sequences, as a
+            // temporary table and the permanent one it hides may share a name.
+            Catalog namespace = catalog.isTemporary(table) ? catalog.temporary() : catalog.shared();
+            for (Sequence sequence : namespace.sequences()) {
+                if (table.name().equals(sequence.ownerTable())) {
+                    sequence.restart(null);
+                }
             }
         }
     }

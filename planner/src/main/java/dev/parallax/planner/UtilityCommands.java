@@ -6,7 +6,9 @@ import dev.parallax.ResultColumn;
 import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.CheckConstraint;
 import dev.parallax.engine.expr.Expr;
+import dev.parallax.planner.query.schema.CatalogSchema;
 import dev.parallax.planner.statement.CheckClause;
+import dev.parallax.planner.statement.RelationName;
 import dev.parallax.engine.catalog.ColumnDefault;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.StorageParameters;
@@ -451,7 +453,7 @@ final class UtilityCommands {
         SequenceOptions options = SequenceOptions.resolve(create.options());
         SequenceOwner owner = create.ownedBy() == null ? SequenceOwner.NONE : checkedOwner(catalog, create.ownedBy());
         try {
-            catalog.addSequence(new Sequence(create.sequenceName(), options, owner.tableName(), owner.columnName()));
+            catalog.addSequence(new Sequence(create.sequenceName(), options, ownerTableName(catalog, owner), owner.columnName()));
         } catch (ParallaxException duplicate) {
             if (duplicate.state() == SqlState.DUPLICATE_TABLE && create.ifNotExists()) {
                 return skippedExisting("CREATE SEQUENCE", create.sequenceName());
@@ -467,10 +469,12 @@ final class UtilityCommands {
      */
     private Result dropSequence(DropSequenceStatement drop) {
         Catalog catalog = catalog();
-        for (String name : drop.sequenceNames()) {
-            Sequence sequence = catalog.findSequence(name);
+        for (RelationName sequenceName : drop.sequenceNames()) {
+            Catalog namespace = sequenceName.namespace(catalog);
+            String name = sequenceName.name();
+            Sequence sequence = namespace.findSequence(name);
             if (sequence == null) {
-                if (catalog.relationExists(name)) {
+                if (namespace.relationExists(name)) {
                     throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a sequence", name);
                 }
                 if (!drop.ifExists()) {
@@ -478,7 +482,7 @@ final class UtilityCommands {
                 }
                 continue;
             }
-            if (sequence.ownerTable() != null && catalog.findTable(sequence.ownerTable()) != null) {
+            if (sequence.ownerTable() != null && namespace.findTable(sequence.ownerTable()) != null) {
                 throw ParallaxException.of(SqlState.DEPENDENT_OBJECTS_STILL_EXIST,
                                 "cannot drop sequence %s because other objects depend on it", name)
                         .withDetail("default value for column " + sequence.ownerColumn() + " of table " + sequence.ownerTable()
@@ -487,9 +491,9 @@ final class UtilityCommands {
             }
         }
         List<String> notices = new ArrayList<>();
-        for (String name : drop.sequenceNames()) {
-            if (!catalog.dropSequence(name)) {
-                notices.add("sequence \"" + name + "\" does not exist, skipping");
+        for (RelationName name : drop.sequenceNames()) {
+            if (!name.namespace(catalog).dropSequence(name.name())) {
+                notices.add("sequence \"" + name.name() + "\" does not exist, skipping");
             }
         }
         return new CommandResult("DROP SEQUENCE", 0, notices);
@@ -498,15 +502,17 @@ final class UtilityCommands {
     /** ALTER SEQUENCE: the options written replace the sequence's (checked together), then RESTART. */
     private Result alterSequence(AlterSequenceStatement alter) {
         Catalog catalog = catalog();
-        Sequence sequence = catalog.findSequence(alter.sequenceName());
+        Catalog namespace = alter.sequenceName().namespace(catalog);
+        String name = alter.sequenceName().name();
+        Sequence sequence = namespace.findSequence(name);
         if (sequence == null) {
-            if (catalog.relationExists(alter.sequenceName())) {
-                throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a sequence", alter.sequenceName());
+            if (namespace.relationExists(name)) {
+                throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a sequence", name);
             }
             if (alter.ifExists()) {
-                return skippedMissing("ALTER SEQUENCE", alter.sequenceName());
+                return skippedMissing("ALTER SEQUENCE", name);
             }
-            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", alter.sequenceName());
+            throw alter.sequenceName().notFound();
         }
         SequenceOwner owner = alter.ownedBy() == null ? null : checkedOwner(catalog, alter.ownedBy());
         SequenceOptions current = sequence.options();
@@ -528,7 +534,7 @@ final class UtilityCommands {
             sequence.restart(alter.restartValue());
         }
         if (owner != null) {
-            sequence.setOwner(owner.tableName(), owner.columnName());
+            sequence.setOwner(ownerTableName(catalog, owner), owner.columnName());
         }
         catalog.touch();
         return new CommandResult("ALTER SEQUENCE");
@@ -542,38 +548,50 @@ final class UtilityCommands {
         if (owner.none()) {
             return owner;
         }
-        Table table = catalog.findTable(owner.tableName());
+        Catalog namespace = owner.tableName().namespace(catalog);
+        String name = owner.tableName().name();
+        Table table = namespace.findTable(name);
         if (table == null || table.isSystemView()) {
-            if (catalog.findView(owner.tableName()) != null) {
+            if (namespace.findView(name) != null) {
                 // PostgreSQL lets a view own a sequence; Parallax drops owned sequences with tables only.
                 throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED, "a sequence owned by a view is not supported");
             }
-            if (table != null || catalog.relationExists(owner.tableName())) {
-                throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "sequence cannot be owned by relation \"%s\"", owner.tableName())
+            if (table != null || namespace.relationExists(name)) {
+                throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "sequence cannot be owned by relation \"%s\"", name)
                         .withDetail("This operation is not supported for " + (table != null ? "views."
-                                : catalog.findSequence(owner.tableName()) != null ? "sequences." : "indexes."));
+                                : namespace.findSequence(name) != null ? "sequences." : "indexes."));
             }
-            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", owner.tableName());
+            throw owner.tableName().notFound();
         }
         if (table.columnIndex(owner.columnName()) < 0) {
             throw ParallaxException.of(SqlState.UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
-                    owner.columnName(), owner.tableName());
+                    owner.columnName(), name);
         }
         return owner;
+    }
+
+    /** The name of the table a checked OWNED BY names (null for NONE), as the sequence records its owner. */
+    private static String ownerTableName(Catalog catalog, SequenceOwner owner) {
+        return owner.none() ? null : owner.tableName().table(catalog).name();
     }
 
     /** ALTER TABLE / ALTER VIEW ... RENAME TO, with PostgreSQL's errors (see {@link Catalog#renameRelation}). */
     private Result renameRelation(RenameRelationStatement rename) {
         Catalog catalog = catalog();
         String tag = rename.view() ? "ALTER VIEW" : "ALTER TABLE";
-        Table table = catalog.findTable(rename.name());
-        if (table == null && catalog.findView(rename.name()) == null && rename.ifExists()) {
-            return skippedMissing(tag, rename.name());
+        Catalog namespace = rename.name().namespace(catalog);
+        String name = rename.name().name();
+        Table table = namespace.findTable(name);
+        if (table == null && namespace.findView(name) == null && rename.ifExists()) {
+            return skippedMissing(tag, name);
         }
         if (rename.view() && table != null) {
-            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a view", rename.name());
+            throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "\"%s\" is not a view", name);
         }
-        catalog.renameRelation(rename.name(), rename.newName());
+        if (table == null && namespace.findView(name) == null) {
+            throw rename.name().notFound();
+        }
+        namespace.renameRelation(name, rename.newName());
         return new CommandResult(tag);
     }
 
@@ -584,12 +602,12 @@ final class UtilityCommands {
      */
     private Result renameColumn(RenameColumnStatement rename) {
         Catalog catalog = catalog();
-        Table table = catalog.findTable(rename.tableName());
+        Table table = rename.tableName().findTable(catalog);
         if (table == null) {
             if (rename.ifExists()) {
-                return skippedMissing("ALTER TABLE", rename.tableName());
+                return skippedMissing("ALTER TABLE", rename.tableName().name());
             }
-            throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "relation \"%s\" does not exist", rename.tableName());
+            throw rename.tableName().notFound();
         }
         if (table.isSystemView()) {
             throw ParallaxException.of(SqlState.INSUFFICIENT_PRIVILEGE, "permission denied: \"%s\" is a system catalog", table.name());
@@ -630,7 +648,7 @@ final class UtilityCommands {
             }
             throw ParallaxException.of(SqlState.DUPLICATE_TABLE, "relation \"%s\" already exists", create.tableName());
         }
-        Table parent = catalog().table(create.parentName());
+        Table parent = create.parentName().table(catalog());
         if (!parent.isPartitioned()) {
             throw ParallaxException.of(SqlState.INVALID_OBJECT_DEFINITION, "\"%s\" is not partitioned", parent.name());
         }
@@ -730,12 +748,10 @@ final class UtilityCommands {
     }
 
     private Result dropTable(DropTableStatement drop) {
-        // public.NAME reaches the permanent table past a temporary one of the name.
-        java.util.function.Function<String, Catalog> catalogFor =
-                name -> drop.publicNames().contains(name) ? session.catalog().shared() : catalog();
         // Check every name first, so that a missing one leaves the others in place (no partial effect).
-        for (String name : drop.tableNames()) {
-            Catalog catalog = catalogFor.apply(name);
+        for (RelationName tableName : drop.tableNames()) {
+            Catalog catalog = tableName.namespace(catalog());
+            String name = tableName.name();
             if (catalog.findTable(name) == null && catalog.findIndex(name) != null) {
                 throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a table", null,
                         "Use DROP INDEX to remove an index.", 0, null);
@@ -746,23 +762,23 @@ final class UtilityCommands {
             }
         }
         if (!drop.ifExists()) {
-            for (String name : drop.tableNames()) {
-                if (catalogFor.apply(name).findTable(name) == null) {
-                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "table \"%s\" does not exist", name);
+            for (RelationName name : drop.tableNames()) {
+                if (name.findTable(catalog()) == null) {
+                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "table \"%s\" does not exist", name.name());
                 }
             }
         }
         // Foreign keys of other tables that reference a dropped one: 2BP01, or with CASCADE dropped first.
         Set<Table> dropped = new HashSet<>();
-        for (String name : drop.tableNames()) {
-            Table table = catalogFor.apply(name).findTable(name);
+        for (RelationName name : drop.tableNames()) {
+            Table table = name.findTable(catalog());
             if (table != null) {
                 dropped.add(table);
             }
         }
         List<ForeignKey> dependents = new ArrayList<>();
-        for (String name : drop.tableNames()) {
-            Table table = catalogFor.apply(name).findTable(name);
+        for (RelationName name : drop.tableNames()) {
+            Table table = name.findTable(catalog());
             if (table == null) {
                 continue;
             }
@@ -779,10 +795,10 @@ final class UtilityCommands {
                 StringBuilder detail = new StringBuilder();
                 for (ForeignKey key : dependents) {
                     detail.append(detail.isEmpty() ? "" : "\n").append("constraint ").append(key.name()).append(" on table ")
-                            .append(key.referencing().name()).append(" depends on table ").append(key.referenced().name());
+                            .append(describedName(key.referencing())).append(" depends on table ").append(describedName(key.referenced()));
                 }
                 throw new ParallaxException(SqlState.DEPENDENT_OBJECTS_STILL_EXIST,
-                        "cannot drop table " + first.referenced().name() + " because other objects depend on it", detail.toString(),
+                        "cannot drop table " + describedName(first.referenced()) + " because other objects depend on it", detail.toString(),
                         "Use DROP ... CASCADE to drop the dependent objects too.", 0, null);
             }
             for (ForeignKey key : dependents) {
@@ -800,10 +816,18 @@ final class UtilityCommands {
                 messages.add(new Notice(Notice.NOTICE, "drop cascades to " + dependents.size() + " other objects", detail.toString()));
             }
         }
-        for (String skipped : dropEach(drop.tableNames(), "table", drop.ifExists(), name -> catalogFor.apply(name).dropTable(name))) {
+        for (String skipped : dropEach(drop.tableNames(), "table", drop.ifExists(), name -> name.namespace(catalog()).dropTable(name.name()))) {
             messages.add(new Notice(Notice.NOTICE, skipped, null));
         }
         return CommandResult.withMessages("DROP TABLE", messages);
+    }
+
+    /**
+     * {@code table} as PostgreSQL's descriptions of objects name it: with its schema when its name
+     * alone finds another relation (a temporary table of the name hides it).
+     */
+    private String describedName(Table table) {
+        return catalog().findTable(table.name()) == table ? table.name() : CatalogSchema.PUBLIC + "." + table.name();
     }
 
     /**
@@ -893,17 +917,19 @@ final class UtilityCommands {
     private Result dropView(DropViewStatement drop) {
         Catalog catalog = catalog();
         // Check every name first, so that a missing one leaves the others in place (no partial effect).
-        for (String name : drop.viewNames()) {
-            if (catalog.findView(name) == null && catalog.relationExists(name)) {
-                String hint = catalog.findTable(name) != null ? "Use DROP TABLE to remove a table."
-                        : catalog.findIndex(name) != null ? "Use DROP INDEX to remove an index." : null;
+        for (RelationName viewName : drop.viewNames()) {
+            Catalog namespace = viewName.namespace(catalog);
+            String name = viewName.name();
+            if (namespace.findView(name) == null && namespace.relationExists(name)) {
+                String hint = namespace.findTable(name) != null ? "Use DROP TABLE to remove a table."
+                        : namespace.findIndex(name) != null ? "Use DROP INDEX to remove an index." : null;
                 throw new ParallaxException(SqlState.WRONG_OBJECT_TYPE, "\"" + name + "\" is not a view", null, hint, 0, null);
             }
-            if (!drop.ifExists() && catalog.findView(name) == null) {
+            if (!drop.ifExists() && namespace.findView(name) == null) {
                 throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "view \"%s\" does not exist", name);
             }
         }
-        return new CommandResult("DROP VIEW", 0, dropEach(drop.viewNames(), "view", drop.ifExists(), catalog::dropView));
+        return new CommandResult("DROP VIEW", 0, dropEach(drop.viewNames(), "view", drop.ifExists(), name -> name.namespace(catalog).dropView(name.name())));
     }
 
     /**
@@ -911,14 +937,15 @@ final class UtilityCommands {
      * caller checked them all; one that is gone (IF EXISTS, or dropped by another session since the
      * check) is a notice with IF EXISTS and 42P01 without.
      */
-    private static List<String> dropEach(List<String> names, String kind, boolean ifExists, Predicate<String> drop) {
+    private static List<String> dropEach(List<RelationName> names, String kind, boolean ifExists, Predicate<RelationName> drop) {
         List<String> notices = new ArrayList<>();
-        for (String name : names) {
+        for (RelationName name : names) {
             if (!drop.test(name)) {
+                // PostgreSQL names the relation without its schema here.
                 if (!ifExists) {
-                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "%s \"%s\" does not exist", kind, name);
+                    throw ParallaxException.of(SqlState.UNDEFINED_TABLE, "%s \"%s\" does not exist", kind, name.name());
                 }
-                notices.add(kind + " \"" + name + "\" does not exist, skipping");
+                notices.add(kind + " \"" + name.name() + "\" does not exist, skipping");
             }
         }
         return notices;
@@ -930,8 +957,9 @@ final class UtilityCommands {
      * build reads the pages without blocking writers, which is what CONCURRENTLY asks for.
      */
     private Result createIndex(CreateIndexStatement create) {
-        Catalog catalog = catalog();
-        Table table = catalog.table(create.tableName());
+        Table table = create.tableName().table(catalog());
+        // The index goes to its table's schema, where its name must be free.
+        Catalog catalog = namespaceOf(table);
         int[] keyColumns = new int[create.columnNames().size()];
         for (int key = 0; key < keyColumns.length; key++) {
             String column = create.columnNames().get(key);
@@ -997,9 +1025,10 @@ final class UtilityCommands {
     }
 
     private Result dropIndex(DropIndexStatement drop) {
-        Catalog catalog = catalog();
         // Check every name first, so that a wrong one leaves the others in place (no partial effect).
-        for (String name : drop.indexNames()) {
+        for (RelationName indexName : drop.indexNames()) {
+            Catalog catalog = indexName.namespace(catalog());
+            String name = indexName.name();
             if (catalog.findIndex(name) == null && catalog.findKeyTable(name) != null) {
                 checkDroppableUniqueIndex(catalog.findKeyTable(name), name);
             } else if (catalog.findIndex(name) == null) {
@@ -1013,7 +1042,9 @@ final class UtilityCommands {
             }
         }
         List<String> notices = new ArrayList<>();
-        for (String name : drop.indexNames()) {
+        for (RelationName indexName : drop.indexNames()) {
+            Catalog catalog = indexName.namespace(catalog());
+            String name = indexName.name();
             Table keyTable = catalog.findIndex(name) == null ? catalog.findKeyTable(name) : null;
             if (keyTable != null) {
                 new AlterTableCommand(session, services, this).dropUniqueIndex(keyTable, name);
@@ -1177,7 +1208,7 @@ final class UtilityCommands {
     }
 
     private Result alterTable(AlterTableOptionsStatement alter) {
-        Table table = catalog().table(alter.tableName());
+        Table table = alter.tableName().table(catalog());
         table.setStorageParameters(table.storageParameters().with(alter.set(), table.isPartitioned()).without(alter.reset()));
         catalog().touch();
         return new CommandResult("ALTER TABLE");
@@ -1235,7 +1266,7 @@ final class UtilityCommands {
     }
 
     private Result copy(CopyStatement copy) {
-        Table table = catalog().table(copy.tableName());
+        Table table = copy.tableName().table(catalog());
         int[] columns;
         if (copy.columns().isEmpty()) {
             columns = new int[table.columns().size()];

@@ -8,7 +8,7 @@ import java.util.Map;
  * storage parameters (reloptions). {@code set} maps option names to their text value (null when
  * written without a value); {@code reset} lists options to remove.
  */
-public record AlterTableOptionsStatement(String tableName, Map<String, String> set, List<String> reset) implements Statement {
+public record AlterTableOptionsStatement(RelationName tableName, Map<String, String> set, List<String> reset) implements Statement {
     public AlterTableOptionsStatement {
         set = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(set));
         reset = List.copyOf(reset);

@@ -7,7 +7,7 @@ import java.util.List;
  * columns ({@link AlterTableAction}), applied in the order written, all or none. Without
  * {@code only}, a partitioned table's partitions change too, as in PostgreSQL.
  */
-public record AlterTableStatement(String tableName, boolean ifExists, boolean only, List<AlterTableAction> actions)
+public record AlterTableStatement(RelationName tableName, boolean ifExists, boolean only, List<AlterTableAction> actions)
         implements Statement {
     public AlterTableStatement {
         actions = List.copyOf(actions);

@@ -5,7 +5,7 @@ package dev.parallax.planner.statement;
  * COLUMN relation.column IS ...}: {@code columnName} is null but for COLUMN, {@code text} null for
  * {@code IS NULL} (the comment is removed).
  */
-public record CommentStatement(Kind kind, String relationName, String columnName, String text) implements Statement {
+public record CommentStatement(Kind kind, RelationName relationName, String columnName, String text) implements Statement {
     /** What the comment is on. */
     public enum Kind {
         TABLE, VIEW, SEQUENCE, INDEX, COLUMN

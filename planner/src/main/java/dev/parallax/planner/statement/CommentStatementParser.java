@@ -28,7 +28,7 @@ final class CommentStatementParser {
             case "" -> throw cursor.syntaxError(what);
             default -> throw StatementParser.notSupported("COMMENT ON " + what.value().toUpperCase(Locale.ROOT) + " is not supported", what);
         };
-        String relation;
+        RelationName relation;
         String column = null;
         if (kind == CommentStatement.Kind.COLUMN) {
             Token start = cursor.peek();
@@ -39,14 +39,15 @@ final class CommentStatementParser {
             if (names.size() == 1) {
                 throw new ParallaxException(SqlState.SYNTAX_ERROR, "column name must be qualified", null, null, 0, null);
             }
-            if (names.size() > 3 || names.size() == 3 && !names.getFirst().equals("public")) {
+            if (names.size() > 3) {
                 throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "schema \"" + names.getFirst() + "\" does not exist", null,
                         "Parallax has only the schema \"public\".", start.position(), null);
             }
-            relation = names.get(names.size() - 2);
+            relation = names.size() == 3 ? TokenCursor.qualified(start, names.getFirst(), names.get(1))
+                    : RelationName.unqualified(names.getFirst());
             column = names.getLast();
         } else {
-            relation = cursor.tableName();
+            relation = cursor.relationName();
         }
         cursor.expect("is");
         Token text = cursor.next();

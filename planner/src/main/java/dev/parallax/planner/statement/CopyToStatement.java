@@ -8,7 +8,7 @@ import java.util.List;
  * {@code COPY (query) TO ...}. Exactly one of {@code tableName} and {@code query} is set;
  * {@code fileName} is null for STDOUT; {@code columns} is empty for all columns in table order.
  */
-public record CopyToStatement(String tableName, List<String> columns, String query, String fileName, CopyFormat options)
+public record CopyToStatement(RelationName tableName, List<String> columns, String query, String fileName, CopyFormat options)
         implements Statement {
     public CopyToStatement {
         columns = List.copyOf(columns);

@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param only         ON ONLY: the index of a partitioned table alone
  * @param concurrently accepted as PostgreSQL's option; an in-memory build never blocks the table's writers
  */
-public record CreateIndexStatement(String indexName, boolean ifNotExists, String tableName, List<String> columnNames,
+public record CreateIndexStatement(String indexName, boolean ifNotExists, RelationName tableName, List<String> columnNames,
                                    List<Boolean> descending, boolean concurrently, boolean unique, boolean only) implements Statement {
     public CreateIndexStatement {
         Objects.requireNonNull(tableName, "tableName");
@@ -25,7 +25,7 @@ public record CreateIndexStatement(String indexName, boolean ifNotExists, String
     }
 
     /** An index with every key column ascending. */
-    public CreateIndexStatement(String indexName, boolean ifNotExists, String tableName, List<String> columnNames,
+    public CreateIndexStatement(String indexName, boolean ifNotExists, RelationName tableName, List<String> columnNames,
                                 boolean concurrently, boolean unique, boolean only) {
         this(indexName, ifNotExists, tableName, columnNames, java.util.Collections.nCopies(columnNames.size(), false), concurrently,
                 unique, only);

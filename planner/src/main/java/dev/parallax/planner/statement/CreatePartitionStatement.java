@@ -10,7 +10,7 @@ import java.util.Map;
  * against the existing partitions when the partition is added. {@code temporary} is null for a
  * permanent partition.
  */
-public record CreatePartitionStatement(String tableName, boolean ifNotExists, String parentName, int modulus,
+public record CreatePartitionStatement(String tableName, boolean ifNotExists, RelationName parentName, int modulus,
                                        int remainder, Map<String, String> storageParameters,
                                        TemporaryTable temporary) implements Statement {
     public CreatePartitionStatement {
@@ -18,13 +18,13 @@ public record CreatePartitionStatement(String tableName, boolean ifNotExists, St
     }
 
     /** A permanent partition. */
-    public CreatePartitionStatement(String tableName, boolean ifNotExists, String parentName, int modulus, int remainder,
+    public CreatePartitionStatement(String tableName, boolean ifNotExists, RelationName parentName, int modulus, int remainder,
                                     Map<String, String> storageParameters) {
         this(tableName, ifNotExists, parentName, modulus, remainder, storageParameters, null);
     }
 
     /** A permanent partition without storage parameters. */
-    public CreatePartitionStatement(String tableName, boolean ifNotExists, String parentName, int modulus, int remainder) {
+    public CreatePartitionStatement(String tableName, boolean ifNotExists, RelationName parentName, int modulus, int remainder) {
         this(tableName, ifNotExists, parentName, modulus, remainder, Map.of());
     }
 }

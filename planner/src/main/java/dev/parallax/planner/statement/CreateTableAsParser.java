@@ -200,7 +200,9 @@ final class CreateTableAsParser {
             cursor.accept("unlogged");
         }
         cursor.accept("table");
-        String tableName = cursor.tableName();
+        RelationName created = cursor.createdTableName(temporary);
+        temporary |= created.schema() == RelationName.Schema.TEMPORARY;
+        String tableName = created.name();
         int clauseEnd = cursor.peek().start();
         StringBuilder query = new StringBuilder(cursor.sql());
         for (int offset = intoToken.start(); offset < clauseEnd; offset++) {

@@ -11,7 +11,7 @@ import java.util.List;
  * is null for PostgreSQL's default name; {@code referencedColumnNames} is empty for the referenced
  * table's primary key. {@code position} is where the constraint starts in the statement.
  */
-public record ForeignKeyClause(String name, List<String> columnNames, String referencedTable, List<String> referencedColumnNames,
+public record ForeignKeyClause(String name, List<String> columnNames, RelationName referencedTable, List<String> referencedColumnNames,
                                ReferentialAction onDelete, ReferentialAction onUpdate, boolean matchFull, int position) {
     public ForeignKeyClause {
         columnNames = List.copyOf(columnNames);

@@ -12,7 +12,7 @@ import java.util.Objects;
  *
  * @param commandTag  {@code GRANT}, {@code REVOKE} or the ALTER command's tag
  * @param kind        what the names name
- * @param objectNames the relations or schemas, folded, without the {@code public.} qualifier
+ * @param objectNames the relations or schemas, folded, without their schema (a temporary table hides a permanent one here, as unqualified)
  * @param ifExists    ALTER ... IF EXISTS: a missing relation is skipped with a notice
  * @param privileges  the privileges named (lower case, {@code all} for ALL PRIVILEGES), none for OWNER TO
  * @param columns     the columns named by column privileges ({@code SELECT (a, b)}), checked on each relation

@@ -97,7 +97,7 @@ final class PrivilegeStatementParser {
                 checkPrivileges(privileges, privilegeTokens, "table", TABLE_PRIVILEGES);
             }
             do {
-                names.add(cursor.tableName());
+                names.add(cursor.relationName().name());
             } while (cursor.acceptSymbol(","));
         }
         if (!columns.isEmpty() && kind != PrivilegeStatement.ObjectKind.RELATION) {

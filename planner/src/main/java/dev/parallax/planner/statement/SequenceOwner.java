@@ -5,7 +5,7 @@ package dev.parallax.planner.statement;
  * dropped with its table, restarted by TRUNCATE ... RESTART IDENTITY); {@link #NONE} ({@code OWNED BY
  * NONE}) makes it free again.
  */
-public record SequenceOwner(String tableName, String columnName) {
+public record SequenceOwner(RelationName tableName, String columnName) {
     public static final SequenceOwner NONE = new SequenceOwner(null, null);
 
     public boolean none() {

@@ -129,7 +129,9 @@ public final class StatementParser {
             cursor.expect("exists");
             ifNotExists = true;
         }
-        String tableName = cursor.tableName();
+        RelationName created = cursor.createdTableName(temporary);
+        temporary |= created.schema() == RelationName.Schema.TEMPORARY;
+        String tableName = created.name();
         Token open = cursor.peek();
         if (open.isKeyword("partition")) {
             return parsePartitionOf(cursor, tableName, ifNotExists, temporary, global);
@@ -270,7 +272,7 @@ public final class StatementParser {
                                               boolean global) {
         cursor.expect("partition");
         cursor.expect("of");
-        String parentName = cursor.tableName();
+        RelationName parentName = cursor.relationName();
         Token bound = cursor.peek();
         if (cursor.accept("default")) {
             cursor.expectEnd();
@@ -414,7 +416,7 @@ public final class StatementParser {
      */
     private static ForeignKeyClause parseReferences(TokenCursor cursor, String name, List<String> columns, int position) {
         cursor.expect("references");
-        String referenced = cursor.tableName();
+        RelationName referenced = cursor.relationName();
         List<String> referencedColumns = cursor.peek().isSymbol("(") ? parenthesizedNames(cursor) : List.of();
         ReferentialAction onDelete = null;
         ReferentialAction onUpdate = null;
@@ -582,7 +584,7 @@ public final class StatementParser {
         }
         cursor.expect("on");
         boolean only = cursor.accept("only");
-        String tableName = cursor.tableName();
+        RelationName tableName = cursor.relationName();
         if (cursor.accept("using")) {
             Token method = cursor.peek();
             String methodName = cursor.name();
@@ -815,7 +817,7 @@ public final class StatementParser {
             cursor.expect("exists");
             ifNotExists = true;
         }
-        String name = cursor.tableName();
+        String name = cursor.permanentRelationName("sequences");
         SequenceOptionExtras extras = SequenceOptionExtras.forCreate();
         SequenceOptions.Declared options = parseSequenceOptions(cursor, extras);
         cursor.expectEnd();
@@ -890,7 +892,7 @@ public final class StatementParser {
                     if (!extras.sequenceNameAllowed) {
                         throw new ParallaxException(SqlState.SYNTAX_ERROR, "invalid sequence option SEQUENCE NAME", null, null, option.position(), null);
                     }
-                    extras.sequenceName = cursor.tableName();
+                    extras.sequenceName = cursor.permanentRelationName("sequences");
                 }
                 default -> throw cursor.syntaxError(option);
             }
@@ -913,10 +915,12 @@ public final class StatementParser {
             throw new ParallaxException(SqlState.SYNTAX_ERROR, "invalid OWNED BY option", null,
                     "Specify OWNED BY table.column or OWNED BY NONE.", 0, null);
         }
-        if (names.size() > 3 || names.size() == 3 && !names.getFirst().equals("public")) {
+        if (names.size() > 3) {
             throw notSupported("schema \"" + names.getFirst() + "\" does not exist", first);
         }
-        return new SequenceOwner(names.get(names.size() - 2), names.getLast());
+        RelationName table = names.size() == 3 ? TokenCursor.qualified(first, names.getFirst(), names.get(1))
+                : RelationName.unqualified(names.getFirst());
+        return new SequenceOwner(table, names.getLast());
     }
 
     /** An integer constant with an optional sign. */
@@ -953,7 +957,7 @@ public final class StatementParser {
             }
             throw notSupported("CREATE OR REPLACE " + what.value().toUpperCase(Locale.ROOT) + " is not supported", what);
         }
-        String viewName = cursor.tableName();
+        String viewName = cursor.permanentRelationName("views");
         List<String> columns = cursor.optionalNameList();
         cursor.expect("as");
         Token queryStart = cursor.peek();
@@ -978,9 +982,9 @@ public final class StatementParser {
                 cursor.expect("exists");
                 ifExists = true;
             }
-            List<String> names = new ArrayList<>();
+            List<RelationName> names = new ArrayList<>();
             do {
-                names.add(cursor.tableName());
+                names.add(cursor.relationName());
             } while (cursor.acceptSymbol(","));
             Token behavior = cursor.peek();
             if (cursor.accept("cascade")) {
@@ -998,9 +1002,9 @@ public final class StatementParser {
                 cursor.expect("exists");
                 ifExists = true;
             }
-            List<String> names = new ArrayList<>();
+            List<RelationName> names = new ArrayList<>();
             do {
-                names.add(cursor.tableName());
+                names.add(cursor.relationName());
             } while (cursor.acceptSymbol(","));
             if (!cursor.accept("cascade")) {
                 cursor.accept("restrict");
@@ -1020,14 +1024,9 @@ public final class StatementParser {
             cursor.expect("exists");
             ifExists = true;
         }
-        List<String> names = new ArrayList<>();
-        Set<String> publicNames = new HashSet<>();
+        List<RelationName> names = new ArrayList<>();
         do {
-            boolean publicSchema = cursor.namesPublicSchema();
-            names.add(cursor.tableName());
-            if (publicSchema) {
-                publicNames.add(names.getLast());
-            }
+            names.add(cursor.relationName());
         } while (cursor.acceptSymbol(","));
         // CASCADE drops the foreign keys that reference a dropped table (views are not tracked as dependents).
         boolean cascade = cursor.accept("cascade");
@@ -1035,7 +1034,7 @@ public final class StatementParser {
             cursor.accept("restrict");
         }
         cursor.expectEnd();
-        return view ? new DropViewStatement(names, ifExists) : new DropTableStatement(names, ifExists, publicNames, cascade);
+        return view ? new DropViewStatement(names, ifExists) : new DropTableStatement(names, ifExists, cascade);
     }
 
     // ---- SET / SHOW / RESET ----
@@ -1198,9 +1197,9 @@ public final class StatementParser {
                 cursor.expect("exists");
                 ifExists = true;
             }
-            String name = cursor.tableName();
+            RelationName name = cursor.relationName();
             if (cursor.peek().isKeyword("owner")) {
-                return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER SEQUENCE", PrivilegeStatement.ObjectKind.SEQUENCE, name, ifExists);
+                return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER SEQUENCE", PrivilegeStatement.ObjectKind.SEQUENCE, name.name(), ifExists);
             }
             SequenceOptionExtras extras = SequenceOptionExtras.forAlter();
             SequenceOptions.Declared options = parseSequenceOptions(cursor, extras);
@@ -1212,10 +1211,10 @@ public final class StatementParser {
         }
         if (cursor.accept("view")) {
             boolean ifExists = acceptIfExists(cursor);
-            String viewName = cursor.tableName();
+            RelationName viewName = cursor.relationName();
             Token action = cursor.peek();
             if (action.isKeyword("owner")) {
-                return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER VIEW", PrivilegeStatement.ObjectKind.VIEW, viewName, ifExists);
+                return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER VIEW", PrivilegeStatement.ObjectKind.VIEW, viewName.name(), ifExists);
             }
             if (!cursor.accept("rename")) {
                 if (action.kind() == TokenKind.END) {
@@ -1242,10 +1241,10 @@ public final class StatementParser {
         Token ifToken = cursor.peek();
         boolean ifExists = acceptIfExists(cursor);
         boolean only = cursor.accept("only");
-        String tableName = cursor.tableName();
+        RelationName tableName = cursor.relationName();
         Token action = cursor.peek();
         if (action.isKeyword("owner")) {
-            return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER TABLE", PrivilegeStatement.ObjectKind.RELATION, tableName, ifExists);
+            return PrivilegeStatementParser.parseOwnerTo(cursor, "ALTER TABLE", PrivilegeStatement.ObjectKind.RELATION, tableName.name(), ifExists);
         }
         if (cursor.accept("rename")) {
             return parseRename(cursor, tableName, ifExists, only);
@@ -1336,7 +1335,7 @@ public final class StatementParser {
     }
 
     /** {@code RENAME TO name} or {@code RENAME [COLUMN] column TO name}, after ALTER TABLE name RENAME. */
-    private static Statement parseRename(TokenCursor cursor, String tableName, boolean ifExists, boolean only) {
+    private static Statement parseRename(TokenCursor cursor, RelationName tableName, boolean ifExists, boolean only) {
         if (cursor.accept("to")) {
             String newName = cursor.name();
             cursor.expectEnd();
@@ -1359,7 +1358,7 @@ public final class StatementParser {
      * column definition}, {@code ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (columns)}, {@code DROP [COLUMN] [IF EXISTS] column [RESTRICT | CASCADE]} or
      * {@code ALTER [COLUMN] column SET DEFAULT expression | DROP DEFAULT | SET NOT NULL | DROP NOT NULL | ADD GENERATED ... AS IDENTITY}.
      */
-    private static Statement parseColumnActions(TokenCursor cursor, String tableName, boolean ifExists, boolean only) {
+    private static Statement parseColumnActions(TokenCursor cursor, RelationName tableName, boolean ifExists, boolean only) {
         List<AlterTableAction> actions = new ArrayList<>();
         do {
             Token verb = cursor.peek();
@@ -1393,7 +1392,7 @@ public final class StatementParser {
                     }
                     actions.add(new AlterTableAction.AddKey(key, what.position()));
                 } else {
-                    actions.add(parseAddColumn(cursor, tableName));
+                    actions.add(parseAddColumn(cursor, tableName.name()));
                 }
             } else if (cursor.peek().isKeyword("drop") && cursor.peek(1).isKeyword("constraint")) {
                 cursor.next();
@@ -1510,7 +1509,8 @@ public final class StatementParser {
     private static Statement parseCall(TokenCursor cursor) {
         cursor.expect("call");
         Token nameToken = cursor.peek();
-        String procedure = cursor.tableName();
+        // A procedure is no relation: its schema is left to the call's lookup, as before.
+        String procedure = cursor.relationName().name();
         cursor.expectSymbol("(");
         List<CallStatement.CallArgument> arguments = new ArrayList<>();
         if (!cursor.acceptSymbol(")")) {
@@ -1538,12 +1538,12 @@ public final class StatementParser {
         cursor.expect("copy");
         Token open = cursor.peek();
         String query = null;
-        String tableName = null;
+        RelationName tableName = null;
         List<String> columns = new ArrayList<>();
         if (cursor.acceptSymbol("(")) {
             query = parenthesizedText(cursor, open);
         } else {
-            tableName = cursor.tableName();
+            tableName = cursor.relationName();
             if (cursor.acceptSymbol("(")) {
                 do {
                     columns.add(cursor.name());
@@ -1783,7 +1783,7 @@ public final class StatementParser {
                 if (start.kind() == TokenKind.IDENTIFIER && Set.of("full", "freeze", "verbose", "analyze", "analyse").contains(start.value())) {
                     throw cursor.syntaxError(start);
                 }
-                String table = cursor.tableName();
+                RelationName table = cursor.relationName();
                 List<String> columns = new ArrayList<>();
                 if (cursor.acceptSymbol("(")) {
                     do {
@@ -1843,22 +1843,19 @@ public final class StatementParser {
         List<TruncateStatement.Target> targets = new ArrayList<>();
         do {
             boolean only = cursor.accept("only");
-            String name;
-            boolean publicSchema;
+            RelationName name;
             if (only && cursor.acceptSymbol("(")) {
                 // PostgreSQL's relation_expr also takes ONLY (name).
-                publicSchema = cursor.namesPublicSchema();
-                name = cursor.tableName();
+                name = cursor.relationName();
                 cursor.expectSymbol(")");
             } else {
-                publicSchema = cursor.namesPublicSchema();
-                name = cursor.tableName();
+                name = cursor.relationName();
             }
             // name * asks for the partitions too, as without ONLY (PostgreSQL's inheritance syntax).
             if (!only) {
                 cursor.acceptSymbol("*");
             }
-            targets.add(new TruncateStatement.Target(name, only, publicSchema));
+            targets.add(new TruncateStatement.Target(name, only));
         } while (cursor.acceptSymbol(","));
         boolean restartIdentity = false;
         if (cursor.accept("restart")) {

@@ -91,24 +91,47 @@ final class TokenCursor {
         return names;
     }
 
-    /** A table name, optionally qualified by the {@code public} schema (the only one there is). */
-    /** Whether the name ahead is written {@code public.name} (call before {@link #tableName()}). */
-    boolean namesPublicSchema() {
-        return peek().isName() && peek().value().equals("public") && peek(1).isSymbol(".");
-    }
-
-    String tableName() {
+    /** A relation's name, optionally qualified by {@code public} or {@code pg_temp} (the schemas there are). */
+    RelationName relationName() {
         Token first = peek();
         String name = name();
         if (acceptSymbol(".")) {
-            if (!name.equals("public")) {
-                throw new ParallaxException(dev.parallax.engine.error.SqlState.FEATURE_NOT_SUPPORTED,
-                        "schema \"" + name + "\" does not exist", null,
-                        "Parallax has only the schema \"public\".", first.position(), null);
-            }
-            return name();
+            return qualified(first, name, name());
         }
-        return name;
+        return RelationName.unqualified(name);
+    }
+
+    /**
+     * The name of a table to create, TEMP or not as {@code temporary} says: {@code pg_temp.name}
+     * makes it temporary as TEMP does, {@code public.name} a temporary one never (42P16, as PostgreSQL).
+     */
+    RelationName createdTableName(boolean temporary) {
+        Token first = peek();
+        RelationName created = relationName();
+        if (created.schema() == RelationName.Schema.PUBLIC && temporary) {
+            throw new ParallaxException(dev.parallax.engine.error.SqlState.INVALID_TABLE_DEFINITION,
+                    "cannot create temporary relation in non-temporary schema", null, null, first.position(), null);
+        }
+        return created;
+    }
+
+    /**
+     * The name of a sequence or view to create, which Parallax makes permanent only:
+     * {@code pg_temp.name} is 0A000 as TEMP is ({@code kinds}: "sequences" or "views").
+     */
+    String permanentRelationName(String kinds) {
+        Token first = peek();
+        RelationName created = relationName();
+        if (created.schema() == RelationName.Schema.TEMPORARY) {
+            throw new ParallaxException(dev.parallax.engine.error.SqlState.FEATURE_NOT_SUPPORTED,
+                    "temporary " + kinds + " are not supported", null, null, first.position(), null);
+        }
+        return created.name();
+    }
+
+    /** {@code schema.name}, where {@code schemaToken} wrote the schema (see {@link RelationName#qualified}). */
+    static RelationName qualified(Token schemaToken, String schema, String name) {
+        return RelationName.qualified(schema, name, schemaToken.position());
     }
 
     /** Requires the end of the statement (an optional trailing semicolon is fine). */

@@ -16,13 +16,7 @@ public record TruncateStatement(List<Target> targets, boolean restartIdentity, b
         this(targets, restartIdentity, false);
     }
 
-    /**
-     * One named table; {@code only} when written with ONLY (its partitions are then not truncated);
-     * {@code publicName} when written {@code public.name}, which a session's temporary table of the name does not hide.
-     */
-    public record Target(String tableName, boolean only, boolean publicName) {
-        public Target(String tableName, boolean only) {
-            this(tableName, only, false);
-        }
+    /** One named table; {@code only} when written with ONLY (its partitions are then not truncated). */
+    public record Target(RelationName tableName, boolean only) {
     }
 }

@@ -17,7 +17,7 @@ public record VacuumStatement(boolean vacuum, boolean full, boolean verbose, boo
     }
 
     /** A table named by the statement, with the columns to analyze (empty: all) and its 1-based position in the text. */
-    public record VacuumTarget(String tableName, List<String> columnNames, int position) {
+    public record VacuumTarget(RelationName tableName, List<String> columnNames, int position) {
         public VacuumTarget {
             columnNames = List.copyOf(columnNames);
         }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static dev.parallax.planner.statement.RelationName.unqualified;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -17,21 +18,21 @@ class IndexStatementParserTest {
 
     @Test
     void createIndexForms() {
-        assertEquals(new CreateIndexStatement("i", false, "t", List.of("a"), false, false, false),
+        assertEquals(new CreateIndexStatement("i", false, unqualified("t"), List.of("a"), false, false, false),
                 StatementParser.parse("create index i on t (a)"));
-        assertEquals(new CreateIndexStatement("i", false, "t", List.of("a", "b"), true, false, true),
+        assertEquals(new CreateIndexStatement("i", false, new RelationName(RelationName.Schema.PUBLIC, "t"), List.of("a", "b"), true, false, true),
                 StatementParser.parse("CREATE INDEX CONCURRENTLY i ON ONLY public.t USING btree (a ASC NULLS LAST, B)"));
-        assertEquals(new CreateIndexStatement(null, false, "t", List.of("a"), false, false, false),
+        assertEquals(new CreateIndexStatement(null, false, unqualified("t"), List.of("a"), false, false, false),
                 StatementParser.parse("create index on t (a)"));
-        assertEquals(new CreateIndexStatement("i", true, "t", List.of("a"), false, false, false),
+        assertEquals(new CreateIndexStatement("i", true, unqualified("t"), List.of("a"), false, false, false),
                 StatementParser.parse("create index if not exists i on t (a);"));
-        assertEquals(new CreateIndexStatement("Big", false, "t", List.of("a"), false, false, false),
+        assertEquals(new CreateIndexStatement("Big", false, unqualified("t"), List.of("a"), false, false, false),
                 StatementParser.parse("create index \"Big\" on t (a)"));
-        assertEquals(new CreateIndexStatement(null, false, "t", List.of("a", "b"), false, true, false),
+        assertEquals(new CreateIndexStatement(null, false, unqualified("t"), List.of("a", "b"), false, true, false),
                 StatementParser.parse("create unique index on t using btree (a, b)"));
-        assertEquals(new CreateIndexStatement("u", true, "t", List.of("a"), false, true, false),
+        assertEquals(new CreateIndexStatement("u", true, unqualified("t"), List.of("a"), false, true, false),
                 StatementParser.parse("CREATE UNIQUE INDEX IF NOT EXISTS u ON t (a)"));
-        assertEquals(new CreateIndexStatement("i", false, "t", List.of("a", "b", "c"), List.of(false, true, true), false, false, false),
+        assertEquals(new CreateIndexStatement("i", false, unqualified("t"), List.of("a", "b", "c"), List.of(false, true, true), false, false, false),
                 StatementParser.parse("create index i on t (a, b desc, c desc nulls first)"));
     }
 
@@ -51,8 +52,8 @@ class IndexStatementParserTest {
 
     @Test
     void dropIndexForms() {
-        assertEquals(new DropIndexStatement(List.of("i"), false), StatementParser.parse("drop index i"));
-        assertEquals(new DropIndexStatement(List.of("i", "j"), true),
+        assertEquals(new DropIndexStatement(List.of(unqualified("i")), false), StatementParser.parse("drop index i"));
+        assertEquals(new DropIndexStatement(List.of(unqualified("i"), new RelationName(RelationName.Schema.PUBLIC, "j")), true),
                 StatementParser.parse("DROP INDEX CONCURRENTLY IF EXISTS i, public.j CASCADE"));
         assertEquals(SqlState.SYNTAX_ERROR, failure("drop index").state());
         assertEquals(SqlState.SYNTAX_ERROR, failure("drop index i j").state());

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static dev.parallax.planner.statement.RelationName.unqualified;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,9 +30,9 @@ class PartitionStatementParserTest {
 
     @Test
     void partitionOf() {
-        assertEquals(new CreatePartitionStatement("p_0", false, "p", 1024, 0),
+        assertEquals(new CreatePartitionStatement("p_0", false, unqualified("p"), 1024, 0),
                 StatementParser.parse("create table p_0 partition of p for values with (modulus 1024, remainder 0)"));
-        assertEquals(new CreatePartitionStatement("p_1", true, "p", 4, 1),
+        assertEquals(new CreatePartitionStatement("p_1", true, new RelationName(RelationName.Schema.PUBLIC, "p"), 4, 1),
                 StatementParser.parse("CREATE TABLE IF NOT EXISTS p_1 PARTITION OF public.p FOR VALUES WITH (REMAINDER 1, MODULUS 4)"));
     }
 

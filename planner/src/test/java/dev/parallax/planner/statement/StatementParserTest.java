@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 
+import static dev.parallax.planner.statement.RelationName.unqualified;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -93,18 +94,18 @@ class StatementParserTest {
 
     @Test
     void dropTableWithSeveralNames() {
-        assertEquals(new DropTableStatement(List.of("a", "b"), true, java.util.Set.of(), true),
+        assertEquals(new DropTableStatement(List.of(unqualified("a"), unqualified("b")), true, true),
                 StatementParser.parse("drop table if exists a, B cascade"));
-        assertEquals(new DropTableStatement(List.of("a"), false), StatementParser.parse("DROP TABLE a;"));
+        assertEquals(new DropTableStatement(List.of(unqualified("a")), false), StatementParser.parse("DROP TABLE a;"));
     }
 
     @Test
     void truncateWithItsOptions() {
-        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("t", false)), false), StatementParser.parse("truncate t"));
-        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("a", true), new TruncateStatement.Target("b", false, true),
-                        new TruncateStatement.Target("c", true)), true, true),
+        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target(unqualified("t"), false)), false), StatementParser.parse("truncate t"));
+        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target(unqualified("a"), true),
+                        new TruncateStatement.Target(new RelationName(RelationName.Schema.PUBLIC, "b"), false), new TruncateStatement.Target(unqualified("c"), true)), true, true),
                 StatementParser.parse("TRUNCATE TABLE ONLY a, public.B *, only (c) RESTART IDENTITY CASCADE;"));
-        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target("t", false)), false),
+        assertEquals(new TruncateStatement(List.of(new TruncateStatement.Target(unqualified("t"), false)), false),
                 StatementParser.parse("truncate t continue identity restrict"));
         assertEquals("syntax error at or near \"*\"", failure("truncate only t *").getMessage());
         assertEquals("syntax error at end of input", failure("truncate t restart").getMessage());
@@ -129,15 +130,15 @@ class StatementParserTest {
 
     @Test
     void alterTableOptions() {
-        assertEquals(new AlterTableOptionsStatement("lineitem", Map.of("parallel_workers", "4"), List.of()),
+        assertEquals(new AlterTableOptionsStatement(unqualified("lineitem"), Map.of("parallel_workers", "4"), List.of()),
                 StatementParser.parse("alter table lineitem set (parallel_workers = 4)"));
-        assertEquals(new AlterTableOptionsStatement("lineitem", Map.of(), List.of("parallel_workers")),
+        assertEquals(new AlterTableOptionsStatement(unqualified("lineitem"), Map.of(), List.of("parallel_workers")),
                 StatementParser.parse("ALTER TABLE ONLY lineitem RESET (parallel_workers)"));
-        assertEquals(new AlterTableStatement("t", false, true, List.of(new AlterTableAction.AddKey(
+        assertEquals(new AlterTableStatement(unqualified("t"), false, true, List.of(new AlterTableAction.AddKey(
                         new TableConstraint("c", false, List.of("x")), 24))),
                 StatementParser.parse("alter table only t add constraint c unique (x)"));
-        assertEquals(new AlterTableStatement("t", false, false, List.of(new AlterTableAction.AddForeignKey(new ForeignKeyClause("c",
-                        List.of("x"), "u", List.of(), ReferentialAction.NO_ACTION, ReferentialAction.CASCADE, false, 19)))),
+        assertEquals(new AlterTableStatement(unqualified("t"), false, false, List.of(new AlterTableAction.AddForeignKey(new ForeignKeyClause("c",
+                        List.of("x"), unqualified("u"), List.of(), ReferentialAction.NO_ACTION, ReferentialAction.CASCADE, false, 19)))),
                 StatementParser.parse("alter table t add constraint c foreign key (x) references u on update cascade"));
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t add constraint c foreign key (x) references u match partial").state());
         assertEquals(SqlState.FEATURE_NOT_SUPPORTED, failure("alter table t alter column x type bigint").state());
@@ -145,7 +146,7 @@ class StatementParserTest {
 
     @Test
     void alterTableColumnActions() {
-        assertEquals(new AlterTableStatement("t", true, false, List.of(
+        assertEquals(new AlterTableStatement(unqualified("t"), true, false, List.of(
                         new AlterTableAction.AddColumn(new ColumnDefinition("x", DataType.INTEGER, true), "1", null, List.of(), false),
                         new AlterTableAction.DropColumn("y", true, true),
                         new AlterTableAction.SetNotNull("z", true),
@@ -154,7 +155,7 @@ class StatementParserTest {
                         new AlterTableAction.SetDefault("z", null))),
                 StatementParser.parse("alter table if exists t add column x int default 1 not null, drop column if exists y cascade, "
                         + "alter column z set not null, alter z drop not null, alter column z set default 2 + 3, alter z drop default"));
-        assertEquals(new AlterTableStatement("t", false, true, List.of(
+        assertEquals(new AlterTableStatement(unqualified("t"), false, true, List.of(
                         new AlterTableAction.AddColumn(new ColumnDefinition("k", DataType.BIGINT, true), null, null,
                                 List.of(new TableConstraint(null, true, List.of("k"))), true))),
                 StatementParser.parse("ALTER TABLE ONLY t ADD IF NOT EXISTS k bigint PRIMARY KEY"));
@@ -175,7 +176,7 @@ class StatementParserTest {
     void copyOptionsInBothSyntaxes() {
         CopyStatement modern = (CopyStatement) StatementParser.parse(
                 "copy lineitem (a, b) from '/tmp/x.tbl' with (format csv, delimiter '|', header, null 'NULL')");
-        assertEquals("lineitem", modern.tableName());
+        assertEquals(unqualified("lineitem"), modern.tableName());
         assertEquals(List.of("a", "b"), modern.columns());
         assertEquals("/tmp/x.tbl", modern.fileName());
         assertEquals(new CopyFormat(CopyFormat.Kind.CSV, '|', true, "NULL", '"', '"'), modern.options());
