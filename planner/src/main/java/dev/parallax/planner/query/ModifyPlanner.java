@@ -70,11 +70,11 @@ final class ModifyPlanner {
     }
 
     PlannedQuery plan(ModifyStatementText text) {
-        Table table = catalog.table(text.tableName());
+        Table table = text.tableName().table(catalog);
         if (table.isSystemView()) {
             throw ParallaxException.of(SqlState.WRONG_OBJECT_TYPE, "cannot change relation \"%s\"", table.name());
         }
-        String target = text.table() + (text.alias() == null ? "" : " AS " + text.alias());
+        String target = text.qualifiedTable() + (text.alias() == null ? "" : " AS " + text.alias());
         ModifyTableNode node = switch (text.operation()) {
             case "update" -> update(text, table, target);
             case "delete" -> delete(text, table, target);
@@ -243,7 +243,7 @@ final class ModifyPlanner {
                     throw ParallaxException.of(SqlState.DUPLICATE_ALIAS, "table name \"excluded\" specified more than once");
                 }
                 RowExpressions row = planRow("SELECT " + String.join(", ", values) + " FROM " + target
-                        + " CROSS JOIN " + text.table() + " AS excluded"
+                        + " CROSS JOIN " + text.qualifiedTable() + " AS excluded"
                         + (conflict.whereText() == null ? "" : " WHERE " + conflict.whereText()), table.columns().size() * 2, "UPDATE");
                 List<Expr> assignments = new ArrayList<>();
                 for (int column = 0; column < table.columns().size(); column++) {
@@ -508,7 +508,7 @@ final class ModifyPlanner {
     private TargetRowsPlan targetRowsPlan(ModifyStatementText text, Table table) {
         boolean updating = text.operation().equals("update");
         String alias = text.alias() == null ? text.table() : text.alias();
-        String from = " FROM \"" + ModifyTargetTable.SCHEMA + "\"." + text.table() + " AS " + alias
+        String from = " FROM \"" + ModifyTargetTable.schema(text.tableName().schemaName()) + "\"." + text.table() + " AS " + alias
                 + (text.fromText() == null ? "" : ", " + text.fromText());
         List<String> values = new ArrayList<>();
         int[] assignedColumns = updating ? assignedColumns(text.assignments(), table, values) : new int[0];

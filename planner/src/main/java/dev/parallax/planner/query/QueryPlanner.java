@@ -18,6 +18,7 @@ import dev.parallax.planner.query.parse.InsertDefaults;
 import dev.parallax.planner.query.parse.ModifyStatementText;
 import dev.parallax.planner.query.parse.PostgresDialectRewriter;
 import dev.parallax.planner.query.parse.RewrittenStatement;
+import dev.parallax.planner.statement.RelationName;
 import dev.parallax.planner.query.schema.CatalogSchema;
 import dev.parallax.planner.query.schema.InformationSchemaViews;
 import dev.parallax.planner.query.schema.ParallaxTypeSystem;
@@ -342,8 +343,8 @@ public final class QueryPlanner {
         return InsertDefaults.rewrite(sql, this::insertTarget, source -> analyze(source).root().validatedRowType.getFieldCount());
     }
 
-    private InsertDefaults.Target insertTarget(String tableName) {
-        dev.parallax.engine.catalog.Table table = catalog.findTable(tableName);
+    private InsertDefaults.Target insertTarget(RelationName tableName) {
+        dev.parallax.engine.catalog.Table table = tableName.findTable(catalog);
         if (table == null || table.isSystemView()) {
             return null;
         }

@@ -3,6 +3,7 @@ package dev.parallax.planner.query.parse;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.planner.query.parse.SqlToken.Kind;
+import dev.parallax.planner.statement.RelationName;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -50,10 +51,10 @@ public final class InsertDefaults {
      * {@code sql} (an INSERT without ON CONFLICT and RETURNING, no trailing semicolon) with the
      * defaults of its target put in; {@code sql} itself when there is nothing to put in or the
      * statement is not understood here (the planner then reports what is wrong with it).
-     * {@code targets} finds a table by catalog name (null when there is none); {@code queryWidth}
+     * {@code targets} finds a table by its name (null when there is none); {@code queryWidth}
      * gives the number of columns of a query, asked only for INSERT ... SELECT without a column list.
      */
-    public static String rewrite(String sql, Function<String, Target> targets, ToIntFunction<String> queryWidth) {
+    public static String rewrite(String sql, Function<RelationName, Target> targets, ToIntFunction<String> queryWidth) {
         List<SqlToken> tokens = new ArrayList<>();
         for (SqlToken token : PostgresLexer.tokenize(sql)) {
             if (token.kind() != Kind.SPACE && token.kind() != Kind.SEMICOLON) {
@@ -64,14 +65,21 @@ public final class InsertDefaults {
             return sql;
         }
         int index = 2;
+        RelationName.Schema schema = RelationName.Schema.SEARCH_PATH;
         if (index + 2 < tokens.size() && tokens.get(index + 1).kind() == Kind.DOT) {
+            String schemaName = name(tokens.get(index));
+            schema = schemaName == null ? null : RelationName.Schema.written(schemaName);
+            if (schema == null) {
+                // A schema Parallax does not have: the planner reports it.
+                return sql;
+            }
             index += 2;
         }
         String tableName = name(tokens.get(index));
         if (tableName == null) {
             return sql;
         }
-        Target target = targets.apply(tableName);
+        Target target = targets.apply(new RelationName(schema, tableName));
         if (target == null) {
             return sql;
         }

@@ -3,6 +3,7 @@ package dev.parallax.planner.query.parse;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.planner.query.parse.SqlToken.Kind;
+import dev.parallax.planner.statement.RelationName;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +18,8 @@ import java.util.Locale;
  * part refers to the same parameter numbers.
  *
  * @param operation   "insert", "update" or "delete"
- * @param table       the target table as written (quoted or not)
- * @param tableName   the table's catalog name (unquoted identifiers folded to lower case)
+ * @param table       the target table as written (quoted or not), without its schema
+ * @param tableName   the table's catalog name (unquoted identifiers folded to lower case) and schema
  * @param alias       the target's alias as written, or null
  * @param insertText  INSERT: the statement without its target alias, ON CONFLICT and RETURNING
  * @param assignments UPDATE: the SET list
@@ -27,9 +28,14 @@ import java.util.Locale;
  * @param returningText the RETURNING list, or null
  * @param fromText    UPDATE's FROM list or DELETE's USING list (as a FROM clause reads it), or null
  */
-public record ModifyStatementText(String operation, String table, String tableName, String alias, String insertText,
+public record ModifyStatementText(String operation, String table, RelationName tableName, String alias, String insertText,
                                   List<Assignment> assignments, String whereText, Conflict conflict, String returningText,
                                   String fromText) {
+
+    /** The target table as written with its schema, when written with one: {@code public.t}. */
+    public String qualifiedTable() {
+        return tableName.qualified() ? tableName.schemaName() + "." + table : table;
+    }
 
     /**
      * {@code column = expression} of a SET list; {@code column} is the catalog name. {@code toDefault}
@@ -189,23 +195,29 @@ public record ModifyStatementText(String operation, String table, String tableNa
             };
         }
 
-        /** Parses {@code table [[AS] alias]} at {@code index}; returns the index after it and fills {@code target}. */
-        int target(int index, String[] target, boolean aliasNeedsAs) {
-            String tableName = name(index);
-            target[0] = text(index, index + 1);
-            target[1] = tableName;
+        /**
+         * Parses {@code [schema.]table [[AS] alias]} at {@code index}; returns the index after it and
+         * fills {@code target} (the table as written, the alias as written) and {@code tableName}.
+         */
+        int target(int index, String[] target, RelationName[] tableName, boolean aliasNeedsAs) {
             int next = index + 1;
             if (next < tokens.size() && tokens.get(next).kind() == Kind.DOT) {
-                throw new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "schema-qualified names are not supported");
+                String schema = name(index);
+                tableName[0] = RelationName.qualified(schema, name(next + 1), tokens.get(index).position() + 1);
+                index = next + 1;
+                next = index + 1;
+            } else {
+                tableName[0] = RelationName.unqualified(name(index));
             }
+            target[0] = text(index, index + 1);
             if (next < tokens.size() && tokens.get(next).isWord("as")) {
-                target[2] = text(next + 1, next + 2);
+                target[1] = text(next + 1, next + 2);
                 name(next + 1);
                 return next + 2;
             }
             if (!aliasNeedsAs && next < tokens.size() && (tokens.get(next).kind() == Kind.QUOTED_IDENTIFIER
                     || tokens.get(next).kind() == Kind.WORD && !isClauseWord(tokens.get(next)))) {
-                target[2] = text(next, next + 1);
+                target[1] = text(next, next + 1);
                 return next + 1;
             }
             return next;
@@ -219,8 +231,9 @@ public record ModifyStatementText(String operation, String table, String tableNa
         }
 
         ModifyStatementText update() {
-            String[] target = new String[3];
-            int index = target(1, target, false);
+            String[] target = new String[2];
+            RelationName[] tableName = new RelationName[1];
+            int index = target(1, target, tableName, false);
             expectWord(index, "set");
             int end = tokens.size();
             int returning = find(index + 1, end, "returning");
@@ -231,14 +244,15 @@ public record ModifyStatementText(String operation, String table, String tableNa
             String fromText = from < 0 ? null : nonEmpty(from + 1, where < 0 ? clauseEnd : where);
             String whereText = where < 0 ? null : nonEmpty(where + 1, clauseEnd);
             String returningText = returning < 0 ? null : nonEmpty(returning + 1, end);
-            return new ModifyStatementText("update", target[0], target[1], target[2], null, assignments, whereText, null, returningText,
+            return new ModifyStatementText("update", target[0], tableName[0], target[1], null, assignments, whereText, null, returningText,
                     fromText);
         }
 
         ModifyStatementText delete() {
             expectWord(1, "from");
-            String[] target = new String[3];
-            int index = target(2, target, false);
+            String[] target = new String[2];
+            RelationName[] tableName = new RelationName[1];
+            int index = target(2, target, tableName, false);
             int end = tokens.size();
             int returning = find(index, end, "returning");
             int clauseEnd = returning < 0 ? end : returning;
@@ -254,7 +268,7 @@ public record ModifyStatementText(String operation, String table, String tableNa
                 whereText = nonEmpty(index + 1, clauseEnd);
             }
             String returningText = returning < 0 ? null : nonEmpty(returning + 1, end);
-            return new ModifyStatementText("delete", target[0], target[1], target[2], null, List.of(), whereText, null, returningText,
+            return new ModifyStatementText("delete", target[0], tableName[0], target[1], null, List.of(), whereText, null, returningText,
                     fromText);
         }
 
@@ -266,14 +280,16 @@ public record ModifyStatementText(String operation, String table, String tableNa
                 return null;
             }
             expectWord(1, "into");
-            String[] target = new String[3];
-            int index = target(2, target, true);
+            String[] target = new String[2];
+            RelationName[] tableName = new RelationName[1];
+            int index = target(2, target, tableName, true);
             int sourceEnd = conflict >= 0 ? conflict : returning;
             // The INSERT as Calcite reads it: no target alias.
-            String insertText = "INSERT INTO " + target[0] + " " + text(index, sourceEnd);
+            String insertText = "INSERT INTO " + (tableName[0].qualified() ? tableName[0].schemaName() + "." : "") + target[0] + " "
+                    + text(index, sourceEnd);
             Conflict clause = conflict < 0 ? null : conflict(conflict, returning < 0 ? end : returning);
             String returningText = returning < 0 ? null : nonEmpty(returning + 1, end);
-            return new ModifyStatementText("insert", target[0], target[1], target[2], insertText, List.of(), null, clause, returningText,
+            return new ModifyStatementText("insert", target[0], tableName[0], target[1], insertText, List.of(), null, clause, returningText,
                     null);
         }
 

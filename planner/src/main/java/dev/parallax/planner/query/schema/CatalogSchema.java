@@ -30,7 +30,10 @@ public final class CatalogSchema {
     private final Map<String, org.apache.calcite.schema.Table> publicTables = new LinkedHashMap<>();
     private final Map<String, org.apache.calcite.schema.Table> catalogTables = new LinkedHashMap<>();
     private final Map<String, org.apache.calcite.schema.Table> informationTables = new LinkedHashMap<>();
+    /** UPDATE and DELETE targets along the search path (a temporary table first), and by schema. */
     private final Map<String, org.apache.calcite.schema.Table> modifyTargets = new LinkedHashMap<>();
+    private final Map<String, org.apache.calcite.schema.Table> permanentModifyTargets = new LinkedHashMap<>();
+    private final Map<String, org.apache.calcite.schema.Table> temporaryModifyTargets = new LinkedHashMap<>();
     private final Map<String, org.apache.calcite.schema.Table> temporaryTables = new LinkedHashMap<>();
     /** The session's temporary schema's own name, or null for the database's catalog. */
     private final String temporarySchemaName;
@@ -41,16 +44,16 @@ public final class CatalogSchema {
      * @param viewQueryTypes     validates a view's query
      */
     public CatalogSchema(Catalog catalog, List<View> informationSchema, EngineView.QueryTypes viewQueryTypes) {
-        Map<String, org.apache.calcite.schema.Table> temporaryTargets = new LinkedHashMap<>();
         for (Table table : catalog.tables()) {
             EngineTable engineTable = new EngineTable(table);
             boolean temporary = catalog.isTemporary(table);
             (table.isSystemView() ? catalogTables : temporary ? temporaryTables : publicTables).put(table.name(), engineTable);
             if (!table.isSystemView()) {
-                (temporary ? temporaryTargets : modifyTargets).put(table.name(), new ModifyTargetTable(engineTable));
+                (temporary ? temporaryModifyTargets : permanentModifyTargets).put(table.name(), new ModifyTargetTable(engineTable));
             }
         }
-        modifyTargets.putAll(temporaryTargets);
+        modifyTargets.putAll(permanentModifyTargets);
+        modifyTargets.putAll(temporaryModifyTargets);
         temporarySchemaName = catalog instanceof SessionCatalog session ? session.temporarySchemaName() : null;
         for (View view : catalog.views()) {
             publicTables.put(view.name(), new EngineView(view, viewQueryTypes));
@@ -73,6 +76,10 @@ public final class CatalogSchema {
         root.add(PG_CATALOG, new FixedSchema(catalogTables));
         root.add(INFORMATION_SCHEMA, new FixedSchema(informationTables));
         root.add(ModifyTargetTable.SCHEMA, new FixedSchema(modifyTargets));
+        root.add(ModifyTargetTable.schema(PUBLIC), new FixedSchema(permanentModifyTargets));
+        if (temporarySchemaName != null) {
+            root.add(ModifyTargetTable.schema(PG_TEMP), new FixedSchema(temporaryModifyTargets));
+        }
     }
 
     /** One schema's tables. */

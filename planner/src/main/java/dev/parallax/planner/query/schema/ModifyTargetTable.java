@@ -20,6 +20,16 @@ import org.apache.calcite.sql.type.SqlTypeName;
 public final class ModifyTargetTable extends AbstractTable implements Wrapper {
     /** The schema of these tables. */
     public static final String SCHEMA = "parallax$modify";
+
+    /**
+     * The schema of the targets a statement names with {@code writtenSchema} ({@code public},
+     * {@code pg_temp}): {@link #SCHEMA} for an unqualified name (a temporary table first), else
+     * one holding only that schema's tables.
+     */
+    public static String schema(String writtenSchema) {
+        return writtenSchema == null ? SCHEMA : SCHEMA + "$" + writtenSchema;
+    }
+
     public static final String ROW_ID = "parallax$ctid";
     public static final String PARTITION_ORDINAL = "parallax$tableoid";
 
