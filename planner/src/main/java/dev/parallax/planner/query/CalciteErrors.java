@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 /** Calcite's parse and validation errors in PostgreSQL's words and SQLSTATEs, positions in the original text. */
 final class CalciteErrors {
     private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(.*?)\" at line (\\d+), column (\\d+)", Pattern.DOTALL);
-    private static final Pattern OBJECT_NOT_FOUND = Pattern.compile("(?:Object|Table) '([^']*)' not found");
+    /** A relation, with the schema it was looked for in when it was written qualified ({@code public.x}). */
+    private static final Pattern OBJECT_NOT_FOUND = Pattern.compile("(?:Object|Table) '([^']*)' not found(?: within '([^'.]*)')?");
     private static final Pattern COLUMN_NOT_FOUND_IN_TABLE = Pattern.compile("Column '([^']*)' not found in table '([^']*)'");
     private static final Pattern COLUMN_NOT_FOUND = Pattern.compile("Column '([^']*)' not found");
     private static final Pattern AMBIGUOUS = Pattern.compile("Column '([^']*)' is ambiguous");
@@ -127,7 +128,9 @@ final class CalciteErrors {
         }
         Matcher matcher;
         if ((matcher = OBJECT_NOT_FOUND.matcher(message)).find()) {
-            return error(SqlState.UNDEFINED_TABLE, "relation \"" + matcher.group(1) + "\" does not exist", position, exception);
+            // PostgreSQL names a qualified relation as written: relation "public.x" does not exist.
+            String name = matcher.group(2) == null ? matcher.group(1) : matcher.group(2) + "." + matcher.group(1);
+            return error(SqlState.UNDEFINED_TABLE, "relation \"" + name + "\" does not exist", position, exception);
         }
         if ((matcher = COLUMN_NOT_FOUND_IN_TABLE.matcher(message)).find()) {
             // A qualified reference: PostgreSQL names it as written, t.x.
