@@ -7,6 +7,8 @@ import java.util.Objects;
 
 /**
  * A SQL type: its kind plus modifiers. {@code precision}/{@code scale} are used by DECIMAL;
+ * {@code precision} also by TIMESTAMP and TIMESTAMPTZ: the declared fractional digits of seconds
+ * (0 to 6, {@link #UNBOUNDED} when absent), to which a cast or a store rounds as PostgreSQL does;
  * {@code length} by CHAR, VARCHAR, BIT and VARBIT ({@link #UNBOUNDED} when absent); {@code element}
  * by ARRAY only (null otherwise), whose {@code length} is {@link #VECTOR} for PostgreSQL's
  * {@code int2vector} / {@code oidvector} (subscripts from 0, text form {@code 1 2}) and
@@ -27,8 +29,11 @@ public record DataType(TypeKind kind, int precision, int scale, int length, Data
     public static final DataType REAL = of(TypeKind.REAL);
     public static final DataType DOUBLE = of(TypeKind.DOUBLE);
     public static final DataType DATE = of(TypeKind.DATE);
-    public static final DataType TIMESTAMP = of(TypeKind.TIMESTAMP);
-    public static final DataType TIMESTAMPTZ = of(TypeKind.TIMESTAMPTZ);
+    /** Largest fractional-seconds precision of a timestamp: values hold microseconds. */
+    public static final int MAX_TIMESTAMP_PRECISION = 6;
+
+    public static final DataType TIMESTAMP = new DataType(TypeKind.TIMESTAMP, UNBOUNDED, 0, UNBOUNDED);
+    public static final DataType TIMESTAMPTZ = new DataType(TypeKind.TIMESTAMPTZ, UNBOUNDED, 0, UNBOUNDED);
     public static final DataType INTERVAL_YEAR_MONTH = of(TypeKind.INTERVAL_YEAR_MONTH);
     public static final DataType INTERVAL_DAY_TIME = of(TypeKind.INTERVAL_DAY_TIME);
     public static final DataType TEXT = of(TypeKind.TEXT);
@@ -86,6 +91,24 @@ public record DataType(TypeKind kind, int precision, int scale, int length, Data
         return new DataType(TypeKind.DECIMAL, precision, scale, UNBOUNDED);
     }
 
+    /**
+     * timestamp(p) ({@code zoned}: timestamptz(p)), p from 0 to {@link #MAX_TIMESTAMP_PRECISION}, or
+     * {@link #UNBOUNDED} for the type without a modifier.
+     */
+    public static DataType timestamp(int precision, boolean zoned) {
+        if (precision != UNBOUNDED && (precision < 0 || precision > MAX_TIMESTAMP_PRECISION)) {
+            throw new IllegalArgumentException("timestamp precision " + precision);
+        }
+        return precision == UNBOUNDED ? (zoned ? TIMESTAMPTZ : TIMESTAMP)
+                : new DataType(zoned ? TypeKind.TIMESTAMPTZ : TypeKind.TIMESTAMP, precision, 0, UNBOUNDED);
+    }
+
+    /** Whether this is timestamp(p) or timestamptz(p) with p below 6: values cast or stored to it are rounded. */
+    public boolean roundsTimestamps() {
+        return (kind == TypeKind.TIMESTAMP || kind == TypeKind.TIMESTAMPTZ)
+                && precision != UNBOUNDED && precision < MAX_TIMESTAMP_PRECISION;
+    }
+
     public static DataType charType(int length) {
         return new DataType(TypeKind.CHAR, 0, 0, length);
     }
@@ -117,8 +140,8 @@ public record DataType(TypeKind kind, int precision, int scale, int length, Data
             case REAL -> "real";
             case DOUBLE -> "double precision";
             case DATE -> "date";
-            case TIMESTAMP -> "timestamp without time zone";
-            case TIMESTAMPTZ -> "timestamp with time zone";
+            case TIMESTAMP -> precision == UNBOUNDED ? "timestamp without time zone" : "timestamp(" + precision + ") without time zone";
+            case TIMESTAMPTZ -> precision == UNBOUNDED ? "timestamp with time zone" : "timestamp(" + precision + ") with time zone";
             case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "interval";
             case CHAR -> length == UNBOUNDED ? "character" : "character(" + length + ")";
             case VARCHAR -> length == UNBOUNDED ? "character varying" : "character varying(" + length + ")";
@@ -144,6 +167,8 @@ public record DataType(TypeKind kind, int precision, int scale, int length, Data
             case VARCHAR -> "character varying";
             case BIT -> "bit";
             case VARBIT -> "bit varying";
+            case TIMESTAMP -> "timestamp without time zone";
+            case TIMESTAMPTZ -> "timestamp with time zone";
             case ARRAY -> isVector() ? sqlName() : element.nameWithoutModifier() + "[]";
             default -> sqlName();
         };

@@ -116,6 +116,36 @@ public final class DateTimes {
         return daysFromCivil(year, month, day);
     }
 
+    /** PostgreSQL's timestamps count microseconds from 2000-01-01 00:00:00: its rounding is symmetric about that instant. */
+    private static final long POSTGRES_EPOCH_MICROS = daysFromCivil(2000, 1, 1) * MICROS_PER_DAY;
+
+    /**
+     * {@code micros} (a timestamp, or a timestamp with time zone's UTC instant) rounded to the
+     * fractional digits of {@code type}'s precision as PostgreSQL's AdjustTimestampForTypmod does:
+     * half away from zero, zero being PostgreSQL's epoch 2000-01-01 (so 1960-01-01 00:00:00.5 becomes
+     * 00:00:00 and 2020-01-01 00:00:00.5 becomes 00:00:01); unchanged for a type without one or with 6.
+     * 22008 "timestamp out of range" when rounding up passes the last timestamp Parallax holds.
+     */
+    public static long roundToPrecision(long micros, DataType type) {
+        if (!type.roundsTimestamps()) {
+            return micros;
+        }
+        return roundToPrecision(micros, type.precision());
+    }
+
+    /** {@link #roundToPrecision(long, DataType)} to {@code precision} (0 to 6) fractional digits. */
+    public static long roundToPrecision(long micros, int precision) {
+        long unit = DecimalMath.powerOfTen(DataType.MAX_TIMESTAMP_PRECISION - precision);
+        long half = unit / 2;
+        long sinceEpoch = micros - POSTGRES_EPOCH_MICROS;
+        long rounded = sinceEpoch >= 0 ? (sinceEpoch + half) / unit * unit : -((-sinceEpoch + half) / unit * unit);
+        try {
+            return Math.addExact(rounded, POSTGRES_EPOCH_MICROS);
+        } catch (ArithmeticException overflow) {
+            throw ParallaxException.of(SqlState.DATETIME_FIELD_OVERFLOW, "timestamp out of range");
+        }
+    }
+
     /** The first day PostgreSQL's dates and timestamps hold: 4714-11-24 BC (Julian day 0). */
     public static final long FIRST_DAY = daysFromCivil(-4713, 11, 24);
     /** The day after the last date PostgreSQL holds (5874897-12-31). */

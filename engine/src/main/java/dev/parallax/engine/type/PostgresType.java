@@ -141,8 +141,9 @@ public enum PostgresType {
             case DECIMAL -> ((type.precision() << 16) | type.scale()) + VARHDRSZ;
             case CHAR, VARCHAR -> type.length() == DataType.UNBOUNDED ? -1 : type.length() + VARHDRSZ;
             case BIT, VARBIT -> type.length() == DataType.UNBOUNDED ? -1 : type.length();
+            case TIMESTAMP, TIMESTAMPTZ -> type.precision();
             case ARRAY -> type.isVector() ? -1 : modifier(type.element());
-            case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, TIMESTAMP, TIMESTAMPTZ, INTERVAL_YEAR_MONTH,
+            case BOOLEAN, SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DATE, INTERVAL_YEAR_MONTH,
                  INTERVAL_DAY_TIME, TEXT, UUID, NULL -> -1;
         };
     }
@@ -171,6 +172,8 @@ public enum PostgresType {
                 int packed = typeModifier - VARHDRSZ;
                 yield "numeric(" + ((packed >> 16) & 0xffff) + "," + (packed & 0xffff) + ")";
             }
+            case TIMESTAMP -> "timestamp(" + typeModifier + ") without time zone";
+            case TIMESTAMPTZ -> "timestamp(" + typeModifier + ") with time zone";
             default -> formattedName;
         };
     }

@@ -41,8 +41,8 @@ public final class ValueText {
             case REAL -> parseFloat(text, type, true);
             case DOUBLE -> parseFloat(text, type, false);
             case DATE -> parseDate(text);
-            case TIMESTAMP -> parseTimestamp(text);
-            case TIMESTAMPTZ -> parseTimestampWithTimeZone(text, zone);
+            case TIMESTAMP -> DateTimes.roundToPrecision(parseTimestamp(text), type);
+            case TIMESTAMPTZ -> DateTimes.roundToPrecision(parseTimestampWithTimeZone(text, zone), type);
             case INTERVAL_YEAR_MONTH -> {
                 long[] parts = IntervalMath.parse(text);
                 if (parts[1] != 0) {

@@ -468,7 +468,7 @@ public final class QueryPlanner {
         VolcanoPlanner volcano = new VolcanoPlanner();
         volcano.setExecutor(NoConstantReduction.INSTANCE);
         volcano.addRelTraitDef(ConventionTraitDef.INSTANCE);
-        RexBuilder rexBuilder = new RexBuilder(typeFactory);
+        RexBuilder rexBuilder = new dev.parallax.planner.query.convert.TimestampPrecisionRexBuilder(typeFactory);
         RelOptCluster cluster = RelOptCluster.create(volcano, rexBuilder);
         cluster.setMetadataProvider(METADATA);
         CalciteCatalogReader viewCatalogReader = databasePlanner == null ? catalogReader

@@ -7,7 +7,7 @@ import dev.parallax.engine.type.DataType;
 /**
  * Resolves PostgreSQL type names, with their spellings and modifiers, to engine types:
  * integer/int/int4, bigint/int8, smallint/int2, boolean/bool, numeric/decimal(p[,s]),
- * real/float4, double precision/float8/float[(p)], date, timestamp [(p)] [with[out] time zone], timestamptz,
+ * real/float4, double precision/float8/float[(p)], date, timestamp [(p)] [with[out] time zone], timestamptz[(p)],
  * char/character[(n)], varchar/character varying[(n)], text, bit[(n)], bit varying/varbit[(n)], uuid.
  * NUMERIC without a precision is rejected: Parallax holds decimals exactly as scaled longs and
  * needs to know the scale (at most 18 digits).
@@ -52,10 +52,7 @@ public final class TypeNameParser {
             case "numeric", "decimal", "dec" -> decimal(cursor, start);
             case "date" -> DataType.DATE;
             case "timestamp" -> timestamp(cursor);
-            case "timestamptz" -> {
-                timestampPrecision(cursor);
-                yield DataType.TIMESTAMPTZ;
-            }
+            case "timestamptz" -> DataType.timestamp(timestampPrecision(cursor), true);
             case "text" -> DataType.TEXT;
             case "varchar" -> DataType.varchar(optionalLength(cursor, "varchar", DataType.UNBOUNDED));
             case "char", "character", "bpchar" -> {
@@ -144,29 +141,35 @@ public final class TypeNameParser {
     }
 
     private static DataType timestamp(TokenCursor cursor) {
-        timestampPrecision(cursor);
+        int precision = timestampPrecision(cursor);
         if (cursor.accept("without")) {
             cursor.expect("time");
             cursor.expect("zone");
         } else if (cursor.accept("with")) {
             cursor.expect("time");
             cursor.expect("zone");
-            return DataType.TIMESTAMPTZ;
+            return DataType.timestamp(precision, true);
         }
-        return DataType.TIMESTAMP;
+        return DataType.timestamp(precision, false);
     }
 
-    /** An optional {@code (p)} after timestamp or timestamptz: checked and ignored, as values keep microseconds. */
-    private static void timestampPrecision(TokenCursor cursor) {
-        if (cursor.acceptSymbol("(")) {
-            Token precisionToken = cursor.peek();
-            int precision = integer(cursor);
-            cursor.expectSymbol(")");
-            if (precision < 0) {
-                throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE,
-                        "TIMESTAMP(" + precision + ") precision must not be negative", null, null, precisionToken.position(), null);
-            }
+    /**
+     * An optional {@code (p)} after timestamp or timestamptz: the fractional digits values are rounded
+     * to, {@link DataType#UNBOUNDED} when absent. Negative is 22023; above 6 is taken as 6, PostgreSQL's
+     * maximum (PostgreSQL also warns "TIMESTAMP(7) precision reduced to maximum allowed, 6").
+     */
+    private static int timestampPrecision(TokenCursor cursor) {
+        if (!cursor.acceptSymbol("(")) {
+            return DataType.UNBOUNDED;
         }
+        Token precisionToken = cursor.peek();
+        int precision = integer(cursor);
+        cursor.expectSymbol(")");
+        if (precision < 0) {
+            throw new ParallaxException(SqlState.INVALID_PARAMETER_VALUE,
+                    "TIMESTAMP(" + precision + ") precision must not be negative", null, null, precisionToken.position(), null);
+        }
+        return Math.min(precision, DataType.MAX_TIMESTAMP_PRECISION);
     }
 
     private static int optionalLength(TokenCursor cursor, String typeName, int absent) {

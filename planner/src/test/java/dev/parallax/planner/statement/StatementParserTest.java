@@ -43,7 +43,12 @@ class StatementParserTest {
         assertEquals(DataType.DOUBLE, columnType("float8"));
         assertEquals(DataType.DATE, columnType("date"));
         assertEquals(DataType.TIMESTAMP, columnType("timestamp without time zone"));
-        assertEquals(DataType.TIMESTAMP, columnType("timestamp(6)"));
+        // A declared precision is kept (PostgreSQL's \d shows timestamp(6) without time zone), 7 and above as 6.
+        assertEquals(DataType.timestamp(6, false), columnType("timestamp(6)"));
+        assertEquals(DataType.timestamp(6, false), columnType("timestamp(9)"));
+        assertEquals(DataType.timestamp(0, true), columnType("timestamp(0) with time zone"));
+        assertEquals(DataType.timestamp(3, true), columnType("timestamptz(3)"));
+        assertEquals(DataType.TIMESTAMPTZ, columnType("timestamptz"));
         assertEquals(DataType.charType(25), columnType("character(25)"));
         assertEquals(DataType.charType(1), columnType("char"));
         assertEquals(DataType.varchar(44), columnType("character varying(44)"));

@@ -62,6 +62,11 @@ final class CastEvaluator extends Evaluator {
     /** {@link #text} as bytes when it is all ASCII (see {@link #asciiText()}). */
     private byte[] ascii = new byte[32];
     private int[] scratch = new int[0];
+    /**
+     * Whether the target is timestamp(p) / timestamptz(p) with p below 6 and the conversion does not
+     * round by itself (text input rounds as it parses): the converted values are then rounded to p digits.
+     */
+    private final boolean roundsTimestamps;
 
     CastEvaluator(Evaluator operand, DataType target, boolean explicit, SessionTimeZone zone) {
         super(target);
@@ -71,6 +76,7 @@ final class CastEvaluator extends Evaluator {
         this.target = target;
         this.explicit = explicit;
         this.conversion = conversionOf(source, target);
+        this.roundsTimestamps = target.roundsTimestamps() && conversion != Conversion.FROM_TEXT && conversion != Conversion.FROM_NULL;
         this.output = ColumnVector.create(target, Evaluator.INITIAL_CAPACITY);
     }
 
@@ -297,6 +303,14 @@ final class CastEvaluator extends Evaluator {
                             : ValueText.parse(target, value, zone);
                     store(result, position, parsed);
                 }
+            }
+        }
+        if (roundsTimestamps) {
+            long[] out = ((LongVector) result).values();
+            int precision = target.precision();
+            for (int index = 0; index < count; index++) {
+                int position = selection == null ? index : selection[index];
+                out[position] = DateTimes.roundToPrecision(out[position], precision);
             }
         }
         return result;

@@ -364,7 +364,7 @@ public final class CatalogFunctionExpander extends RexShuttle {
         return rexBuilder.makeCast(type, literal(path.get(number.intValue() - 1)), true, false);
     }
 
-    /** format_type: the type's name, with its modifier for character, bit and numeric types. */
+    /** format_type: the type's name, with its modifier for character, bit, numeric and timestamp types. */
     private RexNode formatType(RexNode typeOid, RexNode modifier) {
         List<RexNode> conditions = new ArrayList<>();
         List<RexNode> values = new ArrayList<>();
@@ -382,6 +382,9 @@ public final class CatalogFunctionExpander extends RexShuttle {
                         toText(rexBuilder.makeCall(SqlStdOperatorTable.DIVIDE, minus(modifier, VARHDRSZ), number(65536))),
                         literal(","), toText(rexBuilder.makeCall(SqlStdOperatorTable.MOD, minus(modifier, VARHDRSZ), number(65536))),
                         literal(")"));
+                // timestamp(3) without time zone: the precision between the type word and the zone words.
+                case TIMESTAMP, TIMESTAMPTZ -> concat(literal("timestamp("), toText(modifier),
+                        literal(type == PostgresType.TIMESTAMP ? ") without time zone" : ") with time zone"));
                 default -> null;
             };
             values.add(withModifier == null ? literal(plain)

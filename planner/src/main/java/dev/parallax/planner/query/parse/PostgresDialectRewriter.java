@@ -967,6 +967,24 @@ public final class PostgresDialectRewriter {
         for (int index = 0; index < pieces.size(); index++) {
             Piece piece = pieces.get(index);
             int stringIndex = PostgresTypeNames.skipSpace(pieces, index + 1);
+            if ((isWord(piece, "timestamp") || isWord(piece, "timestamptz")) && stringIndex < pieces.size()
+                    && pieces.get(stringIndex) instanceof Piece.Group) {
+                // timestamp(p) '...', timestamptz(p) '...', timestamp(p) with time zone '...': a cast to the
+                // type with its precision, as PostgreSQL reads them.
+                PostgresTypeNames.TypeName type = PostgresTypeNames.read(pieces, index);
+                int precisionString = type == null ? -1 : PostgresTypeNames.skipSpace(pieces, type.end());
+                if (precisionString >= 0 && precisionString < pieces.size() && !type.array()
+                        && pieces.get(precisionString) instanceof Piece.Leaf string
+                        && string.token().kind() == Kind.STRING && string.token().text().startsWith("'")) {
+                    List<Object> parts = new ArrayList<>();
+                    parts.add("CAST(" + string.token().text() + " AS ");
+                    parts.add(type.toPiece());
+                    parts.add(")");
+                    result.add(new Piece.Composite(parts, ((Piece.Leaf) piece).token().position()));
+                    index = precisionString;
+                    continue;
+                }
+            }
             int zoneEnd = isWord(piece, "timestamptz") ? index + 1 : withTimeZoneEnd(pieces, index);
             int zoneString = zoneEnd < 0 ? -1 : PostgresTypeNames.skipSpace(pieces, zoneEnd);
             if (zoneString >= 0 && zoneString < pieces.size() && pieces.get(zoneString) instanceof Piece.Leaf string

@@ -64,6 +64,16 @@ final class PostgresTypeNames {
                 return null;
             }
         }
+        Piece modifier = null;
+        if (calciteName.equals("TIMESTAMP")) {
+            // timestamp(p) with time zone: the precision comes before the zone words.
+            int precisionIndex = skipSpace(pieces, end);
+            if (precisionIndex < pieces.size() && pieces.get(precisionIndex) instanceof Piece.Group group
+                    && group.open().kind() == SqlToken.Kind.LEFT_PARENTHESIS) {
+                modifier = group;
+                end = precisionIndex + 1;
+            }
+        }
         if (calciteName.equals("TIMESTAMP") && (nextWord(pieces, end, "without") > 0 || nextWord(pieces, end, "with") > 0)) {
             boolean with = nextWord(pieces, end, "with") > 0;
             int afterWith = with ? nextWord(pieces, end, "with") : nextWord(pieces, end, "without");
@@ -75,8 +85,7 @@ final class PostgresTypeNames {
             }
         }
         int modifierIndex = skipSpace(pieces, end);
-        Piece modifier = null;
-        if (modifierIndex < pieces.size() && pieces.get(modifierIndex) instanceof Piece.Group group
+        if (modifier == null && modifierIndex < pieces.size() && pieces.get(modifierIndex) instanceof Piece.Group group
                 && group.open().kind() == SqlToken.Kind.LEFT_PARENTHESIS) {
             modifier = group;
             end = modifierIndex + 1;
@@ -166,6 +175,10 @@ final class PostgresTypeNames {
     record TypeName(String calciteName, Piece modifier, int end, int position, boolean array) {
         Piece toPiece() {
             String suffix = array ? " ARRAY" : "";
+            if (modifier != null && calciteName.equals(TIMESTAMP_WITH_TIME_ZONE)) {
+                // Calcite spells the precision before the zone words: TIMESTAMP(3) WITH LOCAL TIME ZONE.
+                return new Piece.Composite(List.of("TIMESTAMP", modifier, " WITH LOCAL TIME ZONE" + suffix), position);
+            }
             return modifier == null
                     ? new Piece.Composite(List.of(calciteName + suffix), position)
                     : new Piece.Composite(List.of(calciteName, modifier, suffix), position);

@@ -42,7 +42,8 @@ public final class InformationSchemaViews {
                    case when a.atttypid in (21, 23, 20, 700, 701) then 2 when a.atttypid = 1700 then 10 end,
                    case when a.atttypid in (21, 23, 20) then 0
                         when a.atttypid = 1700 and a.atttypmod > 0 then mod(a.atttypmod - 4, 65536) end,
-                   case when a.atttypid = 1082 then 0 when a.atttypid in (1114, 1186) then 6 end,
+                   case when a.atttypid = 1082 then 0 when a.atttypid in (1114, 1184) then case when a.atttypmod < 0 then 6 else a.atttypmod end
+                        when a.atttypid = 1186 then 6 end,
                    current_database(), 'pg_catalog', t.typname,
                    case when a.attidentity in ('a', 'd') then 'YES' else 'NO' end, 'NEVER',
                    case when c.relkind in ('r', 'p') and n.nspname <> 'pg_catalog' then 'YES' else 'NO' end

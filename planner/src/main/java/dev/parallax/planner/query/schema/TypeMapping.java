@@ -60,6 +60,25 @@ public final class TypeMapping {
         return type.length() == DataType.UNBOUNDED ? otherwise : type.length();
     }
 
+    /**
+     * The engine type of a CAST's target: {@link #toEngine} but keeping a timestamp's declared
+     * fractional digits below 6 ({@code ::timestamp(3)}), to which the cast rounds. Elsewhere
+     * timestamps stay unbounded: PostgreSQL's operators on a timestamp(3) return a plain timestamp.
+     */
+    public static DataType castTarget(RelDataType type) {
+        if (type.getSqlTypeName() == SqlTypeName.ARRAY && type.getComponentType().getSqlTypeName() != SqlTypeName.TINYINT) {
+            DataType element = castTarget(type.getComponentType());
+            return element.roundsTimestamps() ? DataType.array(element) : toEngine(type);
+        }
+        DataType engine = toEngine(type);
+        int precision = type.getPrecision();
+        if ((engine.kind() == dev.parallax.engine.type.TypeKind.TIMESTAMP || engine.kind() == dev.parallax.engine.type.TypeKind.TIMESTAMPTZ)
+                && precision >= 0 && precision < DataType.MAX_TIMESTAMP_PRECISION) {
+            return DataType.timestamp(precision, engine.kind() == dev.parallax.engine.type.TypeKind.TIMESTAMPTZ);
+        }
+        return engine;
+    }
+
     public static DataType toEngine(RelDataType type) {
         int precision = type.getPrecision();
         return switch (type.getSqlTypeName()) {

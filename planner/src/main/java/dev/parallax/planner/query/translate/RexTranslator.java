@@ -172,7 +172,8 @@ public final class RexTranslator {
             }
             case CAST -> {
                 Expr input = translateUnfolded(call.getOperands().getFirst());
-                return input.type().equals(type) ? input : new Cast(input, type);
+                DataType target = TypeMapping.castTarget(call.getType());
+                return input.type().equals(target) ? input : new Cast(input, target);
             }
             case CASE -> {
                 List<Expr> conditions = new ArrayList<>();
