@@ -103,7 +103,7 @@ final class AutoParameterization {
         }
         if (decision.pointUpsert() != null && decision.pointUpsert().isValid()) {
             session.noteStatement(sql);
-            Result result = decision.pointUpsert().execute(values);
+            Result result = decision.pointUpsert().execute(values, session);
             if (result.rowCount() > 0) {
                 session.transactionBlock().dataChanged();
             }

@@ -54,8 +54,8 @@ final class PointUpsertPlan {
         return catalog.version() == catalogVersion;
     }
 
-    /** Runs the insert with {@code parameters} (the application's values, not yet bound); the rows changed are its row count. */
-    Result execute(Object[] parameters) {
+    /** Runs the insert with {@code parameters} (the application's values, not yet bound) in {@code session}'s transaction (its now()); the rows changed are its row count. */
+    Result execute(Object[] parameters, SqlSession session) {
         Object[] supplied = parameters == null ? new Object[0] : parameters;
         if (supplied.length != parameterTypes.size()) {
             ParameterBinder.bind(parameterTypes, supplied); // PostgreSQL's 08P01 for the wrong count
@@ -75,7 +75,8 @@ final class PointUpsertPlan {
             }
         }
         Instant now = Instant.now();
-        values.setStatementStartMicros(Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1000));
+        long startMicros = Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1000);
+        values.setStartMicros(startMicros, session.transactionStartMicros(startMicros));
         long changed;
         try {
             changed = upsert.execute();

@@ -116,7 +116,7 @@ final class SqlPreparedQuery implements PreparedQuery {
             session.noteStatement(sql);
             Result result;
             try {
-                result = pointUpsert.execute(parameters);
+                result = pointUpsert.execute(parameters, session);
             } catch (RuntimeException failure) {
                 // A rewrite (ALTER TABLE, CREATE UNIQUE INDEX, DROP INDEX) replaced the table after the check
                 // (40001 from its closed storage, or its closed index): nothing was written; plan again

@@ -511,8 +511,8 @@ public final class SqlSession implements Session {
 
     /**
      * A fresh execution context for one statement: a settings snapshot, the bound parameters, the
-     * statement's start time for now(); registered for cancel() and statement_timeout until
-     * {@link RunningStatements#finish} is called.
+     * statement's start time (statement_timestamp()) and its transaction's (now()); registered for
+     * cancel() and statement_timeout until {@link RunningStatements#finish} is called.
      */
     /** Records the text of a statement about to run through a prepared plan (for pg_stat_progress). */
     void noteStatement(String sql) {
@@ -525,10 +525,19 @@ public final class SqlSession implements Session {
         Settings snapshot = settings.snapshot();
         ExecutionContext context = new ExecutionContext(database.memory(), database.workers(), snapshot, parameters,
                 startMicros, collectStatistics, relationSizes);
+        context.setTransactionStartMicros(transactionStartMicros(startMicros));
         context.setSequences(sequences);
         context.setSessionViews(sessionViews);
         running.start(context, snapshot.getLong("statement_timeout"), statementText);
         return context;
+    }
+
+    /**
+     * now() of a statement that started at {@code statementStartMicros}: in a transaction block, the
+     * block's start (BEGIN's); otherwise the statement is its own transaction.
+     */
+    long transactionStartMicros(long statementStartMicros) {
+        return transaction.startMicros(statementStartMicros);
     }
 
     RunningStatements running() {

@@ -33,6 +33,8 @@ final class TransactionBlock {
     private int changingStatements;
     /** The session's changed settings at BEGIN, restored by ROLLBACK. */
     private Map<String, String> settingsAtBegin = Map.of();
+    /** When BEGIN started the open block, microseconds since the epoch: the block's now(). */
+    private long startMicros;
     /** Settings changed by SET LOCAL in the open block, with their value before (empty: the default). */
     private final Map<String, Optional<String>> localSettings = new HashMap<>();
 
@@ -42,6 +44,14 @@ final class TransactionBlock {
 
     boolean inBlock() {
         return status != TransactionStatus.IDLE;
+    }
+
+    /**
+     * now() of a statement that started at {@code statementStartMicros}: the block's start inside one
+     * (the same for all its statements, as PostgreSQL's transaction_timestamp()), else the statement's.
+     */
+    long startMicros(long statementStartMicros) {
+        return status == TransactionStatus.IDLE ? statementStartMicros : startMicros;
     }
 
     /** Refuses a statement other than COMMIT / ROLLBACK in a failed block, as PostgreSQL does. */
@@ -91,6 +101,8 @@ final class TransactionBlock {
                     List.of(Notice.warning(SqlState.ACTIVE_SQL_TRANSACTION, "there is already a transaction in progress")));
         }
         status = TransactionStatus.IN_BLOCK;
+        java.time.Instant now = java.time.Instant.now();
+        startMicros = Math.addExact(Math.multiplyExact(now.getEpochSecond(), 1_000_000L), now.getNano() / 1000);
         changingStatements = 0;
         settingsAtBegin = settings.changed();
         localSettings.clear();

@@ -12,8 +12,8 @@ import java.util.Objects;
 
 /**
  * What one statement execution runs with: the database's memory and workers, a snapshot of the
- * session's settings, bound parameter values, the statement's start time (now()), cancellation,
- * and whether EXPLAIN ANALYZE statistics are collected. Shared by the leader and its workers;
+ * session's settings, bound parameter values, the statement's and its transaction's start times
+ * (statement_timestamp(), now()), cancellation, and whether EXPLAIN ANALYZE statistics are collected. Shared by the leader and its workers;
  * everything here is immutable or thread-safe.
  */
 public final class ExecutionContext {
@@ -32,6 +32,8 @@ public final class ExecutionContext {
     private volatile SequenceSession sequences;
     /** What the session's own system views read (pg_prepared_statements); set once before the statement runs. */
     private volatile SessionViews sessionViews = SessionViews.NONE;
+    /** now(): the start of the statement's transaction; the statement's start unless set (a statement in a BEGIN block). */
+    private volatile long transactionStartMicros;
     private volatile String cancelReason = "canceling statement due to user request";
 
     public ExecutionContext(MemoryManager memory, WorkerPool workers, Settings settings, Object[] parameters,
@@ -48,6 +50,7 @@ public final class ExecutionContext {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.parameters = parameters == null ? new Object[0] : parameters.clone();
         this.statementStartMicros = statementStartMicros;
+        this.transactionStartMicros = statementStartMicros;
         this.collectStatistics = collectStatistics;
         this.progress = new StatementProgress();
         this.statement = this;
@@ -59,6 +62,7 @@ public final class ExecutionContext {
         this.settings = statement.settings;
         this.parameters = parameters;
         this.statementStartMicros = statement.statementStartMicros;
+        this.transactionStartMicros = statement.transactionStartMicros;
         this.collectStatistics = statement.collectStatistics;
         this.progress = statement.progress;
         this.relationSizes = statement.relationSizes;
@@ -133,9 +137,22 @@ public final class ExecutionContext {
         return parameters.length;
     }
 
-    /** now() / CURRENT_TIMESTAMP: microseconds since the epoch when the statement started. */
+    /** statement_timestamp(): microseconds since the epoch when the statement started. */
     public long statementStartMicros() {
         return statementStartMicros;
+    }
+
+    /**
+     * Gives the statement the start of the transaction it runs in (a block's BEGIN), for now(); called
+     * once, before the statement runs. Without it, the transaction is the statement's own.
+     */
+    public void setTransactionStartMicros(long micros) {
+        this.transactionStartMicros = micros;
+    }
+
+    /** now() / CURRENT_TIMESTAMP / transaction_timestamp(): microseconds since the epoch when the transaction started. */
+    public long transactionStartMicros() {
+        return statement.transactionStartMicros;
     }
 
     /** Where the size functions read the bytes relations hold now. */

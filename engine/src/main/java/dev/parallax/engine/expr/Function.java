@@ -173,8 +173,13 @@ public enum Function {
      * SIZE_PRETTY(bigint or numeric): the bytes in bytes/kB/MB/GB/TB/PB with PostgreSQL 15's rounding.
      */
     TABLE_SIZE, RELATION_SIZE, INDEXES_SIZE, TOTAL_RELATION_SIZE, DATABASE_SIZE, SIZE_PRETTY,
-    // Volatile: random() is per row; now() is the statement's start; clock_timestamp() the wall clock.
-    RANDOM, NOW, CLOCK_TIMESTAMP,
+    /**
+     * Volatile: RANDOM is per row. The times, PostgreSQL's: NOW (now(), current_timestamp,
+     * transaction_timestamp()) is the start of the transaction, the same for every statement of a
+     * BEGIN ... COMMIT block; STATEMENT_TIMESTAMP the start of the statement; CLOCK_TIMESTAMP the
+     * wall clock at each call.
+     */
+    RANDOM, NOW, STATEMENT_TIMESTAMP, CLOCK_TIMESTAMP,
     /**
      * TIMEZONE(zone text, value): {@code value AT TIME ZONE zone}; a timestamp with time zone gives the
      * TIMESTAMP it reads as in the zone, a TIMESTAMP the TIMESTAMPTZ that local time names there.

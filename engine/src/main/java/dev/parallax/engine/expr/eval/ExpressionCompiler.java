@@ -661,7 +661,12 @@ public final class ExpressionCompiler {
             }
             case NOW -> {
                 return statementValues != null
-                        ? new StatementValueEvaluator(statementValues, StatementValueEvaluator.NOW, type)
+                        ? new StatementValueEvaluator(statementValues, StatementValueEvaluator.TRANSACTION_START, type)
+                        : new ConstantEvaluator(context.transactionStartMicros(), type);
+            }
+            case STATEMENT_TIMESTAMP -> {
+                return statementValues != null
+                        ? new StatementValueEvaluator(statementValues, StatementValueEvaluator.STATEMENT_START, type)
                         : new ConstantEvaluator(context.statementStartMicros(), type);
             }
         }
@@ -818,7 +823,7 @@ public final class ExpressionCompiler {
                     || readsStatementValues(caseExpression.otherwise());
             case InList inList -> readsStatementValues(inList.value())
                     || inList.values().stream().anyMatch(ExpressionCompiler::readsStatementValues);
-            case Call call -> call.function() == Function.NOW || call.arguments().stream().anyMatch(ExpressionCompiler::readsStatementValues);
+            case Call call -> call.function() == Function.NOW || call.function() == Function.STATEMENT_TIMESTAMP || call.arguments().stream().anyMatch(ExpressionCompiler::readsStatementValues);
         };
     }
 

@@ -8,14 +8,15 @@ import dev.parallax.engine.vector.DoubleVector;
 import dev.parallax.engine.vector.LongVector;
 
 /**
- * A parameter ({@code $n}) or now() of a statement compiled once and executed many times: reads its
+ * A parameter ({@code $n}), now() or statement_timestamp() of a statement compiled once and executed many times: reads its
  * value from {@link StatementValues} at each evaluation, where a statement compiled per execution
  * has a {@link ConstantEvaluator}. Never folded, so expressions over it are evaluated per execution.
  */
 final class StatementValueEvaluator extends Evaluator {
-    /** The parameter index, or {@link #NOW}. */
+    /** The parameter index, or {@link #TRANSACTION_START} (now()) or {@link #STATEMENT_START} (statement_timestamp()). */
     private final int parameterIndex;
-    static final int NOW = -1;
+    static final int TRANSACTION_START = -1;
+    static final int STATEMENT_START = -2;
     private final StatementValues values;
     private final ColumnVector output;
 
@@ -29,9 +30,9 @@ final class StatementValueEvaluator extends Evaluator {
     @Override
     ColumnVector evaluate(Batch input, int[] selection, int count) {
         ColumnVector result = prepare(output, input);
-        if (parameterIndex == NOW) {
+        if (parameterIndex < 0) {
             long[] out = ((LongVector) result).values();
-            long now = values.statementStartMicros();
+            long now = parameterIndex == TRANSACTION_START ? values.transactionStartMicros() : values.statementStartMicros();
             for (int index = 0; index < count; index++) {
                 out[selection == null ? index : selection[index]] = now;
             }

@@ -7,8 +7,8 @@ import java.util.Arrays;
 
 /**
  * What changes between executions of one prepared statement whose expressions are compiled once
- * ({@link ExpressionCompiler#compileReusable}): the bound parameter values and the statement's
- * start time (now()). The executing thread sets them before evaluating; the evaluators read them
+ * ({@link ExpressionCompiler#compileReusable}): the bound parameter values, the statement's start
+ * time (statement_timestamp()) and its transaction's (now()). The executing thread sets them before evaluating; the evaluators read them
  * at every evaluation. A parameter held as a long (an integer value bound to a long-held type) is
  * set with {@link #setLong} and never boxed. Used by one thread at a time.
  */
@@ -18,17 +18,18 @@ public final class StatementValues {
     private boolean[] heldAsLong = new boolean[0];
     private int count;
     private long statementStartMicros;
+    private long transactionStartMicros;
 
     /**
      * Sets the values of the next execution: {@code parameters} in the engine representation of
-     * each parameter's type (Long, Double, byte[], or null), copied.
+     * each parameter's type (Long, Double, byte[], or null), copied; the execution is its own transaction.
      */
     public void bind(Object[] parameters, long statementStartMicros) {
         setCount(parameters.length);
         for (int index = 0; index < parameters.length; index++) {
             set(index, parameters[index]);
         }
-        this.statementStartMicros = statementStartMicros;
+        setStartMicros(statementStartMicros, statementStartMicros);
     }
 
     /** Starts the next execution's values: {@code parameterCount} parameters (set each with {@link #set} or {@link #setLong}). */
@@ -54,9 +55,13 @@ public final class StatementValues {
         heldAsLong[index] = true;
     }
 
-    /** now() of the next execution: microseconds since the epoch when it started. */
-    public void setStatementStartMicros(long micros) {
-        this.statementStartMicros = micros;
+    /**
+     * statement_timestamp() and now() of the next execution: microseconds since the epoch when it
+     * started and when its transaction did (the same outside a BEGIN block).
+     */
+    public void setStartMicros(long statementStartMicros, long transactionStartMicros) {
+        this.statementStartMicros = statementStartMicros;
+        this.transactionStartMicros = transactionStartMicros;
     }
 
     /** Forgets the values (and the references they hold). */
@@ -87,8 +92,13 @@ public final class StatementValues {
         return parameters[index];
     }
 
-    /** now(): microseconds since the epoch when the current execution started. */
+    /** statement_timestamp(): microseconds since the epoch when the current execution started. */
     long statementStartMicros() {
         return statementStartMicros;
+    }
+
+    /** now(): microseconds since the epoch when the current execution's transaction started. */
+    long transactionStartMicros() {
+        return transactionStartMicros;
     }
 }

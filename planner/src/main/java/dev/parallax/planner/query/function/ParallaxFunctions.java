@@ -69,7 +69,10 @@ public final class ParallaxFunctions {
     public static final SqlFunction MD5 = SqlBasicFunction.create("md5",
             ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
             OperandTypes.STRING, SqlFunctionCategory.STRING);
-    /** now(), transaction_timestamp() and statement_timestamp(): the statement's start, a timestamp with time zone. */
+    /**
+     * now() and transaction_timestamp(): the transaction's start; statement_timestamp(): the statement's;
+     * timestamps with time zone.
+     */
     public static final SqlFunction NOW = statementStart("now");
     public static final SqlFunction TRANSACTION_TIMESTAMP = statementStart("transaction_timestamp");
     public static final SqlFunction STATEMENT_TIMESTAMP = statementStart("statement_timestamp");
@@ -355,7 +358,7 @@ public final class ParallaxFunctions {
     private ParallaxFunctions() {
     }
 
-    /** A niladic function of the statement's start, a timestamp with time zone (dynamic: never folded into a cached plan). */
+    /** A niladic function of the statement's or transaction's start, a timestamp with time zone (dynamic: never folded into a cached plan). */
     private static SqlFunction statementStart(String name) {
         return SqlBasicFunction.create(name, ReturnTypes.explicit(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 6),
                 OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE).withDynamic(true);

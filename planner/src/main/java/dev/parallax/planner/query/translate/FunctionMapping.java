@@ -121,9 +121,11 @@ final class FunctionMapping {
         if (operator == ParallaxFunctions.DATE_TRUNC) {
             return Function.DATE_TRUNC;
         }
-        if (operator == ParallaxFunctions.NOW || operator == ParallaxFunctions.TRANSACTION_TIMESTAMP
-                || operator == ParallaxFunctions.STATEMENT_TIMESTAMP) {
+        if (operator == ParallaxFunctions.NOW || operator == ParallaxFunctions.TRANSACTION_TIMESTAMP) {
             return Function.NOW;
+        }
+        if (operator == ParallaxFunctions.STATEMENT_TIMESTAMP) {
+            return Function.STATEMENT_TIMESTAMP;
         }
         if (operator == ParallaxFunctions.TIMEZONE) {
             return Function.TIMEZONE;

@@ -149,13 +149,18 @@ public final class RexTranslator {
         DataType type = TypeMapping.toEngine(call.getType());
         SqlOperator operator = call.getOperator();
         if (operator == ParallaxFunctions.CURRENT_TIMESTAMP || operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_TIMESTAMP) {
-            // The statement's start, as now().
-            return new Call(Function.NOW, List.of(), DataType.TIMESTAMPTZ);
+            // The transaction's start, as now(); current_timestamp(p) rounded to p digits.
+            Call now = new Call(Function.NOW, List.of(), DataType.TIMESTAMPTZ);
+            // (Without p, Calcite types it with precision 0, where PostgreSQL keeps microseconds.)
+            DataType rounded = TypeMapping.castTarget(call.getType());
+            return !call.getOperands().isEmpty() && rounded.roundsTimestamps() ? new Cast(now, rounded) : now;
         }
         if (operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.LOCALTIMESTAMP
                 || operator == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_DATE) {
-            // The statement's start read in the session's zone.
-            return new Cast(new Call(Function.NOW, List.of(), DataType.TIMESTAMPTZ), type);
+            // The transaction's start read in the session's zone (localtimestamp(p) rounded to p digits).
+            DataType local = TypeMapping.castTarget(call.getType());
+            return new Cast(new Call(Function.NOW, List.of(), DataType.TIMESTAMPTZ),
+                    !call.getOperands().isEmpty() && local.roundsTimestamps() ? local : type);
         }
         if (operator == ExtractFunctions.EXTRACT || operator == ExtractFunctions.DATE_PART) {
             String field = ExtractFunctions.field(((RexLiteral) call.getOperands().getFirst()).getValueAs(String.class));
