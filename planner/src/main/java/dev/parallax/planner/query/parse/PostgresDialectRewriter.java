@@ -290,6 +290,7 @@ public final class PostgresDialectRewriter {
         pieces = lateralFunctions(pieces);
         rejectNegativeRowCounts(pieces);
         pieces = addFromBeforeLoneClause(pieces);
+        pieces = quoteAtNames(pieces);
         pieces = rewriteIntervals(pieces);
         pieces = rewriteDateTimeLiterals(pieces);
         pieces = rewriteEmptyArrays(pieces, castArguments);
@@ -871,6 +872,26 @@ public final class PostgresDialectRewriter {
         return result;
     }
 
+    /**
+     * AT is a keyword only in AT TIME ZONE (PostgreSQL keeps it unreserved); elsewhere it names a column,
+     * as audit tables' {@code at}, which pg_dump writes unquoted. Quoted before casts and AT TIME ZONE
+     * are rewritten, so that {@code at::date}, {@code t.at} and {@code at at time zone 'UTC'} keep it a
+     * name inside what they become; a quoted identifier token, so that it still reads as a primary.
+     */
+    private static List<Piece> quoteAtNames(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces);
+        for (int index = 0; index < pieces.size(); index++) {
+            if (pieces.get(index) instanceof Piece.Leaf leaf && leaf.token().isWord("at")) {
+                int next = PostgresTypeNames.skipSpace(pieces, index + 1);
+                if (!(next < pieces.size() && isWord(pieces.get(next), "time"))) {
+                    result.set(index, new Piece.Leaf(new SqlToken(Kind.QUOTED_IDENTIFIER, "\"" + leaf.token().lowerText() + "\"",
+                            leaf.token().position())));
+                }
+            }
+        }
+        return result;
+    }
+
     /** Whether the word at {@code index} is GROUP followed by BY (not the GROUP of WITHIN GROUP). */
     private static boolean isGroupBy(List<Piece> pieces, int index) {
         if (!isWord(pieces.get(index), "group")) {
@@ -906,10 +927,7 @@ public final class PostgresDialectRewriter {
             boolean usedAsName = FUNCTION_NAME_WORDS.contains(leaf.token().lowerText())
                     && !(PostgresTypeNames.skipSpace(pieces, index + 1) < pieces.size()
                     && pieces.get(PostgresTypeNames.skipSpace(pieces, index + 1)) instanceof Piece.Group);
-            // AT is a keyword only in AT TIME ZONE; elsewhere it names a column (audit tables' "at", as pg_dump writes it unquoted).
-            int next = PostgresTypeNames.skipSpace(pieces, index + 1);
-            boolean atAsName = leaf.token().isWord("at") && !(next < pieces.size() && isWord(pieces.get(next), "time"));
-            if (NAME_WORDS.contains(leaf.token().lowerText()) || usedAsName || atAsName) {
+            if (NAME_WORDS.contains(leaf.token().lowerText()) || usedAsName) {
                 result.set(index, new Piece.Composite(List.of("\"" + leaf.token().lowerText() + "\""), leaf.token().position()));
                 continue;
             }
