@@ -1076,8 +1076,7 @@ public final class PostgresDialectRewriter {
                 String body = quoted.substring(1, quoted.length() - 1).replace("''", "'");
                 result.subList(start, result.size()).clear();
                 // Under a cast to its own type, so that the column is named interval as in PostgreSQL.
-                String literal = PostgresIntervalText.toSqlLiteral(body, string.token().position());
-                result.add(new Piece.Composite(List.of("CAST(" + literal + " AS INTERVAL " + literal.substring(literal.lastIndexOf('\'') + 2) + ")"),
+                result.add(new Piece.Composite(List.of(PostgresIntervalText.toCastLiteral(body, string.token().position())),
                         string.token().position()));
                 index = intervalEnd - 1;
                 continue;
