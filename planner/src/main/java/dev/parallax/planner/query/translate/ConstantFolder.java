@@ -60,7 +60,9 @@ final class ConstantFolder {
                     yield scaled.precision() - scaled.scale() <= type.precision() - type.scale()
                             ? Literal.ofLong(scaled.unscaledValue().longValueExact(), type) : original;
                 }
-                case REAL, DOUBLE -> new Literal(value.doubleValue(), type);
+                // Past real's range: left to the cast, whose 22003 it is.
+                case REAL -> Float.isInfinite(value.floatValue()) ? original : new Literal((double) value.floatValue(), type);
+                case DOUBLE -> new Literal(value.doubleValue(), type);
                 default -> original;
             };
         }

@@ -114,7 +114,9 @@ public final class RexTranslator {
             case BOOLEAN -> Literal.ofLong(Boolean.TRUE.equals(literal.getValueAs(Boolean.class)) ? 1 : 0, type);
             case SMALLINT, INTEGER, BIGINT -> Literal.ofLong(literal.getValueAs(Long.class), type);
             case DECIMAL -> Literal.ofLong(literal.getValueAs(BigDecimal.class).setScale(type.scale()).unscaledValue().longValueExact(), type);
-            case REAL, DOUBLE -> new Literal(literal.getValueAs(Double.class), type);
+            // A real holds the float it is (as a cast to real rounds): its unique index keys are of the stored value.
+            case REAL -> new Literal(asReal(literal.getValueAs(Double.class)), type);
+            case DOUBLE -> new Literal(literal.getValueAs(Double.class), type);
             case DATE -> Literal.ofLong(literal.getValueAs(Integer.class), type);
             case TIMESTAMP -> Literal.ofLong(timestampMicros(literal.getValueAs(org.apache.calcite.util.TimestampString.class)), type);
             // Calcite holds an instant's literal as its UTC time.
@@ -426,5 +428,11 @@ public final class RexTranslator {
             sum = sum == null ? counted : new Call(Function.ADD, DataType.INTEGER, sum, counted);
         }
         return sum;
+    }
+
+    /** The float {@code value} rounds to; a value past real's range stays as it is (storing it fails as a cast's 22003 does). */
+    private static double asReal(double value) {
+        float real = (float) value;
+        return Float.isInfinite(real) && !Double.isInfinite(value) ? value : real;
     }
 }
