@@ -4,6 +4,7 @@ import dev.parallax.engine.catalog.Catalog;
 import dev.parallax.engine.catalog.CheckConstraint;
 import dev.parallax.engine.catalog.ColumnDefinition;
 import dev.parallax.engine.catalog.ForeignKey;
+import dev.parallax.engine.catalog.KeyPairing;
 import dev.parallax.engine.catalog.ReferentialAction;
 import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
@@ -14,7 +15,6 @@ import dev.parallax.engine.exec.Operator;
 import dev.parallax.engine.operator.ConstantValues;
 import dev.parallax.engine.operator.dml.ForeignKeyValidation;
 import dev.parallax.engine.type.DataType;
-import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.planner.statement.ForeignKeyClause;
 import dev.parallax.planner.statement.RelationName;
@@ -203,34 +203,22 @@ final class ForeignKeyCommand {
     }
 
     /**
-     * The key's two columns have one type (the lookup reads the referencing values as the
-     * referenced key's index does); types PostgreSQL would compare through a cast are 0A000 here,
-     * unrelated ones PostgreSQL's 42804.
+     * Whether a key may pair {@code referencing} with {@code referenced}: as PostgreSQL 15 decides
+     * ({@link KeyPairing}), its 42804 with the DETAIL naming both types without modifiers; pairs
+     * PostgreSQL accepts that Parallax cannot compare yet are 0A000.
      */
     private static void checkTypes(String name, ColumnDefinition referencing, ColumnDefinition referenced) {
         DataType one = referencing.type();
         DataType other = referenced.type();
-        if (one.kind() == other.kind() && (one.kind() != TypeKind.DECIMAL || one.scale() == other.scale())) {
-            // A decimal is held as a long of its scale: two scales would compare different longs.
-            return;
+        switch (KeyPairing.of(one, other)) {
+            case SAME, CONVERTED -> {
+            }
+            case NOT_SUPPORTED -> throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
+                    "foreign key constraint \"%s\" over columns of types %s and %s is not supported yet", name, one.sqlName(), other.sqlName());
+            case INCOMPATIBLE -> throw ParallaxException.of(SqlState.DATATYPE_MISMATCH, "foreign key constraint \"%s\" cannot be implemented", name)
+                    .withDetail("Key columns \"" + referencing.name() + "\" and \"" + referenced.name() + "\" are of incompatible types: "
+                            + one.nameWithoutModifier() + " and " + other.nameWithoutModifier() + ".");
         }
-        if (category(one.kind()) == category(other.kind()) && category(one.kind()) != 0) {
-            throw ParallaxException.of(SqlState.FEATURE_NOT_SUPPORTED,
-                    "foreign key constraint \"%s\" over columns of types %s and %s is not supported yet: declare both columns %s",
-                    name, one.sqlName(), other.sqlName(), other.sqlName());
-        }
-        throw ParallaxException.of(SqlState.DATATYPE_MISMATCH, "foreign key constraint \"%s\" cannot be implemented", name)
-                .withDetail("Key columns \"" + referencing.name() + "\" and \"" + referenced.name() + "\" are of incompatible types: "
-                        + one.sqlName() + " and " + other.sqlName() + ".");
-    }
-
-    /** 1 for numbers, 2 for character strings, 0 for any other kind (compatible only with itself). */
-    private static int category(TypeKind kind) {
-        return switch (kind) {
-            case SMALLINT, INTEGER, BIGINT, DECIMAL, REAL, DOUBLE -> 1;
-            case TEXT, VARCHAR, CHAR -> 2;
-            default -> 0;
-        };
     }
 
     /**

@@ -80,6 +80,39 @@ class ForeignKeysTest {
         assertEquals("Truncate table \"c\" at the same time, or use TRUNCATE ... CASCADE.", truncate.hint());
     }
 
+    /** Keys over columns of two types: PostgreSQL 15's DETAILs print the referencing side's values as its type prints them. */
+    @Test
+    void crossTypeViolationsCarryPostgresDetails() {
+        rows(session, "create table a2 (x int primary key)");
+        rows(session, "create table b2 (x bigint references a2)");
+        assertEquals("Key (x)=(5000000000) is not present in table \"a2\".", failure(session, "insert into b2 values (5000000000)").detail());
+        rows(session, "create table a4 (x numeric(10,2) primary key)");
+        rows(session, "insert into a4 values (1.50)");
+        rows(session, "create table b4 (x numeric(10,3) references a4)");
+        rows(session, "insert into b4 values (1.500)");
+        assertEquals("Key (x)=(1.505) is not present in table \"a4\".", failure(session, "insert into b4 values (1.505)").detail());
+        assertEquals("Key (x)=(1.50) is still referenced from table \"b4\".", failure(session, "delete from a4").detail());
+        rows(session, "create table a9 (x text primary key)");
+        rows(session, "insert into a9 values ('cd ')");
+        rows(session, "create table b9 (y char(3) references a9)");
+        assertEquals("Key (y)=(cd ) is not present in table \"a9\".", failure(session, "insert into b9 values ('cd')").detail());
+        rows(session, "create table m1 (a bigint, b varchar(10), c numeric(8,2), primary key (a, b, c))");
+        rows(session, "insert into m1 values (1, 'x', 1.5)");
+        rows(session, "create table m2 (a int, b text, c numeric(8,1), foreign key (c, a, b) references m1 (c, a, b))");
+        rows(session, "insert into m2 values (1, 'x', 1.5)");
+        assertEquals("Key (c, a, b)=(2.0, 1, x) is not present in table \"m1\".", failure(session, "insert into m2 values (1, 'x', 2)").detail());
+        rows(session, "create table b17 (x bigint)");
+        rows(session, "insert into b17 values (1), (5000000000)");
+        rows(session, "insert into a2 values (1)");
+        ParallaxException added = failure(session, "alter table b17 add constraint b17_fk foreign key (x) references a2");
+        assertEquals(SqlState.FOREIGN_KEY_VIOLATION, added.state());
+        assertEquals("Key (x)=(5000000000) is not present in table \"a2\".", added.detail());
+        ParallaxException incompatible = failure(session, "create table bad (x varchar(5) references a2)");
+        assertEquals(SqlState.DATATYPE_MISMATCH, incompatible.state());
+        assertEquals("foreign key constraint \"bad_x_fkey\" cannot be implemented", incompatible.getMessage());
+        assertEquals("Key columns \"x\" and \"x\" are of incompatible types: character varying and integer.", incompatible.detail());
+    }
+
     @Test
     void matchFullRefusesMixedNulls() {
         rows(session, "create table p (a int, b int, primary key (a, b))");

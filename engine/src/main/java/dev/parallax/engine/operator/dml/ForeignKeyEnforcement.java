@@ -6,12 +6,16 @@ import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.exec.ExecutionContext;
+import dev.parallax.engine.expr.ColumnRef;
+import dev.parallax.engine.expr.eval.ExpressionCompiler;
+import dev.parallax.engine.expr.eval.VectorExpression;
 import dev.parallax.engine.index.RowIds;
 import dev.parallax.engine.plan.ConflictAction;
 import dev.parallax.engine.plan.ModifyOperation;
 import dev.parallax.engine.plan.ModifyTableNode;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.storage.ScanSnapshot;
+import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
 import dev.parallax.engine.vector.ColumnVector;
@@ -35,7 +39,9 @@ import java.util.Set;
  * <p>Referencing side: each new row version whose key columns are all non-NULL (MATCH SIMPLE) and
  * differ from its old version's must find its key in the referenced constraint's unique index (one
  * point lookup), or among the new rows of the referenced table this statement writes (a
- * self-referencing table's rows inserted together); 23503 otherwise.
+ * self-referencing table's rows inserted together); 23503 otherwise. The two sides' column types
+ * may differ as PostgreSQL allows ({@link dev.parallax.engine.catalog.KeyPairing}): keys are looked
+ * for and compared as the referenced columns' types hold them ({@link ReferencedKeyProbe}).
  *
  * <p>Referenced side: each referenced key an old row version takes away (deleted, or changed) is
  * looked for in the referencing table by one scan of it per statement and foreign key (PostgreSQL
@@ -58,7 +64,7 @@ final class ForeignKeyEnforcement {
         int checkedOld;
         int checkedNew;
         /** Per key columns: the keys of the new rows, and how many new rows they were made from. */
-        final Map<String, Set<String>> newKeys = new HashMap<>();
+        final Map<String, KeyPositions> newKeys = new HashMap<>();
         final Map<String, Integer> newKeysCount = new HashMap<>();
 
         Pending(TableChanges changes) {
@@ -87,6 +93,12 @@ final class ForeignKeyEnforcement {
     private final Map<Table, Pending> pendingByTable = new IdentityHashMap<>();
     private final List<Pending> pending = new ArrayList<>();
     private final Map<Table, TableChanges> cascadeSets = new IdentityHashMap<>();
+    /** Per foreign key: its referencing keys as the referenced columns' types hold them (made on first use). */
+    private final Map<ForeignKey, ReferencedKeyProbe> probes = new IdentityHashMap<>();
+    /** Per foreign key with SET DEFAULT: a row of its referencing table holding the default values in the key columns. */
+    private final Map<ForeignKey, Batch> defaultRows = new IdentityHashMap<>();
+    /** Per foreign key with ON UPDATE CASCADE: how a new referenced key becomes the referencing columns' values. */
+    private final Map<ForeignKey, CascadeCopy> cascadeCopies = new IdentityHashMap<>();
     /**
      * How many old and new rows the statement's own change set held before the actions added to it
      * (a self-referencing table's cascades): its count and RETURNING leave the others out, as PostgreSQL's do.
@@ -314,27 +326,32 @@ final class ForeignKeyEnforcement {
         // An unchanged key stays valid unless the statement also changes the referenced table (SET DEFAULT
         // may keep a key whose row it deletes; a self-referencing table's rows may lose their parents).
         boolean referencedChanges = pendingByTable.containsKey(key.referenced());
+        ReferencedKeyProbe probe = probe(key);
         for (int row = from; row < to; row++) {
             int predecessor = changes.predecessor(row);
-            if (predecessor >= 0 && !referencedChanges && sameValues(oldRows, predecessor, newRows, row, columns, columns)) {
+            if (predecessor >= 0 && !referencedChanges && KeyValues.sameRepresentation(oldRows, predecessor, columns, newRows, row, columns)) {
                 continue;
             }
             if (anyNull(newRows, row, columns)) {
                 requireNotMixed(key, newRows, row);
                 continue;
             }
-            if (!referencedKeyExists(key, newRows, row)) {
+            if (!referencedKeyExists(key, probe, newRows, row)) {
                 throw notPresent(key, newRows, row);
             }
         }
     }
 
-    /** Whether the referenced table holds row {@code row}'s key after the statement. */
-    private boolean referencedKeyExists(ForeignKey key, Batch rows, int row) {
+    /** Whether the referenced table holds row {@code row}'s key after the statement; {@code probe} is {@code key}'s. */
+    private boolean referencedKeyExists(ForeignKey key, ReferencedKeyProbe probe, Batch rows, int row) {
+        if (!probe.load(rows, row)) {
+            // A value the referenced columns cannot hold (5000000000 against an integer key): no row has it.
+            return false;
+        }
         Table referenced = key.referenced();
         PagedTableStorage storage = (PagedTableStorage) referenced.storage();
         long abandoned = storage.abandonedSteps();
-        long rowId = key.referencedKey().index().get(rows, key.lookupColumns(), row);
+        long rowId = probe.find();
         if (rowId != RowIds.ABSENT && !storage.isPublished(rowId)) {
             throw ModifyTableOperator.UNPUBLISHED;
         }
@@ -346,30 +363,40 @@ final class ForeignKeyEnforcement {
             return true;
         }
         // The statement kills that row (or it is absent): its new rows may hold the key.
-        return written != null && newRowsHold(written, key.referencedColumns(), rows, row, key.referencingColumns());
+        return written != null && newRowsHold(written, key.referencedColumns(), probe.keyRows(), probe.keyRow(), probe.keyColumns());
+    }
+
+    private ReferencedKeyProbe probe(ForeignKey key) {
+        ReferencedKeyProbe probe = probes.get(key);
+        if (probe == null) {
+            probe = new ReferencedKeyProbe(key);
+            probes.put(key, probe);
+        }
+        return probe;
     }
 
     /**
-     * Whether a new row of {@code set} has, in {@code columns}, the values of {@code rows}' row
-     * {@code row} in {@code sourceColumns}: through a set of the new rows' keys, made once per
-     * columns and number of new rows (a statement rewriting a self-referencing table asks once a row).
+     * Whether a new row of {@code set} has, in {@code columns}, the key {@code rows}' row {@code row}
+     * holds in {@code sourceColumns} (values of the types of {@code columns}): through a map of the new
+     * rows' keys, made once per columns and number of new rows (a statement rewriting a
+     * self-referencing table asks once a row).
      */
     private static boolean newRowsHold(Pending set, int[] columns, Batch rows, int row, int[] sourceColumns) {
         TableChanges changes = set.changes;
         String columnsKey = Arrays.toString(columns);
-        Set<String> keys = set.newKeys.get(columnsKey);
+        KeyPositions keys = set.newKeys.get(columnsKey);
         if (keys == null || set.newKeysCount.get(columnsKey) != changes.newCount()) {
-            keys = new HashSet<>();
             Batch newRows = changes.newRows();
+            keys = new KeyPositions(newRows, columns, changes.newCount());
             for (int candidate = 0; candidate < changes.newCount(); candidate++) {
                 if (!anyNull(newRows, candidate, columns)) {
-                    keys.add(keyText(newRows, candidate, columns));
+                    keys.putIfAbsent(candidate);
                 }
             }
             set.newKeys.put(columnsKey, keys);
             set.newKeysCount.put(columnsKey, changes.newCount());
         }
-        return keys.contains(keyText(rows, row, sourceColumns));
+        return keys.get(rows, row, sourceColumns) >= 0;
     }
 
     // ---- referenced side ----
@@ -379,15 +406,16 @@ final class ForeignKeyEnforcement {
         Batch oldRows = changes.oldRows();
         Batch newRows = changes.newRows();
         int[] columns = key.referencedColumns();
-        Map<String, Integer> takenKeys = null;
-        // One key column held as a long (the two sides have one type): looked up without a key object per row.
-        // ON DELETE CASCADE of one parent over 1M referencing rows, niced CLI at load 8-12, medians of 25 deletes
-        // in two JVMs each: 36.6 and 26.5 ms, against 58.7 and 80.8 ms with the text keys.
+        KeyPositions takenKeys = null;
+        // One key column held as a long: looked up without hashing a row. ON DELETE CASCADE of one parent over
+        // 1M referencing rows, niced CLI at load 8-12, medians of 25 deletes in two JVMs each: 36.6 and 26.5 ms,
+        // against 58.7 and 80.8 ms with the text keys of before KeyPositions.
         LongKeyPositions takenLongKeys = columns.length == 1 && oldRows.column(columns[0]) instanceof LongVector
                 ? new LongKeyPositions(to - from) : null;
         for (int old = from; old < to; old++) {
             int successor = changes.successor(old);
-            if (successor >= 0 && sameValues(oldRows, old, newRows, successor, columns, columns)) {
+            // PostgreSQL compares the referenced side's old and new key by image (datum_image_eq), not by equality.
+            if (successor >= 0 && KeyValues.sameRepresentation(oldRows, old, columns, newRows, successor, columns)) {
                 continue;
             }
             if (anyNull(oldRows, old, columns)) {
@@ -402,13 +430,14 @@ final class ForeignKeyEnforcement {
                 continue;
             }
             if (takenKeys == null) {
-                takenKeys = new HashMap<>();
+                takenKeys = new KeyPositions(oldRows, columns, to - from);
             }
-            takenKeys.putIfAbsent(keyText(oldRows, old, columns), old);
+            takenKeys.putIfAbsent(old);
         }
         if (takenLongKeys != null ? takenLongKeys.isEmpty() : takenKeys == null) {
             return;
         }
+        ReferencedKeyProbe probe = probe(key);
         Table child = key.referencing();
         PagedTableStorage storage = (PagedTableStorage) child.storage();
         Pending childSet = pendingByTable.get(child);
@@ -422,7 +451,7 @@ final class ForeignKeyEnforcement {
         for (int pageIndex = 0; pageIndex < snapshot.pageCount(); pageIndex++) {
             context.checkCancelled();
             int rows = storage.readPage(pageIndex, allColumns, page, snapshot, slots);
-            LongVector longValues = takenLongKeys == null ? null : (LongVector) page.column(referencing[0]);
+            LongVector longValues = takenLongKeys == null || probe.converts() ? null : (LongVector) page.column(referencing[0]);
             for (int row = 0; row < rows; row++) {
                 if (anyNull(page, row, referencing)) {
                     continue;
@@ -430,9 +459,13 @@ final class ForeignKeyEnforcement {
                 int old;
                 if (longValues != null) {
                     old = takenLongKeys.get(longValues.get(row));
+                } else if (!probe.load(page, row)) {
+                    // A value the referenced columns cannot hold: it references none of their keys.
+                    continue;
+                } else if (takenLongKeys != null) {
+                    old = takenLongKeys.get(((LongVector) probe.keyRows().column(probe.keyColumns()[0])).get(probe.keyRow()));
                 } else {
-                    Integer found = takenKeys.get(keyText(page, row, referencing));
-                    old = found == null ? -1 : found;
+                    old = takenKeys.get(probe.keyRows(), probe.keyRow(), probe.keyColumns());
                 }
                 if (old < 0) {
                     continue;
@@ -450,7 +483,9 @@ final class ForeignKeyEnforcement {
                         if (killed != null) {
                             // The statement writes a new version of that row: a violation only if it keeps the key.
                             int version = childSet.changes.successor(killed);
-                            if (!sameValues(childSet.changes.newRows(), version, oldRows, old, referencing, key.referencedColumns())) {
+                            Batch versions = childSet.changes.newRows();
+                            if (anyNull(versions, version, referencing) || !probe.load(versions, version)
+                                    || !probe.matches(oldRows, old, key.referencedColumns())) {
                                 continue;
                             }
                         }
@@ -511,10 +546,11 @@ final class ForeignKeyEnforcement {
         Batch newRows = changes.newRows();
         int[] referencing = key.referencingColumns();
         int[] referenced = key.referencedColumns();
+        CascadeCopy copy = action == ReferentialAction.CASCADE ? cascadeCopy(key) : null;
         for (int index = 0; index < referencing.length; index++) {
             ColumnVector target = newRows.column(referencing[index]);
             if (action == ReferentialAction.CASCADE) {
-                target.copyFrom(parentNewRows.column(referenced[index]), parentSuccessor, version);
+                copy.store(index, parentNewRows, parentSuccessor, target, version);
             } else if (action == ReferentialAction.SET_NULL || key.defaultValue(index) == null) {
                 target.setNull(version);
                 target.markMayHaveNulls();
@@ -525,25 +561,81 @@ final class ForeignKeyEnforcement {
         requireNotNull(key.referencing(), newRows, version, referencing);
     }
 
-    /** Whether SET DEFAULT's values of {@code key} are the key of old row {@code old} of the referenced table. */
-    private static boolean defaultsKeepKey(ForeignKey key, Batch oldRows, int old) {
-        int[] referenced = key.referencedColumns();
-        for (int index = 0; index < referenced.length; index++) {
-            Object value = key.defaultValue(index);
-            if (value == null || !ValueText.format(oldRows.column(referenced[index]), old).equals(
-                    defaultText(key, index))) {
-                return false;
-            }
+    /**
+     * The way ON UPDATE CASCADE of {@code key} stores a new referenced key in the referencing
+     * columns: as it is where a pair's types are one, else through the referencing column's
+     * assignment cast (PostgreSQL's cascade runs {@code UPDATE ... SET x = $1}): bigint 5000000000
+     * into an integer column is 22003, numeric 1.505 into numeric(10,2) rounds to 1.51.
+     */
+    private CascadeCopy cascadeCopy(ForeignKey key) {
+        CascadeCopy copy = cascadeCopies.get(key);
+        if (copy == null) {
+            copy = new CascadeCopy(key, context);
+            cascadeCopies.put(key, copy);
         }
-        return true;
+        return copy;
     }
 
-    /** The text of SET DEFAULT's value for referencing column {@code index}, as the column's type prints it. */
-    private static String defaultText(ForeignKey key, int index) {
-        Batch one = Batch.create(List.of(key.referencing().columnTypes().get(key.referencingColumns()[index])), 1);
-        dev.parallax.engine.operator.ConstantValues.store(one.column(0), 0, key.defaultValue(index));
-        one.setRowCount(1);
-        return ValueText.format(one.column(0), 0);
+    /** ON UPDATE CASCADE's values of one foreign key: see {@link #cascadeCopy}. */
+    private static final class CascadeCopy {
+        private final int[] referenced;
+        /** Per pair: the assignment cast of the referenced value, or null when the types are one. */
+        private final VectorExpression[] casts;
+        /** One row of the referenced table's columns the casts read. */
+        private final Batch input;
+
+        CascadeCopy(ForeignKey key, ExecutionContext context) {
+            this.referenced = key.referencedColumns();
+            int[] referencing = key.referencingColumns();
+            List<DataType> referencedTypes = key.referenced().columnTypes();
+            this.casts = new VectorExpression[referenced.length];
+            for (int index = 0; index < referenced.length; index++) {
+                DataType from = referencedTypes.get(referenced[index]);
+                DataType to = key.referencing().columnTypes().get(referencing[index]);
+                if (!from.equals(to)) {
+                    casts[index] = ExpressionCompiler.compileAssignment(new ColumnRef(referenced[index], from), to, context);
+                }
+            }
+            this.input = Batch.create(referencedTypes, 1);
+        }
+
+        /** Stores pair {@code index}'s value of {@code parentRows}' row {@code parentRow} in {@code target} at {@code position}. */
+        void store(int index, Batch parentRows, int parentRow, ColumnVector target, int position) {
+            ColumnVector source = parentRows.column(referenced[index]);
+            if (casts[index] == null) {
+                target.copyFrom(source, parentRow, position);
+                return;
+            }
+            ColumnVector value = input.column(referenced[index]);
+            value.reset(1);
+            value.copyFrom(source, parentRow, 0);
+            input.setRowCount(1);
+            target.copyFrom(casts[index].evaluate(input), 0, position);
+        }
+    }
+
+    /** Whether SET DEFAULT's values of {@code key} are the key of old row {@code old} of the referenced table. */
+    private boolean defaultsKeepKey(ForeignKey key, Batch oldRows, int old) {
+        Batch defaults = defaultRows.get(key);
+        if (defaults == null) {
+            defaults = Batch.create(key.referencing().columnTypes(), 1);
+            int[] referencing = key.referencingColumns();
+            for (int index = 0; index < referencing.length; index++) {
+                ColumnVector column = defaults.column(referencing[index]);
+                if (key.defaultValue(index) == null) {
+                    column.setNull(0);
+                } else {
+                    dev.parallax.engine.operator.ConstantValues.store(column, 0, key.defaultValue(index));
+                }
+            }
+            defaults.setRowCount(1);
+            defaultRows.put(key, defaults);
+        }
+        if (anyNull(defaults, 0, key.referencingColumns())) {
+            return false;
+        }
+        ReferencedKeyProbe probe = probe(key);
+        return probe.load(defaults, 0) && probe.matches(oldRows, old, key.referencedColumns());
     }
 
     /** 23502 when a key column set to NULL is NOT NULL, as PostgreSQL's SET NULL fails on the referencing table. */
@@ -568,34 +660,6 @@ final class ForeignKeyEnforcement {
             }
         }
         return false;
-    }
-
-    /** Whether {@code left}'s row in {@code leftColumns} equals {@code right}'s in {@code rightColumns}, NULLs equal to each other (no change). */
-    private static boolean sameValues(Batch left, int leftRow, Batch right, int rightRow, int[] leftColumns, int[] rightColumns) {
-        for (int index = 0; index < leftColumns.length; index++) {
-            ColumnVector one = left.column(leftColumns[index]);
-            ColumnVector other = right.column(rightColumns[index]);
-            boolean oneNull = one.isNull(leftRow);
-            if (oneNull != other.isNull(rightRow)) {
-                return false;
-            }
-            if (!oneNull && !ValueText.format(one, leftRow).equals(ValueText.format(other, rightRow))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** A key's values as text, apart; the key columns of both sides have one type, so equal keys have equal texts. */
-    static String keyText(Batch rows, int row, int[] columns) {
-        if (columns.length == 1) {
-            return ValueText.format(rows.column(columns[0]), row);
-        }
-        StringBuilder text = new StringBuilder();
-        for (int column : columns) {
-            text.append(ValueText.format(rows.column(column), row)).append('\u0000');
-        }
-        return text.toString();
     }
 
     /** PostgreSQL's {@code Key (a, b)=(1, x)} of the columns {@code columns} of {@code table}, with row {@code row}'s values. */

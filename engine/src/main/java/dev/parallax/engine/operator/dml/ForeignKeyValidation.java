@@ -10,14 +10,13 @@ import dev.parallax.engine.vector.Batch;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * ALTER TABLE ... ADD FOREIGN KEY's check of the rows the referencing table holds: each row whose
- * key columns are all non-NULL must find its key in the referenced key's index (one point lookup a
- * row), else 23503 as an INSERT of that row would raise, naming the first such row in scan order.
+ * key columns are all non-NULL must find its key, converted to the referenced columns' types
+ * ({@link ReferencedKeyProbe}), in the referenced key's index (one point lookup a row), else 23503
+ * as an INSERT of that row would raise, naming the first such row in scan order.
  */
 public final class ForeignKeyValidation {
     private ForeignKeyValidation() {
@@ -36,8 +35,9 @@ public final class ForeignKeyValidation {
         }
         try {
             for (ForeignKey key : keys) {
-                Set<String> ownKeys = key.referenced() == table ? ownKeys(batches, key.referencedColumns()) : Set.of();
+                List<KeyPositions> ownKeys = key.referenced() == table ? ownKeys(batches, key.referencedColumns()) : List.of();
                 PagedTableStorage referenced = (PagedTableStorage) key.referenced().storage();
+                ReferencedKeyProbe probe = new ReferencedKeyProbe(key);
                 for (Batch batch : batches) {
                     for (int index = 0; index < batch.selectedCount(); index++) {
                         int row = batch.position(index);
@@ -45,10 +45,13 @@ public final class ForeignKeyValidation {
                             ForeignKeyEnforcement.requireNotMixed(key, batch, row);
                             continue;
                         }
-                        long rowId = key.referencedKey().index().get(batch, key.lookupColumns(), row);
-                        // A parent whose insert is not published yet may still be given up: not a parent yet.
-                        boolean present = rowId != RowIds.ABSENT && referenced.isPublished(rowId)
-                                || ownKeys.contains(ForeignKeyEnforcement.keyText(batch, row, key.referencingColumns()));
+                        boolean present = false;
+                        if (probe.load(batch, row)) {
+                            long rowId = probe.find();
+                            // A parent whose insert is not published yet may still be given up: not a parent yet.
+                            present = rowId != RowIds.ABSENT && referenced.isPublished(rowId)
+                                    || holdsAny(ownKeys, probe.keyRows(), probe.keyRow(), probe.keyColumns());
+                        }
                         if (!present) {
                             throw ForeignKeyEnforcement.notPresent(key, batch, row);
                         }
@@ -63,18 +66,29 @@ public final class ForeignKeyValidation {
         }
     }
 
-    /** The keys in {@code columns} of the live rows of {@code batches}. */
-    private static Set<String> ownKeys(List<Batch> batches, int[] columns) {
-        Set<String> keys = new HashSet<>();
+    /** The keys in {@code columns} of the live rows of {@code batches}, one map a batch. */
+    private static List<KeyPositions> ownKeys(List<Batch> batches, int[] columns) {
+        List<KeyPositions> keys = new ArrayList<>();
         for (Batch batch : batches) {
+            KeyPositions batchKeys = new KeyPositions(batch, columns, batch.selectedCount());
             for (int index = 0; index < batch.selectedCount(); index++) {
                 int row = batch.position(index);
                 if (!ForeignKeyEnforcement.anyNull(batch, row, columns)) {
-                    keys.add(ForeignKeyEnforcement.keyText(batch, row, columns));
+                    batchKeys.putIfAbsent(row);
                 }
             }
+            keys.add(batchKeys);
         }
         return keys;
+    }
+
+    private static boolean holdsAny(List<KeyPositions> keys, Batch rows, int row, int[] columns) {
+        for (KeyPositions batchKeys : keys) {
+            if (batchKeys.get(rows, row, columns) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Checks every row of {@code key}'s referencing table; {@code checkCancelled} runs once a page. */
@@ -87,6 +101,7 @@ public final class ForeignKeyValidation {
         int[] slots = new int[storage.pageSlotCapacity()];
         ScanSnapshot snapshot = storage.snapshot();
         int[] referencing = key.referencingColumns();
+        ReferencedKeyProbe probe = new ReferencedKeyProbe(key);
         for (int pageIndex = 0; pageIndex < snapshot.pageCount(); pageIndex++) {
             checkCancelled.run();
             int rows = storage.readPage(pageIndex, allColumns, page, snapshot, slots);
@@ -95,7 +110,7 @@ public final class ForeignKeyValidation {
                     ForeignKeyEnforcement.requireNotMixed(key, page, row);
                     continue;
                 }
-                if (key.referencedKey().index().get(page, key.lookupColumns(), row) == RowIds.ABSENT) {
+                if (!probe.load(page, row) || probe.find() == RowIds.ABSENT) {
                     throw ForeignKeyEnforcement.notPresent(key, page, row);
                 }
             }
