@@ -292,6 +292,7 @@ public final class PostgresDialectRewriter {
         pieces = addFromBeforeLoneClause(pieces);
         pieces = quoteAtNames(pieces);
         pieces = rewriteIntervals(pieces);
+        pieces = rewriteIntervalCasts(pieces);
         pieces = rewriteDateTimeLiterals(pieces);
         pieces = rewriteEmptyArrays(pieces, castArguments);
         pieces = rewriteArraySlices(pieces);
@@ -1081,6 +1082,9 @@ public final class PostgresDialectRewriter {
                 index = intervalEnd - 1;
                 continue;
             }
+            if (intervalEnd > 0 && start >= 0) {
+                throw castToIntervalOfNonLiteral(leaf.token());
+            }
             PostgresTypeNames.TypeName type = PostgresTypeNames.read(pieces, index + 1);
             if (start < 0 || type == null) {
                 throw syntaxError(leaf.token());
@@ -1571,6 +1575,50 @@ public final class PostgresDialectRewriter {
 
     static boolean isWord(Piece piece, String word) {
         return piece instanceof Piece.Leaf leaf && leaf.token().isWord(word);
+    }
+
+    /**
+     * {@code CAST('1 day' AS interval)}: the literal interval, as {@code '1 day'::interval} is
+     * (Calcite casts to no unqualified interval); another operand is refused as there.
+     */
+    private static List<Piece> rewriteIntervalCasts(List<Piece> pieces) {
+        List<Piece> result = new ArrayList<>(pieces.size());
+        for (int index = 0; index < pieces.size(); index++) {
+            Piece piece = pieces.get(index);
+            int groupIndex = PostgresTypeNames.skipSpace(pieces, index + 1);
+            if (isWord(piece, "cast") && groupIndex < pieces.size() && pieces.get(groupIndex) instanceof Piece.Group group
+                    && group.open().kind() == Kind.LEFT_PARENTHESIS) {
+                List<Piece> children = trimmed(group.children());
+                int as = -1;
+                for (int child = 0; child < children.size(); child++) {
+                    if (isWord(children.get(child), "as")) {
+                        as = child;
+                    }
+                }
+                int typeEnd = as < 0 ? -1 : intervalTypeEnd(children, as + 1);
+                if (typeEnd > 0 && PostgresTypeNames.skipSpace(children, typeEnd) == children.size()) {
+                    List<Piece> operand = trimmed(children.subList(0, as));
+                    if (operand.size() != 1 || !(operand.getFirst() instanceof Piece.Leaf string) || string.token().kind() != Kind.STRING) {
+                        throw castToIntervalOfNonLiteral(((Piece.Leaf) piece).token());
+                    }
+                    String quoted = string.token().text();
+                    String body = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+                    result.add(new Piece.Composite(List.of(PostgresIntervalText.toCastLiteral(body, string.token().position())),
+                            ((Piece.Leaf) piece).token().position()));
+                    index = groupIndex;
+                    continue;
+                }
+            }
+            result.add(piece);
+        }
+        return result;
+    }
+
+    /** Which of the two interval kinds a value is (months, or days and time) is known only from a literal's text. */
+    private static ParallaxException castToIntervalOfNonLiteral(SqlToken token) {
+        return new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, "cast to interval is supported only of a string literal",
+                null, "Parallax intervals hold months or days and time, which a literal's text decides; write interval '1 day'.",
+                token.position() + 1, null);
     }
 
     private static ParallaxException syntaxError(SqlToken token) {
