@@ -35,8 +35,7 @@ final class ExtractRewrite {
                 result.add(piece);
                 continue;
             }
-            String text = field.token().text();
-            String name = field.token().kind() == Kind.STRING ? text.substring(1, text.length() - 1).replace("''", "'") : text;
+            String name = field.token().kind() == Kind.STRING ? field.token().stringValue() : field.token().text();
             List<Object> parts = new ArrayList<>();
             parts.add("pg_extract('" + ExtractFunctions.field(name).replace("'", "''") + "', ");
             parts.addAll(children.subList(PostgresDialectRewriter.skipSpaces(children, from + 1), children.size()));

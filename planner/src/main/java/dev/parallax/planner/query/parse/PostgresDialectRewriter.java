@@ -957,8 +957,7 @@ public final class PostgresDialectRewriter {
                 boolean qualified = unitIndex < pieces.size() && pieces.get(unitIndex) instanceof Piece.Leaf unit
                         && unit.token().kind() == Kind.WORD && INTERVAL_UNITS.contains(unit.token().lowerText());
                 if (!qualified) {
-                    String quoted = string.token().text();
-                    String body = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+                    String body = string.token().stringValue();
                     result.add(new Piece.Composite(List.of(PostgresIntervalText.toSqlLiteral(body, string.token().position())),
                             ((Piece.Leaf) piece).token().position()));
                     index = stringIndex;
@@ -1017,8 +1016,7 @@ public final class PostgresDialectRewriter {
             if ((isWord(piece, "timestamp") || isWord(piece, "date")) && stringIndex < pieces.size()
                     && pieces.get(stringIndex) instanceof Piece.Leaf string && string.token().kind() == Kind.STRING
                     && string.token().text().startsWith("'")) {
-                String quoted = string.token().text();
-                String body = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+                String body = string.token().stringValue();
                 String literal = PostgresDateTimeLiteralText.toSqlLiteral(((Piece.Leaf) piece).token().lowerText(), body);
                 if (literal != null) {
                     result.add(new Piece.Composite(List.of(literal), ((Piece.Leaf) piece).token().position()));
@@ -1073,8 +1071,7 @@ public final class PostgresDialectRewriter {
             if (intervalEnd > 0 && operand.size() == 1 && operand.getFirst() instanceof Piece.Leaf string
                     && string.token().kind() == Kind.STRING) {
                 // 'text'::interval is the literal interval 'text' (Calcite casts to no unqualified interval).
-                String quoted = string.token().text();
-                String body = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+                String body = string.token().stringValue();
                 result.subList(start, result.size()).clear();
                 // Under a cast to its own type, so that the column is named interval as in PostgreSQL.
                 result.add(new Piece.Composite(List.of(PostgresIntervalText.toCastLiteral(body, string.token().position())),
@@ -1601,8 +1598,7 @@ public final class PostgresDialectRewriter {
                     if (operand.size() != 1 || !(operand.getFirst() instanceof Piece.Leaf string) || string.token().kind() != Kind.STRING) {
                         throw castToIntervalOfNonLiteral(((Piece.Leaf) piece).token());
                     }
-                    String quoted = string.token().text();
-                    String body = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+                    String body = string.token().stringValue();
                     result.add(new Piece.Composite(List.of(PostgresIntervalText.toCastLiteral(body, string.token().position())),
                             ((Piece.Leaf) piece).token().position()));
                     index = groupIndex;

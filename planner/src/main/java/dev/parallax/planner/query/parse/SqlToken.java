@@ -42,4 +42,9 @@ record SqlToken(Kind kind, String text, int position) {
     String lowerText() {
         return text.toLowerCase(Locale.ROOT);
     }
+
+    /** A {@link Kind#STRING} token's value: its text without the quotes, a doubled quote read as one. */
+    String stringValue() {
+        return text.substring(1, text.length() - 1).replace("''", "'");
+    }
 }
