@@ -18,15 +18,14 @@ import java.util.regex.Pattern;
 public final class PostgresIntervalText {
     private static final long MICROSECONDS_PER_SECOND = 1_000_000L;
     private static final long MICROSECONDS_PER_DAY = 86_400L * MICROSECONDS_PER_SECOND;
+    private static final long MICROSECONDS_PER_MILLISECOND = 1000;
+    private static final String MONTHS_QUALIFIER = "MONTH(9)";
+    private static final String DAY_TIME_QUALIFIER = "DAY(9) TO SECOND(6)";
+    /** A number as PostgreSQL's interval input reads one: digits with an optional point, no exponent. */
+    private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)");
 
     private PostgresIntervalText() {
     }
-
-    private static final String MONTHS_QUALIFIER = "MONTH(9)";
-    private static final String DAY_TIME_QUALIFIER = "DAY(9) TO SECOND(6)";
-    private static final long MICROSECONDS_PER_MILLISECOND = 1000;
-    /** A number as PostgreSQL's interval input reads one: digits with an optional point, no exponent. */
-    private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)");
 
     /**
      * The Calcite expression for the body of a quoted PostgreSQL interval (without quotes): a
@@ -68,8 +67,17 @@ public final class PostgresIntervalText {
                     continue;
                 }
                 String unit = words[index + 1];
+                long monthsPerUnit = switch (unit) {
+                    case "year", "years", "y", "yr", "yrs" -> 12;
+                    case "month", "months", "mon", "mons" -> 1;
+                    default -> 0;
+                };
+                if (monthsPerUnit != 0) {
+                    months = Math.addExact(months, Math.round(amount * monthsPerUnit));
+                    index += 2;
+                    continue;
+                }
                 long scale = switch (unit) {
-                    case "year", "years", "y", "yr", "yrs", "month", "months", "mon", "mons" -> 0;
                     case "week", "weeks", "w" -> 7 * MICROSECONDS_PER_DAY;
                     case "day", "days", "d" -> MICROSECONDS_PER_DAY;
                     case "hour", "hours", "h", "hr", "hrs" -> 3600 * MICROSECONDS_PER_SECOND;
@@ -79,12 +87,7 @@ public final class PostgresIntervalText {
                     case "microsecond", "microseconds", "us", "usec", "usecs" -> 1;
                     default -> throw invalid(body, position);
                 };
-                if (scale == 0) {
-                    long perUnit = unit.startsWith("y") ? 12 : 1;
-                    months = Math.addExact(months, Math.round(amount * perUnit));
-                } else {
-                    microseconds = Math.addExact(microseconds, scaled(amount, scale));
-                }
+                microseconds = Math.addExact(microseconds, scaled(amount, scale));
                 index += 2;
             }
         } catch (ArithmeticException overflow) {
