@@ -73,6 +73,15 @@ public final class StatementParser {
         return new ParallaxException(SqlState.FEATURE_NOT_SUPPORTED, message, null, null, at.position(), null);
     }
 
+    /** ALTER TABLE ... ADD CHECK / FOREIGN KEY ... NOT VALID: 0A000, as every constraint added is validated against the rows. */
+    private static void refuseNotValid(TokenCursor cursor) {
+        Token not = cursor.peek();
+        if (cursor.accept("not")) {
+            cursor.expect("valid");
+            throw notSupported("NOT VALID constraints are not supported", not);
+        }
+    }
+
     // ---- CREATE TABLE ----
 
     private static Statement parseCreate(TokenCursor cursor) {
@@ -1366,19 +1375,11 @@ public final class StatementParser {
                 Token what = cursor.peek();
                 if (what.isKeyword("check") || what.isKeyword("constraint") && cursor.peek(2).isKeyword("check")) {
                     CheckClause check = parseCheck(cursor);
-                    Token not = cursor.peek();
-                    if (cursor.accept("not")) {
-                        cursor.expect("valid");
-                        throw notSupported("NOT VALID constraints are not supported", not);
-                    }
+                    refuseNotValid(cursor);
                     actions.add(new AlterTableAction.AddCheck(check));
                 } else if (what.isKeyword("foreign") || what.isKeyword("constraint") && cursor.peek(2).isKeyword("foreign")) {
                     ForeignKeyClause key = parseForeignKey(cursor);
-                    Token not = cursor.peek();
-                    if (cursor.accept("not")) {
-                        cursor.expect("valid");
-                        throw notSupported("NOT VALID constraints are not supported", not);
-                    }
+                    refuseNotValid(cursor);
                     actions.add(new AlterTableAction.AddForeignKey(key));
                 } else if (what.isKeyword("primary") || what.isKeyword("unique") || what.isKeyword("constraint")
                         && (cursor.peek(2).isKeyword("primary") || cursor.peek(2).isKeyword("unique"))) {
