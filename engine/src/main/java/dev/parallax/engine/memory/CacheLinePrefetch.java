@@ -9,9 +9,9 @@ import java.lang.invoke.MethodHandle;
 import java.util.Locale;
 
 /**
- * Starts loading up to eight cache lines without waiting for them: the x86 {@code PREFETCHT0}
+ * Starts loading up to ten cache lines without waiting for them: the x86 {@code PREFETCHT0}
  * instruction, which Java cannot issue (the JDK removed {@code Unsafe.prefetchRead}), called
- * through an eight-instruction function written into executable memory once and reached by a
+ * through a fifteen-instruction function written into executable memory once and reached by a
  * {@link Linker.Option#critical critical} downcall (about 12 ns a call on this project's machine).
  * <p>
  * Why not just load the lines, as {@code PagedTableStorage.prefetchAppendLines} does where this is
@@ -34,8 +34,8 @@ public final class CacheLinePrefetch {
     private static final long CODE_BYTES = 4096;
 
     /**
-     * {@code void prefetch(long a0, ..., long a7)} in the System V x86-64 calling convention: the
-     * first six addresses arrive in rdi, rsi, rdx, rcx, r8, r9, the last two on the stack above
+     * {@code void prefetch(long a0, ..., long a9)} in the System V x86-64 calling convention: the
+     * first six addresses arrive in rdi, rsi, rdx, rcx, r8, r9, the last four on the stack above
      * the return address.
      */
     private static final byte[] X86_64_CODE = {
@@ -48,6 +48,10 @@ public final class CacheLinePrefetch {
             0x48, (byte) 0x8B, 0x44, 0x24, 0x08, // mov rax, [rsp + 8]
             0x0F, 0x18, 0x08,                   // prefetcht0 [rax]
             0x48, (byte) 0x8B, 0x44, 0x24, 0x10, // mov rax, [rsp + 16]
+            0x0F, 0x18, 0x08,                   // prefetcht0 [rax]
+            0x48, (byte) 0x8B, 0x44, 0x24, 0x18, // mov rax, [rsp + 24]
+            0x0F, 0x18, 0x08,                   // prefetcht0 [rax]
+            0x48, (byte) 0x8B, 0x44, 0x24, 0x20, // mov rax, [rsp + 32]
             0x0F, 0x18, 0x08,                   // prefetcht0 [rax]
             (byte) 0xC3,                        // ret
     };
@@ -63,16 +67,16 @@ public final class CacheLinePrefetch {
     }
 
     /**
-     * Starts loading the cache lines holding the eight addresses into the caches and returns at
+     * Starts loading the cache lines holding the ten addresses into the caches and returns at
      * once; repeat an address to prefetch fewer lines. Any address is allowed, also 0 or memory
      * that is not mapped. Does nothing where not {@link #available()}.
      */
-    public static void prefetch(long a0, long a1, long a2, long a3, long a4, long a5, long a6, long a7) {
+    public static void prefetch(long a0, long a1, long a2, long a3, long a4, long a5, long a6, long a7, long a8, long a9) {
         if (PREFETCH == null) {
             return;
         }
         try {
-            PREFETCH.invokeExact(a0, a1, a2, a3, a4, a5, a6, a7);
+            PREFETCH.invokeExact(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
         } catch (Throwable impossible) {
             throw new IllegalStateException("prefetch failed", impossible);
         }
@@ -106,7 +110,7 @@ public final class CacheLinePrefetch {
             // Never unmapped: one page for the life of the process.
             return linker.downcallHandle(code, FunctionDescriptor.ofVoid(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
                     ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG,
-                    ValueLayout.JAVA_LONG), Linker.Option.critical(false));
+                    ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG), Linker.Option.critical(false));
         } catch (Throwable unavailable) {
             // No native access (IllegalCallerException), no such symbols: callers keep their fallback.
             return null;

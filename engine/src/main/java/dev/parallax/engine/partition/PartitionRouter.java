@@ -4,8 +4,10 @@ import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.error.ParallaxException;
 import dev.parallax.engine.error.SqlState;
 import dev.parallax.engine.type.TypeKind;
+import dev.parallax.engine.type.VectorKind;
 import dev.parallax.engine.type.ValueText;
 import dev.parallax.engine.vector.Batch;
+import dev.parallax.engine.vector.LongVector;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,6 +36,13 @@ public final class PartitionRouter {
     private final TypeKind[] keyKinds;
     private final List<Table> partitions;
     private final int greatestModulus;
+    /**
+     * {@code greatestModulus - 1} when it is a power of two (1024 partitions), else -1: the index
+     * is then the hash's low bits, equal to the unsigned remainder without its 64-bit division.
+     */
+    private final long modulusMask;
+    /** Whether the key is one column held in a LongVector, hashed by {@link #routeSingleRow} without the per-column dispatch. */
+    private final boolean singleLongKey;
     /** Index (hash mod greatest modulus) to partition ordinal, or NO_PARTITION. */
     private final int[] ordinalOfIndex;
 
@@ -51,6 +60,8 @@ public final class PartitionRouter {
             greatest = Math.max(greatest, partition.partitionBound().modulus());
         }
         this.greatestModulus = greatest;
+        this.modulusMask = greatest > 0 && Integer.bitCount(greatest) == 1 ? greatest - 1 : -1;
+        this.singleLongKey = keyKinds.length == 1 && keyKinds[0].vectorKind() == VectorKind.LONG;
         this.ordinalOfIndex = new int[greatest];
         Arrays.fill(ordinalOfIndex, NO_PARTITION);
         for (int ordinal = 0; ordinal < sorted.size(); ordinal++) {
@@ -142,6 +153,11 @@ public final class PartitionRouter {
      * that write one row per execution. {@code hashScratch} holds at least one long.
      */
     public int routeSingleRow(Batch row, long[] hashScratch) {
+        if (singleLongKey) {
+            // A prepared upsert routes every execution: PartitionHash.combineColumn's dispatch and loop, for one value.
+            LongVector key = (LongVector) row.column(keyColumns[0]);
+            return ordinalOfHash(key.isNull(0) ? 0 : PartitionHash.combine(0, PartitionHash.ofLong(key.get(0))));
+        }
         hashScratch[0] = 0;
         for (int key = 0; key < keyKinds.length; key++) {
             PartitionHash.combineColumn(row, row.column(keyColumns[key]), keyKinds[key], hashScratch);
@@ -154,7 +170,7 @@ public final class PartitionRouter {
         if (greatestModulus == 0) {
             return NO_PARTITION;
         }
-        return ordinalOfIndex[(int) Long.remainderUnsigned(hash, greatestModulus)];
+        return ordinalOfIndex[(int) (modulusMask >= 0 ? hash & modulusMask : Long.remainderUnsigned(hash, greatestModulus))];
     }
 
     /**

@@ -6,7 +6,9 @@ import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.type.TypeKind;
 import dev.parallax.engine.type.UuidValue;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Where everything lives in a PAX page of one table. All pages of a table share one layout, so a
@@ -79,6 +81,30 @@ public final class PageLayout {
     private final int fixedBytesPerRow;
     private final boolean hasVariableColumns;
 
+    /**
+     * Layouts handed out, by what they are made of, so that tables of the same columns and page size
+     * share one: an upsert into 1024 hash partitions read the layout object and its four arrays of
+     * the partition it landed on, five cold lines (two dependent loads deep) per statement when each
+     * partition had its own, where one table's stayed in the cache. Layouts are immutable and small;
+     * the cache forgets everything once it holds {@value #SHARED_LAYOUTS_LIMIT} (a layout already handed out stays valid).
+     */
+    private static final ConcurrentHashMap<LayoutKey, PageLayout> SHARED = new ConcurrentHashMap<>();
+    private static final int SHARED_LAYOUTS_LIMIT = 4096;
+
+    /** What a layout is computed from: {@link #PageLayout(int, int, int[], int[])}'s arguments. */
+    private record LayoutKey(int pageSizeBytes, int rowsPerPage, int[] storageKinds, int[] widths) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof LayoutKey key && key.pageSizeBytes == pageSizeBytes && key.rowsPerPage == rowsPerPage
+                    && Arrays.equals(key.storageKinds, storageKinds) && Arrays.equals(key.widths, widths);
+        }
+
+        @Override
+        public int hashCode() {
+            return (pageSizeBytes * 31 + rowsPerPage) * 31 + Arrays.hashCode(storageKinds) * 17 + Arrays.hashCode(widths);
+        }
+    }
+
     private PageLayout(int pageSizeBytes, int rowsPerPage, int[] storageKinds, int[] widths) {
         this.pageSizeBytes = pageSizeBytes;
         this.rowsPerPage = rowsPerPage;
@@ -138,7 +164,11 @@ public final class PageLayout {
             throw ParallaxException.of(SqlState.PROGRAM_LIMIT_EXCEEDED,
                     "row is too big: size %d, maximum size %d", layout.fixedAreaEnd, pageSizeBytes);
         }
-        return layout;
+        if (SHARED.size() >= SHARED_LAYOUTS_LIMIT) {
+            SHARED.clear();
+        }
+        PageLayout shared = SHARED.putIfAbsent(new LayoutKey(pageSizeBytes, rows, storageKinds, widths), layout);
+        return shared == null ? layout : shared;
     }
 
     private static int storageKind(TypeKind kind) {

