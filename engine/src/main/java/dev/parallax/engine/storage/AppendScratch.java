@@ -10,8 +10,13 @@ import java.util.Arrays;
  * where a set per table would be one more cold line on each of 1024 partitions. A step inside
  * another one on the same thread (the partitions of one statement, {@link
  * PagedTableStorage#publishTogether}) finds the thread's set taken and uses a set of its own.
+ * A caller that runs steps on one thread at a time may keep a set of its own ({@link #create},
+ * handed to {@link PagedTableStorage#modify(java.util.List, long[], int, AppendGuard, AppendScratch)}):
+ * a prepared upsert then skips the thread-local lookup, which costs tens of ns more whenever this
+ * thread's entry does not sit in its home slot of the thread's map (a matter of which thread locals
+ * the process made before it; see TableChanges#forStatement).
  */
-final class AppendScratch {
+public final class AppendScratch {
     private static final ThreadLocal<AppendScratch> PER_THREAD = ThreadLocal.withInitial(AppendScratch::new);
     private static final int INITIAL_PAGES = 4;
     /** Arrays longer than this (a bulk step's) are not kept for the next step. */
@@ -29,8 +34,20 @@ final class AppendScratch {
     private AppendScratch() {
     }
 
-    /** The thread's set, or a new one when a step of this thread holds it; {@link #giveBack} it. */
-    static AppendScratch take() {
+    /** A set for a caller to keep and hand to its steps, one step at a time. */
+    public static AppendScratch create() {
+        return new AppendScratch();
+    }
+
+    /**
+     * {@code owned} (a caller's set, or null) when no step holds it, else the thread's set, or a
+     * new one when a step of this thread holds that; {@link #giveBack} it.
+     */
+    static AppendScratch take(AppendScratch owned) {
+        if (owned != null && !owned.taken) {
+            owned.taken = true;
+            return owned;
+        }
         AppendScratch scratch = PER_THREAD.get();
         if (scratch.taken) {
             scratch = new AppendScratch();

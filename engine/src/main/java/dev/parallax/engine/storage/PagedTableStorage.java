@@ -227,6 +227,11 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
      * {@link AppendGuard#published()} after its publish.
      */
     public boolean modify(List<Batch> batches, long[] deadRowIds, int deadCount, AppendGuard guard) {
+        return modify(batches, deadRowIds, deadCount, guard, null);
+    }
+
+    /** {@link #modify(List, long[], int, AppendGuard)} with the caller's bookkeeping set ({@link AppendScratch#create}; null: the thread's). */
+    public boolean modify(List<Batch> batches, long[] deadRowIds, int deadCount, AppendGuard guard, AppendScratch ownScratch) {
         long liveRows = 0;
         // Indexed loops over the (immutable) lists: their iterators were allocated per statement.
         for (int batchIndex = 0; batchIndex < batches.size(); batchIndex++) {
@@ -269,7 +274,7 @@ public final class PagedTableStorage extends AppendFields implements TableStorag
             // VACUUM may leave the last page a hole (a scan still covers its index): start after it.
             boolean freshPage = !knownTail && (oldPageCount == 0 || pageArray[oldPageCount - 1] == null);
             int touchedCount = 0;
-            AppendScratch scratch = AppendScratch.take();
+            AppendScratch scratch = AppendScratch.take(ownScratch);
             try {
                 int[] heapBytes = scratch.heapBytes(columnCount);
                 int pagesEnd = oldPageCount;

@@ -137,6 +137,8 @@ public final class PointUpsert {
     private final Batch updated;
     private final int[] selected = new int[1];
     private final long[] hashScratch = new long[1];
+    /** The change set every execution reuses (one execution at a time, as the whole statement). */
+    private final TableChanges changeSet;
 
     private PointUpsert(ModifyTableNode node, List<Expr> row, ExecutionContext context) {
         this.table = node.table();
@@ -225,6 +227,7 @@ public final class PointUpsert {
             both[columnTypes.size() + column] = proposed.column(column);
         }
         this.combined = new Batch(both);
+        this.changeSet = TableChanges.forStatement(router == null ? table : router.partition(0));
     }
 
     /**
@@ -369,10 +372,10 @@ public final class PointUpsert {
             }
             int base = target * targetStride;
             targetTable = (Table) partitionTargets[base + TARGET_PARTITION];
-            changes = TableChanges.acquirePartition(table, targetTable, (PagedTableStorage) partitionTargets[base + TARGET_STORAGE],
+            changes = TableChanges.acquirePartition(changeSet, table, targetTable, (PagedTableStorage) partitionTargets[base + TARGET_STORAGE],
                     partitionTargets, base + TARGET_INDEXES);
         } else {
-            changes = TableChanges.acquire(targetTable);
+            changes = TableChanges.acquire(changeSet, targetTable);
         }
         try {
             for (int attempt = 0; ; attempt++) {

@@ -4,6 +4,7 @@ import dev.parallax.engine.catalog.Table;
 import dev.parallax.engine.catalog.UniqueConstraint;
 import dev.parallax.engine.index.UniqueIndex;
 import dev.parallax.engine.storage.AppendGuard;
+import dev.parallax.engine.storage.AppendScratch;
 import dev.parallax.engine.storage.PagedTableStorage;
 import dev.parallax.engine.type.DataType;
 import dev.parallax.engine.vector.Batch;
@@ -136,7 +137,16 @@ final class TableChanges {
      */
     static TableChanges acquirePartition(Table parent, Table partition, PagedTableStorage storage, Object[] indexes,
                                          int indexesFrom) {
-        TableChanges last = LAST_USED.get();
+        return acquirePartition(LAST_USED.get(), parent, partition, storage, indexes, indexesFrom);
+    }
+
+    /**
+     * {@link #acquirePartition(Table, Table, PagedTableStorage, Object[], int)} reusing {@code last}
+     * (the thread's last set, or a statement's own, {@link #forStatement}) when it is free and for a
+     * partition of the same parent.
+     */
+    static TableChanges acquirePartition(TableChanges last, Table parent, Table partition, PagedTableStorage storage,
+                                         Object[] indexes, int indexesFrom) {
         TableChanges changes = last != null && !last.inUse && last.parent == parent ? last : acquire(partition);
         // Siblings have the same constraints over the same columns in the same order: keyColumns stay.
         changes.table = partition;
@@ -151,6 +161,32 @@ final class TableChanges {
             changes.clear();
         }
         return changes;
+    }
+
+    /**
+     * A change set that a prepared statement keeps for its executions ({@link PointUpsert}), with its
+     * own bookkeeping for the storage's steps: never the thread's, so the statement may run on any
+     * thread, one execution at a time. Hand it to {@link #acquire(TableChanges, Table)} or {@link
+     * #acquirePartition(TableChanges, Table, Table, PagedTableStorage, Object[], int)}: an execution
+     * then looks up no thread local for them, each of which costs tens of ns more whenever its entry does
+     * not sit in its home slot of the thread's map (which depends on the thread locals the process
+     * made before): one JVM, 10M rows, 150 rounds of 20,000 upserts rotating, 1,940 against 1,841 ns
+     * of CPU per upsert into 1024 partitions, 1,659 against 1,642 into one table.
+     */
+    static TableChanges forStatement(Table table) {
+        TableChanges created = new TableChanges(table);
+        created.ownScratch = AppendScratch.create();
+        return created;
+    }
+
+    /** {@code owned} ({@link #forStatement}) when it is free and for {@code table}, else {@link #acquire(Table)}. */
+    static TableChanges acquire(TableChanges owned, Table table) {
+        if (owned != null && !owned.inUse && owned.table == table && owned.constraints == table.uniqueConstraints() && owned.ownsIndexes) {
+            owned.inUse = true;
+            owned.clear();
+            return owned;
+        }
+        return acquire(table);
     }
 
     /**
@@ -326,6 +362,8 @@ final class TableChanges {
      * statement's: no ON CONFLICT arbiter is among its constraints ({@link #applyAll}).
      */
     boolean cascaded;
+    /** The storage steps' bookkeeping of a statement's own set ({@link #forStatement}); null: the thread's. */
+    private AppendScratch ownScratch;
 
     /**
      * Applies the changes in one step; see the class comment. Returns false, changing nothing, when
@@ -343,7 +381,7 @@ final class TableChanges {
         oldRows.setRowCount(oldCount);
         applyingRetryConstraints = retryConstraints;
         try {
-            return storage.modify(added, oldRowIds, oldCount, applyGuard);
+            return storage.modify(added, oldRowIds, oldCount, applyGuard, ownScratch);
         } catch (Retry retry) {
             return false;
         } finally {
