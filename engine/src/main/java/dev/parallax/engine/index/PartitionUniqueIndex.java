@@ -167,12 +167,28 @@ public final class PartitionUniqueIndex implements UniqueIndex {
 
     @Override
     public long get(Batch keys, int[] keyColumns, int position) {
-        return toPartition(tableIndex.get(keys, keyColumns, position));
+        return get(keys, keyColumns, position, null);
+    }
+
+    /** {@inheritDoc} The table index's scratch, which serves every partition sharing it. */
+    @Override
+    public Object newPointScratch() {
+        return tableIndex.newPointScratch();
+    }
+
+    @Override
+    public long get(Batch keys, int[] keyColumns, int position, Object scratch) {
+        return toPartition(tableIndex.get(keys, keyColumns, position, scratch));
     }
 
     @Override
     public boolean putIfAbsent(Batch keys, int[] keyColumns, int position, long rowId) {
-        boolean put = tableIndex.putIfAbsent(keys, keyColumns, position, toTable(rowId), encoder);
+        return putIfAbsent(keys, keyColumns, position, rowId, null);
+    }
+
+    @Override
+    public boolean putIfAbsent(Batch keys, int[] keyColumns, int position, long rowId, Object scratch) {
+        boolean put = tableIndex.putIfAbsent(keys, keyColumns, position, toTable(rowId), encoder, scratch);
         // The table index's encoder: the same key types, and shared by all partitions (in cache).
         if (put && !tableIndex.encoder.hasNull(keys, keyColumns, position)) {
             addToCount(1);

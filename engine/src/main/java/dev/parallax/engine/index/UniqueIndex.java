@@ -31,6 +31,26 @@ public interface UniqueIndex extends AutoCloseable {
      */
     boolean putIfAbsent(Batch keys, int[] keyColumns, int position, long rowId);
 
+    /**
+     * Reusable state for {@link #get(Batch, int[], int, Object)} and {@link #putIfAbsent(Batch,
+     * int[], int, long, Object)}, for a caller that keeps it and runs one operation at a time with
+     * it, on any thread (a prepared statement): the index then skips finding the calling thread's
+     * own. Null where the index keeps no such state.
+     */
+    default Object newPointScratch() {
+        return null;
+    }
+
+    /** {@link #get(Batch, int[], int)} with {@code scratch} from {@link #newPointScratch} of this index (null: none). */
+    default long get(Batch keys, int[] keyColumns, int position, Object scratch) {
+        return get(keys, keyColumns, position);
+    }
+
+    /** {@link #putIfAbsent(Batch, int[], int, long)} with {@code scratch} from {@link #newPointScratch} of this index (null: none). */
+    default boolean putIfAbsent(Batch keys, int[] keyColumns, int position, long rowId, Object scratch) {
+        return putIfAbsent(keys, keyColumns, position, rowId);
+    }
+
     /** Points the key at {@code newRowId} if it currently points at {@code expectedRowId}; returns whether it did. */
     boolean replace(Batch keys, int[] keyColumns, int position, long expectedRowId, long newRowId);
 

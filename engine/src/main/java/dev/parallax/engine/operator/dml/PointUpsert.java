@@ -493,7 +493,7 @@ public final class PointUpsert {
         long conflict = RowIds.ABSENT;
         for (int index = 0; index < arbiterPositions.length && conflict == RowIds.ABSENT; index++) {
             int position = arbiterPositions[index];
-            conflict = changes.index(position).get(proposed, changes.keyColumns(position), 0);
+            conflict = changes.index(position).get(proposed, changes.keyColumns(position), 0, changes.pointScratch(position));
         }
         return conflict;
     }

@@ -176,6 +176,7 @@ final class TableChanges {
     static TableChanges forStatement(Table table) {
         TableChanges created = new TableChanges(table);
         created.ownScratch = AppendScratch.create();
+        created.pointScratches = new Object[created.constraintCount];
         return created;
     }
 
@@ -364,6 +365,12 @@ final class TableChanges {
     boolean cascaded;
     /** The storage steps' bookkeeping of a statement's own set ({@link #forStatement}); null: the thread's. */
     private AppendScratch ownScratch;
+    /**
+     * A statement's own set: per constraint position, its index's point scratch ({@link
+     * UniqueIndex#newPointScratch}), made on first use; the partitions' shares of one table index
+     * all take the table index's. Null for other sets (the index then finds the thread's).
+     */
+    private Object[] pointScratches;
 
     /**
      * Applies the changes in one step; see the class comment. Returns false, changing nothing, when
@@ -548,9 +555,25 @@ final class TableChanges {
         }
     }
 
+    /**
+     * The point scratch for constraint position {@code constraint}'s index in a statement's own set
+     * ({@link #pointScratches}), or null.
+     */
+    Object pointScratch(int constraint) {
+        if (pointScratches == null || constraint >= pointScratches.length) {
+            return null;
+        }
+        Object scratch = pointScratches[constraint];
+        if (scratch == null) {
+            scratch = index(constraint).newPointScratch();
+            pointScratches[constraint] = scratch;
+        }
+        return scratch;
+    }
+
     /** Puts new row {@code row}'s key; a key present already fails the step (23505, or a retry; see {@link #apply}). */
     private void put(UniqueIndex index, int constraint, int[] columns, int row, boolean[] retryConstraints) {
-        if (!index.putIfAbsent(newRows, columns, row, newRowIds[row])) {
+        if (!index.putIfAbsent(newRows, columns, row, newRowIds[row], pointScratch(constraint))) {
             if (predecessors[row] < 0 && retryConstraints != null && retryConstraints[constraint]) {
                 throw RETRY;
             }
