@@ -172,10 +172,11 @@ abstract sealed class ChronicleUniqueIndex<K> implements UniqueIndex permits Lon
      * partitions it sat two slots on, behind two cold entries).
      */
     @SuppressWarnings("unchecked")
-    private Scratch<K> scratch(Object given) {
+    final Scratch<K> scratch(Object given) {
         return given instanceof Scratch<?> own && own.madeBy == this ? (Scratch<K>) own : scratch.get();
     }
 
+    /** {@inheritDoc} Also {@link LongKeyLookup#newPointScratch} for a {@link LongKeyIndex}. */
     @Override
     public final Object newPointScratch() {
         return new Scratch<>(newKey(), newKey(), this);

@@ -51,9 +51,19 @@ public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> implement
         return get(key, null);
     }
 
+    @Override
+    public long get(long key, Object pointScratch) {
+        return get(key, null, pointScratch);
+    }
+
     /** As {@link #get(long)}, running {@code beforeProbe} (null: none) right before the map is read. */
     public long get(long key, BeforeProbe beforeProbe) {
-        Scratch<LongCell> holders = scratch();
+        return get(key, beforeProbe, null);
+    }
+
+    /** As {@link #get(long, BeforeProbe)} with {@code pointScratch} from {@link #newPointScratch} (null: the thread's). */
+    public long get(long key, BeforeProbe beforeProbe, Object pointScratch) {
+        Scratch<LongCell> holders = scratch(pointScratch);
         holders.key.value = key;
         return getLongKey(holders, key, beforeProbe);
     }

@@ -11,4 +11,17 @@ public interface LongKeyLookup {
      * key is {@code key}, or {@link RowIds#ABSENT}. Thread-safe; allocates nothing.
      */
     long get(long key);
+
+    /**
+     * {@link #get(long)} with {@code scratch} from {@link #newPointScratch} (null: none), for a caller
+     * that keeps it and looks up one key at a time with it, on any thread.
+     */
+    default long get(long key, Object scratch) {
+        return get(key);
+    }
+
+    /** Reusable state for {@link #get(long, Object)} (see {@link UniqueIndex#newPointScratch}), or null. */
+    default Object newPointScratch() {
+        return null;
+    }
 }

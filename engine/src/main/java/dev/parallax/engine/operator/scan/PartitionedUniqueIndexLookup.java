@@ -34,6 +34,8 @@ public final class PartitionedUniqueIndexLookup implements BeforeProbe {
 
     private final UniqueIndex tableIndex;
     private final LongKeyIndex longTableIndex;
+    /** {@link #longTableIndex}'s scratch, kept here: this lookup skips finding the thread's (see UniqueIndex#newPointScratch). */
+    private final Object pointScratch;
     /** The storage whose counters {@link #beforeProbe} reads, and what it read. */
     private TableStorage probed;
     private long relocationsBefore;
@@ -51,6 +53,7 @@ public final class PartitionedUniqueIndexLookup implements BeforeProbe {
                                          List<DataType> keyTypes, List<DataType> outputTypes) {
         this.tableIndex = tableIndex;
         this.longTableIndex = tableIndex instanceof LongKeyIndex longKeys ? longKeys : null;
+        this.pointScratch = longTableIndex == null ? null : longTableIndex.newPointScratch();
         this.tags = tags;
         this.storages = storages;
         this.columns = columns.clone();
@@ -169,7 +172,7 @@ public final class PartitionedUniqueIndexLookup implements BeforeProbe {
             long tableRowId;
             if (longTableIndex != null) {
                 probed = storage;
-                tableRowId = longTableIndex.get(key, this);
+                tableRowId = longTableIndex.get(key, this, pointScratch);
             } else {
                 relocationsBefore = storage.relocations();
                 abandonedBefore = storage.abandonedSteps();

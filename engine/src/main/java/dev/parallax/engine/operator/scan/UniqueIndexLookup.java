@@ -27,6 +27,8 @@ public final class UniqueIndexLookup {
     private final TableStorage storage;
     private final UniqueIndex index;
     private final LongKeyLookup longIndex;
+    /** {@link #longIndex}'s scratch, kept here: this lookup skips finding the thread's (see UniqueIndex#newPointScratch). */
+    private final Object pointScratch;
     private final int[] columns;
     private final Batch keys;
     private final int[] keyColumns;
@@ -36,6 +38,7 @@ public final class UniqueIndexLookup {
         this.storage = table.storage();
         this.index = constraint.index();
         this.longIndex = UniqueIndexes.longKeys(index);
+        this.pointScratch = longIndex == null ? null : longIndex.newPointScratch();
         this.columns = columns.clone();
         List<DataType> keyTypes = new ArrayList<>();
         for (int column : constraint.keyColumns()) {
@@ -86,7 +89,7 @@ public final class UniqueIndexLookup {
         while (true) {
             long relocations = storage.relocations();
             long abandoned = storage.abandonedSteps();
-            long rowId = longIndex != null ? longIndex.get(key) : lookupBoxed(key);
+            long rowId = longIndex != null ? longIndex.get(key, pointScratch) : lookupBoxed(key);
             Batch found = readRow(storage, rowId, relocations, abandoned, columns, output);
             if (unchanged(storage, relocations, abandoned)) {
                 return found;
