@@ -112,12 +112,7 @@ final class TableChanges {
         // the partition's own list, a cache miss when each statement lands on another partition).
         if (last != null && !last.inUse
                 && (last.table == table || isSibling(last.table, table) || last.columnTypes.equals(table.columnTypes()))) {
-            if (last.table != table || last.constraints != table.uniqueConstraints() || !last.ownsIndexes) {
-                last.target(table);
-            }
-            last.inUse = true;
-            last.clear();
-            return last;
+            return last.reusedFor(table);
         }
         TableChanges created = new TableChanges(table);
         created.inUse = true;
@@ -157,8 +152,7 @@ final class TableChanges {
         changes.indexesFrom = indexesFrom;
         changes.ownsIndexes = false;
         if (changes == last) {
-            changes.inUse = true;
-            changes.clear();
+            changes.begin();
         }
         return changes;
     }
@@ -182,12 +176,22 @@ final class TableChanges {
 
     /** {@code owned} ({@link #forStatement}) when it is free and for {@code table}, else {@link #acquire(Table)}. */
     static TableChanges acquire(TableChanges owned, Table table) {
-        if (owned != null && !owned.inUse && owned.table == table && owned.constraints == table.uniqueConstraints() && owned.ownsIndexes) {
-            owned.inUse = true;
-            owned.clear();
-            return owned;
+        return owned != null && !owned.inUse && owned.table == table ? owned.reusedFor(table) : acquire(table);
+    }
+
+    /** This unused set, pointed at {@code table} (of its column types) again where it no longer is, and begun. */
+    private TableChanges reusedFor(Table table) {
+        if (this.table != table || constraints != table.uniqueConstraints() || !ownsIndexes) {
+            target(table);
         }
-        return acquire(table);
+        begin();
+        return this;
+    }
+
+    /** Marks the set in use by a statement, emptied. */
+    private void begin() {
+        inUse = true;
+        clear();
     }
 
     /**
