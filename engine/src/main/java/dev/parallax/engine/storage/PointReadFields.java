@@ -2,7 +2,7 @@ package dev.parallax.engine.storage;
 
 /**
  * The fields of a {@link PagedTableStorage} that a point read touches (its reader registration,
- * the caller's relocation check, the page's address and layout), declared in a superclass because
+ * the caller's relocation check, the page's address and layout, the guesses of where its text is), declared in a superclass because
  * the JVM lays out a superclass's fields first: together they take the 48 bytes after the object's
  * header, one or two cache lines. On a partitioned table read at random each partition's storage is
  * cold; with the reader counters in an array object of their own and these fields spread over
@@ -27,6 +27,11 @@ abstract class PointReadFields {
      * replaced together with them (this one first), each element set right after its page's.
      */
     volatile long[] pageAddresses = new long[8];
+    /**
+     * Per page and column, where a row's variable-width bytes probably are ({@link HeapPositionHints});
+     * read and replaced without synchronization, as guesses may be.
+     */
+    long[] heapHints = HeapPositionHints.NONE;
 
     PointReadFields(PageLayout layout) {
         this.layout = layout;
