@@ -32,6 +32,51 @@ public final class BatchCopier {
     }
 
     /**
+     * A new batch holding copies of the live rows of every batch of {@code sources} (at least one,
+     * all of the same column types), in order, without selection. Its vectors and byte heaps are
+     * allocated at their final sizes: no value is copied twice.
+     */
+    public static Batch concatenate(List<Batch> sources) {
+        Batch first = sources.getFirst();
+        int rows = 0;
+        for (Batch source : sources) {
+            rows += source.selectedCount();
+        }
+        ColumnVector[] columns = new ColumnVector[first.columnCount()];
+        for (int index = 0; index < columns.length; index++) {
+            columns[index] = ColumnVector.create(first.column(index).type(), Math.max(1, rows));
+            if (columns[index] instanceof BytesVector bytes) {
+                long total = 0;
+                for (Batch source : sources) {
+                    total += liveBytes(source, index);
+                }
+                bytes.ensureDataCapacity((int) Math.min(Integer.MAX_VALUE - 8, total));
+            }
+        }
+        Batch copy = new Batch(columns);
+        int at = 0;
+        for (Batch source : sources) {
+            appendLiveRows(source, copy, at);
+            at += source.selectedCount();
+        }
+        copy.setRowCount(rows);
+        return copy;
+    }
+
+    /** The bytes of the live, non-NULL values of {@code source}'s byte column {@code column}. */
+    private static long liveBytes(Batch source, int column) {
+        BytesVector bytes = (BytesVector) source.column(column);
+        int[] lengths = bytes.lengths();
+        boolean[] nulls = bytes.mayHaveNulls() ? bytes.nulls() : null;
+        long total = 0;
+        for (int index = 0; index < source.selectedCount(); index++) {
+            int position = source.position(index);
+            total += nulls != null && nulls[position] ? 0 : lengths[position];
+        }
+        return total;
+    }
+
+    /**
      * Appends the live rows of {@code source} to {@code target} at positions {@code targetStart..},
      * growing the target's vectors; does not change the target's row count.
      */

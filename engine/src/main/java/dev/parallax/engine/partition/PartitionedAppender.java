@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * Appends rows to a partitioned table, all or nothing across its partitions. Each batch is routed
  * once ({@link PartitionRouter#route}) and scattered into one selection view per partition (rows
- * of batches larger than {@link Batch#DEFAULT_CAPACITY} are copied into a dense batch per partition). A row that no partition accepts fails the statement with 23514 before anything
+ * of inputs with batches larger than {@link Batch#DEFAULT_CAPACITY} are copied into one dense batch per partition). A row that no partition accepts fails the statement with 23514 before anything
  * is written. Then the partitions' appends are nested: partition k's rows are placed and its keys
  * indexed, and only inside that step (before its rows become visible) does partition k+1 go, so a
  * 23505 or out-of-memory anywhere abandons every partition's append and undoes every key. The
@@ -59,8 +59,16 @@ public final class PartitionedAppender {
     }
 
     /**
-     * Routes every batch and returns, per partition ordinal, the selection views of its rows (null
-     * for a partition without rows); 23514 for the first row no partition accepts.
+     * Routes every batch and returns, per partition ordinal, the batches of its rows (null for a
+     * partition without rows); 23514 for the first row no partition accepts. The rows of small
+     * inputs stay where they are, behind a selection view per batch and partition. Per-row arrays
+     * downstream (row ids) are sized by a batch's row count, so views of a large batch (INSERT ...
+     * SELECT collects its input into chunks of 65,536 rows) would each cost its full size: then
+     * each partition's rows of all the batches are copied into one dense batch of their own. One
+     * batch, not one per chunk: the storage writes each batch's values into a block of the page's
+     * heap, and a page filled from many chunks (some 64 rows each over 1,024 partitions) held as
+     * many blocks, which put its rows' text where a point read cannot guess it
+     * ({@code HeapPositionHints} in the storage package).
      */
     static List<List<Batch>> scatter(PartitionRouter router, List<Batch> batches) {
         int partitionCount = router.partitionCount();
@@ -68,6 +76,7 @@ public final class PartitionedAppender {
         for (int ordinal = 0; ordinal < partitionCount; ordinal++) {
             perPartition.add(null);
         }
+        boolean copy = false;
         int[] counts = new int[partitionCount];
         for (Batch batch : batches) {
             int[] ordinals = new int[batch.rowCount()];
@@ -82,10 +91,7 @@ public final class PartitionedAppender {
                 }
                 counts[ordinal]++;
             }
-            // Per-row arrays downstream (row ids) are sized by a batch's row count: views of a large
-            // batch (INSERT ... SELECT collects the whole input into one) would each cost its full
-            // size, so those rows are copied into one dense batch per partition instead.
-            boolean copy = partitionCount > 1 && batch.rowCount() > Batch.DEFAULT_CAPACITY;
+            copy |= partitionCount > 1 && batch.rowCount() > Batch.DEFAULT_CAPACITY;
             int[][] selections = new int[partitionCount][];
             for (int ordinal = 0; ordinal < partitionCount; ordinal++) {
                 if (counts[ordinal] > 0) {
@@ -105,13 +111,19 @@ public final class PartitionedAppender {
                 Batch view = new Batch(batch.columns());
                 view.setRowCount(batch.rowCount());
                 view.setSelection(selections[ordinal], counts[ordinal]);
-                if (copy) {
-                    view = BatchCopier.compact(view);
-                }
                 if (perPartition.get(ordinal) == null) {
                     perPartition.set(ordinal, new ArrayList<>());
                 }
                 perPartition.get(ordinal).add(view);
+            }
+        }
+        if (copy) {
+            for (int ordinal = 0; ordinal < partitionCount; ordinal++) {
+                List<Batch> views = perPartition.get(ordinal);
+                if (views != null) {
+                    // Copied once every batch is routed, so each partition's copy is allocated at its final size.
+                    perPartition.set(ordinal, List.of(BatchCopier.concatenate(views)));
+                }
             }
         }
         return perPartition;
