@@ -16,11 +16,12 @@ import java.util.Arrays;
  * r * stride}. A hint holds {@code base} and {@code stride} per page and column, learned from two
  * reads of the page (the line through two observed offsets); until then it holds the first
  * observation. A read whose value is not on the predicted line starts learning afresh (a page
- * rewritten by VACUUM, values of varied lengths, a page filled by several batches).
+ * rewritten by VACUUM, values of varied lengths). A page filled by many small batches (INSERTs of
+ * a few rows each) holds as many blocks and is not linear: its reads keep learning and gain nothing.
  *
- * <p>A hint is only ever a guess: the read loads the guessed line (clamped into the page it is
- * reading, which stays allocated meanwhile) and then reads the value from its true offset, so a
- * wrong hint costs one useless load. Threads therefore read and update hints without
+ * <p>A hint is only ever a guess: the read loads the guessed line (none when it falls outside the
+ * page it is reading, which stays allocated meanwhile) and then reads the value from its true
+ * offset, so a wrong hint costs one useless load. Threads therefore read and update hints without
  * synchronization, and a hint lost to a race or to the array being replaced is learned again.
  *
  * <p>Encoding of a hint (a {@code long}): 0 none; negative: one observation, slot in bits 32–62 and
@@ -31,8 +32,8 @@ final class HeapPositionHints {
     /** No page's hints yet. */
     static final long[] NONE = new long[0];
     /**
-     * The most hints a table keeps (32 MiB): past them (a table of millions of pages, a page per
-     * column each) its further pages are read without a guess.
+     * The most hints a table keeps (32 MiB): past them (a table of millions of pages, a hint per
+     * page and column) its further pages are read without a guess.
      */
     static final int MAX_HINTS = 1 << 22;
 
