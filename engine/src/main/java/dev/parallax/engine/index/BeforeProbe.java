@@ -1,7 +1,7 @@
 package dev.parallax.engine.index;
 
 /**
- * What a caller of {@link LongKeyIndex#get(long, BeforeProbe)} reads right before the index reads
+ * What a caller of {@link LongKeyIndex#get(long, BeforeProbe, Object)} reads right before the index reads
  * its map: after the index took its lock and issued the loads of the probe's first lines, before
  * the map's own lock. Why there: a lock is an atomic instruction, which waits for every load issued
  * before it; a load of a cold line the caller needs anyway (a partition's counters, read before the

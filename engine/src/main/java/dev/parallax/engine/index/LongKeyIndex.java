@@ -48,7 +48,7 @@ public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> implement
     /** Row id of {@code key}, or {@link RowIds#ABSENT}. */
     @Override
     public long get(long key) {
-        return get(key, null);
+        return get(key, null, null);
     }
 
     @Override
@@ -56,12 +56,10 @@ public final class LongKeyIndex extends ChronicleUniqueIndex<LongCell> implement
         return get(key, null, pointScratch);
     }
 
-    /** As {@link #get(long)}, running {@code beforeProbe} (null: none) right before the map is read. */
-    public long get(long key, BeforeProbe beforeProbe) {
-        return get(key, beforeProbe, null);
-    }
-
-    /** As {@link #get(long, BeforeProbe)} with {@code pointScratch} from {@link #newPointScratch} (null: the thread's). */
+    /**
+     * As {@link #get(long, Object)}, running {@code beforeProbe} (null: none) right before the map is
+     * read; {@code pointScratch} from {@link #newPointScratch} (null: the thread's).
+     */
     public long get(long key, BeforeProbe beforeProbe, Object pointScratch) {
         Scratch<LongCell> holders = scratch(pointScratch);
         holders.key.value = key;

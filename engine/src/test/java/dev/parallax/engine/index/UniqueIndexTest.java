@@ -134,11 +134,11 @@ class UniqueIndexTest {
         LongKeyIndex index = openLong(1024);
         assertTrue(index.putIfAbsent(42, 7));
         AtomicInteger calls = new AtomicInteger();
-        assertEquals(7, index.get(42, calls::incrementAndGet));
+        assertEquals(7, index.get(42, calls::incrementAndGet, null));
         assertEquals(1, calls.get());
-        assertEquals(RowIds.ABSENT, index.get(43, calls::incrementAndGet));
+        assertEquals(RowIds.ABSENT, index.get(43, calls::incrementAndGet, null));
         assertEquals(2, calls.get());
-        assertEquals(7, index.get(42, null));
+        assertEquals(7, index.get(42, null, null));
     }
 
     @Test
